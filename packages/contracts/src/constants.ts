@@ -11,3 +11,6 @@ export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 export const THEME_STORAGE_KEY = 'theme';
 /** SPEC §9: the email-health sidebar request is delayed 300 ms. */
 export const EMAIL_HEALTH_DOT_DELAY_MS = 300;
+
+/** The product's name: the sidebar header and the browser tab ('<Page> · Parley'). */
+export const PRODUCT_NAME = 'Parley';

@@ -9,4 +9,8 @@ export const TEXTS = {
   verifyingAccess: 'Verifying access...',
   accessDeniedTitle: 'Access Denied',
   accessDeniedBody: 'You do not have permission to access this page',
+  magicLinkSent: 'Magic link sent! Check your email.',
+  magicLinkFailed: 'Failed to send magic link',
+  invalidRequest: 'Invalid Request',
+  unsubscribeEmailRequired: 'Email address is required',
 } as const;

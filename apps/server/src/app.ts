@@ -1,0 +1,91 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { policyGuard } from './auth/guards';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAuditRoutes } from './features/audit/audit.routes';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerSystemRoutes } from './features/system/system.routes';
+import { apiNotFound, createErrorHandler } from './http/errors';
+import { assertEveryRouteHasPolicy } from './http/policy';
+import { createApiRouter, type RouteDeps } from './http/router';
+import { noStore, sameOriginOnly, securityHeaders } from './http/security';
+import { AppError } from './lib/errors';
+import { type Clock, systemClock } from './lib/clock';
+import type { Logger } from './lib/logger';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  clock?: Clock;
+  /** The built SPA (apps/web/dist); without it only the API is served. */
+  webDist?: string;
+};
+
+/** JSON bodies of ordinary API calls; uploads and webhooks set their own caps. */
+const API_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** The whole HTTP application. No I/O happens here, so tests build as many as they like. */
+export function createApp(deps: AppDeps) {
+  const routeDeps: RouteDeps = {
+    config: deps.config,
+    db: deps.database.db,
+    databaseKind: deps.database.kind,
+    clock: deps.clock ?? systemClock,
+    logger: deps.logger,
+  };
+  const app = createApiRouter();
+
+  app.use('*', requestId());
+  app.use('*', securityHeaders({ isHttps: deps.config.appOrigin.startsWith('https:') }));
+  app.use('/api/*', noStore);
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE');
+      },
+    }),
+  );
+  app.use('/api/*', sameOriginOnly({ appOrigin: deps.config.appOrigin }));
+  app.use('/api/*', policyGuard(routeDeps));
+
+  registerSystemRoutes(app, routeDeps);
+  registerAuthRoutes(app, routeDeps);
+  registerAuditRoutes(app, routeDeps);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Parley API', version: '1' },
+  });
+  app.all('/api/*', apiNotFound);
+
+  if (deps.webDist) serveWeb(app, deps.webDist);
+
+  app.onError(createErrorHandler(deps.logger));
+  assertEveryRouteHasPolicy(app.routes);
+  return app;
+}
+
+/** Static files, then index.html for every other GET so client-side routes load the SPA. */
+function serveWeb(app: ReturnType<typeof createApiRouter>, webDist: string) {
+  const root = path.resolve(webDist);
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`The web app is not built: ${indexFile} is missing (npm run build)`);
+  const indexHtml = readFileSync(indexFile, 'utf8');
+
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

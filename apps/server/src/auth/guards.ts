@@ -1,0 +1,43 @@
+import { hasCapability, resolveRole, SESSION_COOKIE } from '@parley/contracts';
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
+import type { Db } from '../db/client';
+import type { AppEnv } from '../http/env';
+import { policyKey, ROUTE_POLICIES } from '../http/policy';
+import type { Clock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+import { findActiveSession } from './sessions';
+
+/** The API route the request resolved to (the last matched handler that is not middleware). */
+function matchedRouteKey(c: Parameters<typeof matchedRoutes>[0]): string | null {
+  const routes = matchedRoutes(c).filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'));
+  const last = routes.at(-1);
+  return last ? policyKey(last.method, last.path) : null;
+}
+
+/**
+ * One guard for every API route, driven by ROUTE_POLICIES: it checks the session, then that the
+ * member's role can be read (never a fallback role), then the capability the route needs.
+ * The organisation a handler may touch is the session's, which comes from the membership.
+ */
+export function policyGuard(deps: { db: Db; clock: Clock }) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const key = matchedRouteKey(c);
+    if (key === null) return next(); // no route: the 404 handler answers
+    const access = ROUTE_POLICIES[key];
+    if (access === undefined) throw new Error(`No access policy for ${key}`);
+    if (access === 'public') return next();
+
+    const token = getCookie(c, SESSION_COOKIE);
+    const session = token ? await findActiveSession(deps.db, deps.clock, token) : null;
+    if (!session) throw new AppError('UNAUTHENTICATED');
+    const role = resolveRole(session.roles);
+    if (role === null) throw new AppError('FORBIDDEN');
+    if (access !== 'signed-in' && !hasCapability(role, access)) throw new AppError('FORBIDDEN');
+
+    c.set('session', session);
+    c.set('role', role);
+    return next();
+  });
+}

@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import { roleSchema } from '@parley/contracts';
+import { z } from 'zod';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { createFirstAdmin } from './features/users/bootstrap.service';
+import { changeUserRole } from './features/users/users.service';
+import { findMemberRoles, findUserIdByEmail } from './features/users/users.queries';
+import { systemClock } from './lib/clock';
+import { AppError } from './lib/errors';
+
+const USAGE = `Usage:
+  npm run cli -- create-admin --email E --password P --name N [--org "Organisation name"]
+  npm run cli -- set-role --email E --role admin|ir_director|ir_associate|is_associate
+
+With the embedded database, run these while the server is stopped (one process holds DATA_DIR).`;
+
+/** The password rule until the password policy of the invitations issue: at least 12 characters. */
+const createAdminSchema = z.object({
+  email: z.email(),
+  password: z.string().min(12, { error: 'must be at least 12 characters' }),
+  name: z.string().trim().min(1),
+  org: z.string().trim().min(1).default('Parley'),
+});
+const setRoleSchema = z.object({ email: z.email(), role: roleSchema });
+
+function parseOrExit<T extends z.ZodType>(schema: T, values: unknown): z.infer<T> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  --${i.path.join('.')}: ${i.message}`);
+  process.stderr.write(`${lines.join('\n')}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      org: { type: 'string' },
+      role: { type: 'string' },
+    },
+  });
+  if (command !== 'create-admin' && command !== 'set-role') {
+    process.stderr.write(`${USAGE}\n`);
+    process.exit(2);
+  }
+
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    const deps = { db: database.db, clock: systemClock };
+    if (command === 'create-admin') {
+      const input = parseOrExit(createAdminSchema, values);
+      const result = await createFirstAdmin(deps, { ...input, orgName: input.org });
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    } else {
+      const input = parseOrExit(setRoleSchema, values);
+      const userId = await findUserIdByEmail(database.db, input.email.toLowerCase());
+      const member = userId ? await findMemberRoles(database.db, userId) : null;
+      if (!userId || !member) throw new AppError('NOT_FOUND', { message: `No member with the e-mail ${input.email}` });
+      await changeUserRole(deps, { orgId: member.orgId, userId, role: input.role, actorId: null });
+      process.stdout.write(`${JSON.stringify({ userId, role: input.role })}\n`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError || error instanceof AppError ? error.message : String(error);
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+});

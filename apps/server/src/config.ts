@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const originSchema = z
+  .url({ error: 'must be an origin such as https://parley.example.com' })
+  .transform((value) => new URL(value).origin);
+
+/** Every variable of DESIGN.md §4. This module is the only reader of process.env (STYLE.md). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  APP_ORIGIN: optionalString.pipe(originSchema.optional()),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: optionalString,
+  AI_BASE_URL: optionalString.pipe(z.url().optional()),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  EMAIL_WEBHOOK_SECRET: optionalString,
+  ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export type Config = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Public origin for links and the allowed-origin check. */
+  appOrigin: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  emailWebhookSecret: string | undefined;
+  encryptionKey: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !e.ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ENCRYPTION_KEY: required with DATABASE_URL (openssl rand -base64 32)',
+    );
+  }
+  if (e.AI_BASE_URL && !e.AI_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  AI_MODEL: required with AI_BASE_URL');
+  }
+  return {
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    appOrigin: e.APP_ORIGIN ?? `http://localhost:${e.PORT}`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Parley <no-reply@parley.localhost>',
+    ai: e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
+    emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
+    logLevel: e.LOG_LEVEL,
+    isProduction: e.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,114 @@
+import { type MfaNext, resolveRole, type Role } from '@parley/contracts';
+import { verifyPassword } from '../../auth/passwords';
+import { consumeAttempt, releaseAttempt, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_EMAIL } from '../../auth/rate-limit';
+import { createSession, revokeSessionByToken } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { appendAudit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { findSignInAccount } from '../users/users.queries';
+
+type Deps = { db: Db; clock: Clock };
+
+export type SignInResult = {
+  token: string;
+  expiresAt: Date;
+  user: { id: string; email: string; name: string };
+  orgId: string;
+  role: Role;
+  mfa: MfaNext;
+};
+
+type FailureReason = 'unknown_email' | 'wrong_password' | 'deactivated' | 'no_membership' | 'no_role';
+
+/**
+ * Password sign-in (SPEC §4 steps 1-2, §5, §8). Every way of failing answers 'Invalid credentials',
+ * so the answer never tells whether an e-mail has an account; the audit log records the real reason.
+ */
+export async function signIn(
+  deps: Deps,
+  input: { email: string; password: string; clientAddress: string | null; userAgent: string | null },
+): Promise<SignInResult> {
+  const buckets = [
+    { name: `sign-in:email:${input.email}`, rule: SIGN_IN_PER_EMAIL },
+    { name: `sign-in:address:${input.clientAddress ?? 'unknown'}`, rule: SIGN_IN_PER_ADDRESS },
+  ];
+  for (const bucket of buckets) {
+    const result = await consumeAttempt(deps.db, deps.clock, bucket.name, bucket.rule);
+    if (!result.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
+  }
+
+  const account = await findSignInAccount(deps.db, input.email);
+  const passwordOk = await verifyPassword(account?.passwordHash, input.password);
+  const role = account ? resolveRole(account.roles) : null;
+  const failure: FailureReason | null = !account
+    ? 'unknown_email'
+    : !passwordOk
+      ? 'wrong_password'
+      : account.status !== 'active'
+        ? 'deactivated'
+        : !account.orgId
+          ? 'no_membership'
+          : role === null
+            ? 'no_role'
+            : null;
+
+  if (failure !== null || !account?.orgId || role === null) {
+    await appendAudit(deps.db, deps.clock, {
+      orgId: account?.orgId ?? null,
+      actorId: account?.id ?? null,
+      actionType: 'sign_in_failed',
+      entityType: 'user',
+      entityId: account?.id ?? null,
+      details: { email: input.email, reason: failure ?? 'no_role', client_address: input.clientAddress },
+    });
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+
+  const orgId = account.orgId;
+  const session = await deps.db.transaction(async (tx) => {
+    const created = await createSession(tx, deps.clock, {
+      userId: account.id,
+      orgId,
+      clientAddress: input.clientAddress,
+      userAgent: input.userAgent,
+    });
+    for (const bucket of buckets) await releaseAttempt(tx, bucket.name);
+    await appendAudit(tx, deps.clock, {
+      orgId,
+      actorId: account.id,
+      actionType: 'sign_in',
+      entityType: 'session',
+      entityId: created.id,
+      details: { method: 'password', client_address: input.clientAddress },
+    });
+    return created;
+  });
+
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt,
+    user: { id: account.id, email: account.email, name: account.name ?? account.email },
+    orgId,
+    role,
+    // MFA (verify / enroll) arrives with the TOTP issue; until then every sign-in is complete.
+    mfa: 'none',
+  };
+}
+
+/** Revokes the session behind the cookie, if any: signing out twice is not an error. */
+export async function signOut(deps: Deps, token: string | undefined) {
+  if (!token) return;
+  await deps.db.transaction(async (tx) => {
+    const revoked = await revokeSessionByToken(tx, deps.clock, token);
+    if (!revoked) return;
+    await appendAudit(tx, deps.clock, {
+      orgId: revoked.orgId,
+      actorId: revoked.userId,
+      actionType: 'sign_out',
+      entityType: 'session',
+      entityId: revoked.id,
+      details: {},
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { organizations, systemConfig } from '../../db/schema';
+import { appendAudit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+
+/** SPEC §3 system config, seeded for every new organisation (issue 2). */
+export const DEFAULT_SYSTEM_CONFIG = {
+  sso_required: 'false',
+  mfa_totp_enforced: 'false',
+  auth_magic_link_enabled: 'true',
+} as const;
+
+export async function createOrganization(tx: DbOrTx, clock: Clock, input: { name: string; actorId: string | null }) {
+  const [org] = await tx.insert(organizations).values({ name: input.name }).returning({ id: organizations.id });
+  if (!org) throw new Error('organization insert returned nothing');
+  await tx
+    .insert(systemConfig)
+    .values(Object.entries(DEFAULT_SYSTEM_CONFIG).map(([key, value]) => ({ orgId: org.id, key, value })));
+  await appendAudit(tx, clock, {
+    orgId: org.id,
+    actorId: input.actorId,
+    actionType: 'organization_created',
+    entityType: 'organization',
+    entityId: org.id,
+    details: { name: input.name },
+  });
+  return org.id;
+}
+
+export async function findFirstOrganizationId(db: DbOrTx) {
+  const [row] = await db.select({ id: organizations.id }).from(organizations).orderBy(organizations.createdAt).limit(1);
+  return row?.id ?? null;
+}
+
+export async function findOrganizationIdByName(db: DbOrTx, name: string) {
+  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, name));
+  return row?.id ?? null;
+}
+
+export async function readSystemConfig(db: DbOrTx, orgId: string) {
+  const rows = await db
+    .select({ key: systemConfig.key, value: systemConfig.value })
+    .from(systemConfig)
+    .where(eq(systemConfig.orgId, orgId));
+  return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string>;
+}

@@ -1,0 +1,12 @@
+import type { Role } from '@parley/contracts';
+import type { SessionContext } from '../auth/sessions';
+
+/** What the middleware chain puts on the Hono context. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    /** Set by the policy guard on every route that is not public. */
+    session: SessionContext;
+    role: Role;
+  };
+};

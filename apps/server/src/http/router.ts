@@ -1,0 +1,27 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { errorResponseSchema } from '@parley/contracts';
+import type { Config } from '../config';
+import type { Db, DatabaseKind } from '../db/client';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import type { AppEnv } from './env';
+import { validationHook } from './errors';
+
+export type ApiRouter = OpenAPIHono<AppEnv>;
+
+/** What route modules receive: injected, so tests run the real thing with their own clock. */
+export type RouteDeps = { config: Config; db: Db; databaseKind: DatabaseKind; clock: Clock; logger: Logger };
+
+export function createApiRouter(): ApiRouter {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+/** The error envelope as an OpenAPI response, for the statuses a route can answer with. */
+export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429)[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: 'Error envelope', content: { 'application/json': { schema: errorResponseSchema } } },
+    ]),
+  );
+}

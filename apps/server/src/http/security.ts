@@ -1,0 +1,69 @@
+import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+import { AppError } from '../lib/errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSP without inline script. Inline styles stay allowed: radix-ui, sonner and recharts set them
+ * (STACK-NOTES.md), while script-src stays 'self'.
+ */
+export function securityHeaders(options: { isHttps: boolean }) {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'same-origin',
+    strictTransportSecurity: options.isHttps ? 'max-age=63072000; includeSubDomains' : false,
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: 'same-origin',
+  });
+}
+
+/** API answers carry personal data: no cache may keep them. */
+export const noStore = createMiddleware(async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+});
+
+/**
+ * Refuses state-changing requests from another origin. hono/csrf only guards form content types,
+ * so a cross-origin JSON POST would pass it (STACK-NOTES.md): we check Sec-Fetch-Site and Origin
+ * ourselves and require JSON, which a plain HTML form cannot send.
+ */
+export function sameOriginOnly(options: { appOrigin: string }) {
+  return createMiddleware(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const fetchSite = c.req.header('sec-fetch-site');
+    const origin = c.req.header('origin');
+    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+      throw new AppError('CROSS_ORIGIN');
+    }
+    if (origin !== undefined && !isAllowedOrigin(origin, options.appOrigin, c.req.header('host'))) {
+      throw new AppError('CROSS_ORIGIN');
+    }
+    const contentType = c.req.header('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    return next();
+  });
+}
+
+/** The configured public origin, or the origin the request itself was sent to. */
+function isAllowedOrigin(origin: string, appOrigin: string, host: string | undefined): boolean {
+  if (origin === appOrigin) return true;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

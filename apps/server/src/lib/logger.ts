@@ -1,0 +1,26 @@
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+export type LogLevel = keyof typeof LEVELS;
+
+export type Logger = {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+};
+
+/** JSON lines on stdout/stderr. Callers never pass tokens, passwords or cookies. */
+export function createLogger(level: LogLevel): Logger {
+  const threshold = LEVELS[level];
+  const write = (at: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => {
+    if (LEVELS[at] < threshold) return;
+    const line = JSON.stringify({ time: new Date().toISOString(), level: at, message, ...fields });
+    if (LEVELS[at] >= LEVELS.warn) process.stderr.write(`${line}\n`);
+    else process.stdout.write(`${line}\n`);
+  };
+  return {
+    debug: (m, f) => write('debug', m, f),
+    info: (m, f) => write('info', m, f),
+    warn: (m, f) => write('warn', m, f),
+    error: (m, f) => write('error', m, f),
+  };
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { countUsers } from './features/users/users.queries';
+import { createLogger } from './lib/logger';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config);
+  await database.migrate();
+
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (!hasWeb) logger.warn('the web app is not built (npm run build): serving the API only');
+  const app = createApp({ config, database, logger, ...(hasWeb ? { webDist } : {}) });
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    logger.info('Parley is listening', { url: config.appOrigin, port: info.port, database: database.kind });
+  });
+
+  if ((await countUsers(database.db)) === 0) {
+    process.stdout.write(
+      [
+        '',
+        'Parley has no users yet. Create the first admin with the server stopped:',
+        '  npm run cli -- create-admin --email you@example.com --password "<12+ characters>" --name "Your Name"',
+        'or load the demo organisation: npm run seed:demo',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  const shutdown = (signal: string) => {
+    logger.info('shutting down', { signal });
+    server.close(() => {
+      database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Parley failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { createOrganization, findOrganizationIdByName } from '../features/organizations/organizations.service';
+import { findUserIdByEmail } from '../features/users/users.queries';
+import { createMember } from '../features/users/users.service';
+import { systemClock } from '../lib/clock';
+import { DEMO_ORG_NAME, DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+
+/** Idempotent: running it again leaves what exists and adds what is missing. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    const deps = { db: database.db, clock: systemClock };
+    const orgId =
+      (await findOrganizationIdByName(database.db, DEMO_ORG_NAME)) ??
+      (await database.db.transaction((tx) => createOrganization(tx, systemClock, { name: DEMO_ORG_NAME, actorId: null })));
+    for (const user of DEMO_USERS) {
+      if (await findUserIdByEmail(database.db, user.email)) continue;
+      await createMember(deps, { ...user, password: DEMO_PASSWORD, orgId, actorId: null });
+    }
+    process.stdout.write(
+      `Demo organisation "${DEMO_ORG_NAME}" is ready. Sign in with any of these (password ${DEMO_PASSWORD}):\n${DEMO_USERS.map((u) => `  ${u.email.padEnd(28)} ${u.role}`).join('\n')}\n`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, getErrorMessage, isUnauthenticated, parseApiError } from './api-client';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('parseApiError', () => {
+  it('reads the error envelope with its fields and request id', () => {
+    const error = parseApiError(400, {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are invalid.',
+        fields: { email: 'Enter a valid email address' },
+        requestId: 'req-1',
+      },
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.message).toBe('Some fields are invalid.');
+    expect(error.fields).toEqual({ email: 'Enter a valid email address' });
+    expect(error.requestId).toBe('req-1');
+    expect(error.isFromServer).toBe(true);
+  });
+
+  it('marks a body without the envelope as not from the server', () => {
+    const error = parseApiError(502, '<html>Bad gateway</html>');
+    expect(error.code).toBe('HTTP_ERROR');
+    expect(error.isFromServer).toBe(false);
+  });
+});
+
+describe('getErrorMessage', () => {
+  it("shows the server's message", () => {
+    const error = parseApiError(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } });
+    expect(getErrorMessage(error, 'An error occurred during sign in')).toBe('Invalid credentials');
+  });
+
+  it('falls back for network failures, foreign bodies and missing endpoints', () => {
+    expect(getErrorMessage(new TypeError('fetch failed'), 'Fallback')).toBe('Fallback');
+    expect(getErrorMessage(parseApiError(500, undefined), 'Fallback')).toBe('Fallback');
+    expect(getErrorMessage(parseApiError(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } }), 'F')).toBe(
+      'F',
+    );
+  });
+});
+
+describe('isUnauthenticated', () => {
+  it('is true only for the UNAUTHENTICATED code, not for wrong credentials', () => {
+    expect(isUnauthenticated(parseApiError(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } }))).toBe(true);
+    expect(isUnauthenticated(parseApiError(401, { error: { code: 'INVALID_CREDENTIALS', message: 'x' } }))).toBe(
+      false,
+    );
+  });
+});
+
+describe('api', () => {
+  it('sends state-changing requests as JSON with same-origin credentials', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(api.post('/api/auth/sign-in', { email: 'a@b.c', password: 'p' })).resolves.toEqual({ ok: true });
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-in', {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify({ email: 'a@b.c', password: 'p' }),
+      signal: null,
+    });
+  });
+
+  it('sends an empty JSON object when a state-changing request has no body', async () => {
+    const fetchMock = vi.fn(async (_path: string, _init: RequestInit) => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(api.post('/api/auth/sign-out')).resolves.toBeUndefined();
+    expect(fetchMock.mock.calls[0]?.[1].body).toBe('{}');
+  });
+
+  it('sends GET requests without a body or content type', async () => {
+    const fetchMock = vi.fn(async (_path: string, _init: RequestInit) => jsonResponse(200, []));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await api.get('/api/things');
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBeNull();
+    expect(init?.headers).toEqual({ Accept: 'application/json' });
+    expect(init?.credentials).toBe('same-origin');
+  });
+
+  it('throws the parsed ApiError for a non-2xx response', async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(429, { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait and try again.' } }),
+    );
+    await expect(api.post('/api/auth/sign-in', {})).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait and try again.',
+    });
+  });
+
+  it('turns a network failure into a NETWORK_ERROR', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(api.get('/api/auth/session')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+
+  it('refuses a 2xx body that is not JSON or does not pass the parser', async () => {
+    vi.stubGlobal('fetch', async () => new Response('<!doctype html>', { status: 200 }));
+    await expect(api.get('/api/auth/session')).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+
+    vi.stubGlobal('fetch', async () => jsonResponse(200, { nope: true }));
+    const parser = {
+      parse(data: unknown): { yes: true } {
+        if (typeof data === 'object' && data !== null && 'yes' in data) return { yes: true };
+        throw new Error('invalid');
+      },
+    };
+    await expect(api.get('/api/x', { parser })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+});

@@ -1,0 +1,148 @@
+import { errorResponseSchema } from '@parley/contracts';
+
+/** Codes the client gives failures that did not come with the server's error envelope. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'HTTP_ERROR' | 'INVALID_RESPONSE';
+
+/**
+ * A failed API call. `isFromServer` is true when the server answered with its error envelope
+ * (DESIGN.md §5), so `message` is a text meant for users; otherwise `message` is for logs only.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+  readonly requestId: string | undefined;
+  readonly isFromServer: boolean;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string> | undefined;
+    requestId?: string | undefined;
+    isFromServer: boolean;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields;
+    this.requestId = init.requestId;
+    this.isFromServer = init.isFromServer;
+  }
+}
+
+/** Turns a non-2xx response body into an ApiError, whether or not it is the error envelope. */
+export function parseApiError(status: number, body: unknown): ApiError {
+  const envelope = errorResponseSchema.safeParse(body);
+  if (envelope.success) {
+    const { code, message, fields, requestId } = envelope.data.error;
+    return new ApiError({ status, code, message, fields, requestId, isFromServer: true });
+  }
+  return new ApiError({
+    status,
+    code: 'HTTP_ERROR' satisfies ClientErrorCode,
+    message: `Request failed with status ${status}`,
+    isFromServer: false,
+  });
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Signed out, or the session expired (DESIGN.md §5: 401). */
+export function isUnauthenticated(error: unknown): boolean {
+  return isApiError(error) && error.code === 'UNAUTHENTICATED';
+}
+
+/**
+ * The text to show for a failure: the server's message when it sent one meant for users, else the
+ * spec's fallback. A 404 means the endpoint is missing (not yet built), so its text is not useful.
+ */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.isFromServer && error.status !== 404 && error.message) {
+    return error.message;
+  }
+  return fallback;
+}
+
+/** Anything with a zod-like `parse`: the contracts' schemas validate responses at the boundary. */
+export type ResponseParser<T> = { parse(data: unknown): T };
+
+type RequestOptions<T> = {
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  parser?: ResponseParser<T>;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The one place that talks to the server. The session is an httpOnly cookie: requests go out with
+ * `credentials: 'same-origin'`, and no token is ever kept in JavaScript. State-changing requests are
+ * JSON (the server refuses any other content type there, as part of its CSRF defence).
+ */
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const isStateChanging = method !== 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (isStateChanging) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: isStateChanging ? JSON.stringify(options.body ?? {}) : null,
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({
+      status: 0,
+      code: 'NETWORK_ERROR' satisfies ClientErrorCode,
+      message: 'The server could not be reached',
+      isFromServer: false,
+    });
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) throw parseApiError(response.status, body.value);
+  const invalidResponse = new ApiError({
+    status: response.status,
+    code: 'INVALID_RESPONSE' satisfies ClientErrorCode,
+    message: `Unexpected response from ${method} ${path}`,
+    isFromServer: false,
+  });
+  if (!body.isJson) throw invalidResponse;
+  if (!options.parser) return body.value as T;
+  try {
+    return options.parser.parse(body.value);
+  } catch {
+    throw invalidResponse;
+  }
+}
+
+/** An empty body counts as JSON `undefined` (204, or a bare 200); anything else must parse. */
+async function readJson(response: Response): Promise<{ isJson: boolean; value: unknown }> {
+  const text = await response.text();
+  if (!text) return { isJson: true, value: undefined };
+  try {
+    return { isJson: true, value: JSON.parse(text) };
+  } catch {
+    return { isJson: false, value: undefined };
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    apiRequest<T>('DELETE', path, { ...options, body }),
+};

@@ -1,0 +1,37 @@
+/**
+ * Every route of the web app, in one place (STYLE.md: no route string is typed twice).
+ * Static routes are strings; dynamic ones have the router's `pattern` and a `build` for links.
+ */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  inbox: '/inbox',
+  thread: {
+    pattern: '/inbox/:threadId',
+    build: (threadId: string) => `/inbox/${encodeURIComponent(threadId)}`,
+  },
+  compose: '/compose',
+  approvals: '/approvals',
+  projects: '/projects',
+  project: {
+    pattern: '/projects/:id',
+    build: (projectId: string) => `/projects/${encodeURIComponent(projectId)}`,
+  },
+  analytics: '/analytics',
+  compliance: '/compliance',
+  audit: '/audit',
+  reports: '/reports',
+  admin: '/admin',
+  adminInvite: '/admin/invite',
+  adminSecurity: '/admin/security',
+  adminEmailHealth: '/admin/system/email-health',
+  settings: '/settings',
+  help: '/help',
+  unsubscribe: '/email/unsubscribe',
+  notFound: '*',
+} as const;
+
+/** SPEC §9: the invitation link is {origin}/auth?token={token}. */
+export function buildAuthPath(token?: string): string {
+  return token ? `${paths.auth}?${new URLSearchParams({ token })}` : paths.auth;
+}
