@@ -13,8 +13,8 @@ import { apiNotFound, createErrorHandler } from './http/errors';
 import { assertEveryRouteHasPolicy } from './http/policy';
 import { createApiRouter, type RouteDeps } from './http/router';
 import { noStore, sameOriginOnly, securityHeaders } from './http/security';
-import { AppError } from './lib/errors';
 import { type Clock, systemClock } from './lib/clock';
+import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
 
 export type AppDeps = {
@@ -76,7 +76,8 @@ export function createApp(deps: AppDeps) {
 function serveWeb(app: ReturnType<typeof createApiRouter>, webDist: string) {
   const root = path.resolve(webDist);
   const indexFile = path.join(root, 'index.html');
-  if (!existsSync(indexFile)) throw new Error(`The web app is not built: ${indexFile} is missing (npm run build)`);
+  if (!existsSync(indexFile))
+    throw new Error(`The web app is not built: ${indexFile} is missing (npm run build)`);
   const indexHtml = readFileSync(indexFile, 'utf8');
 
   app.use('/assets/*', async (c, next) => {

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createFirstAdmin } from './features/users/bootstrap.service';
-import { changeUserRole } from './features/users/users.service';
 import { findMemberRoles, findUserIdByEmail } from './features/users/users.queries';
+import { changeUserRole } from './features/users/users.service';
 import { systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
 
@@ -62,7 +62,8 @@ async function main() {
       const input = parseOrExit(setRoleSchema, values);
       const userId = await findUserIdByEmail(database.db, input.email.toLowerCase());
       const member = userId ? await findMemberRoles(database.db, userId) : null;
-      if (!userId || !member) throw new AppError('NOT_FOUND', { message: `No member with the e-mail ${input.email}` });
+      if (!userId || !member)
+        throw new AppError('NOT_FOUND', { message: `No member with the e-mail ${input.email}` });
       await changeUserRole(deps, { orgId: member.orgId, userId, role: input.role, actorId: null });
       process.stdout.write(`${JSON.stringify({ userId, role: input.role })}\n`);
     }

@@ -20,7 +20,9 @@ const envSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
   APP_ORIGIN: optionalString.pipe(originSchema.optional()),
-  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
   MAIL_FROM: optionalString,
   AI_BASE_URL: optionalString.pipe(z.url().optional()),
   AI_API_KEY: optionalString,
@@ -78,7 +80,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appOrigin: e.APP_ORIGIN ?? `http://localhost:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Parley <no-reply@parley.localhost>',
-    ai: e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+        : undefined,
     emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,

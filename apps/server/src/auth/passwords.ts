@@ -13,7 +13,10 @@ export function hashPassword(password: string): Promise<string> {
 /** Verified against for unknown e-mails too, so a miss costs the same time as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('parley-timing-equaliser');
     await verify(await dummyHash, password).catch(() => false);

@@ -39,7 +39,10 @@ export async function consumeAttempt(
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
   if (!row || row.count <= rule.limit) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)),
+  };
 }
 
 /** Gives one attempt back (after a success). */

@@ -42,7 +42,11 @@ export async function createSession(
  * The session behind a cookie token, or null when it is unknown, revoked, idle for more than
  * 30 minutes, past its 12-hour lifetime, or its user is deactivated or no longer a member.
  */
-export async function findActiveSession(db: DbOrTx, clock: Clock, token: string): Promise<SessionContext | null> {
+export async function findActiveSession(
+  db: DbOrTx,
+  clock: Clock,
+  token: string,
+): Promise<SessionContext | null> {
   const now = clock.now();
   const [row] = await db
     .select({
@@ -55,13 +59,17 @@ export async function findActiveSession(db: DbOrTx, clock: Clock, token: string)
       aal: sessions.aal,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
-      roles: sql<string[]>`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${sessions.userId}), '{}')`,
+      roles: sql<
+        string[]
+      >`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${sessions.userId}), '{}')`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(orgMemberships, eq(orgMemberships.userId, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt), eq(users.status, 'active')));
+    .where(
+      and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt), eq(users.status, 'active')),
+    );
   if (!row || row.orgId !== row.sessionOrgId) return null;
   if (row.expiresAt.getTime() <= now.getTime()) return null;
   if (row.lastSeenAt.getTime() + IDLE_MS <= now.getTime()) return null;

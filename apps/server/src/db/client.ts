@@ -70,6 +70,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return wrapPglite(await PGlite.create(dir));
 }
 
-export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }

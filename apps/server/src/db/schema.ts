@@ -59,7 +59,10 @@ export const userRoles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.role] }),
-    check('user_roles_role_check', sql`${t.role} in ('admin', 'ir_director', 'ir_associate', 'is_associate')`),
+    check(
+      'user_roles_role_check',
+      sql`${t.role} in ('admin', 'ir_director', 'ir_associate', 'is_associate')`,
+    ),
   ],
 );
 

@@ -44,7 +44,8 @@ export function createErrorHandler(logger: Logger) {
     if (err instanceof AppError) return render(c, err);
     if (err instanceof HTTPException) {
       if (err.status === 413) return render(c, new AppError('PAYLOAD_TOO_LARGE'));
-      if (err.status === 400) return render(c, new AppError('VALIDATION_FAILED', { fields: { body: 'Malformed request body' } }));
+      if (err.status === 400)
+        return render(c, new AppError('VALIDATION_FAILED', { fields: { body: 'Malformed request body' } }));
     }
     logger.error('unhandled error', {
       requestId: c.get('requestId'),
@@ -59,4 +60,3 @@ export function createErrorHandler(logger: Logger) {
 export function apiNotFound(c: Context<AppEnv>) {
   return render(c, new AppError('NOT_FOUND'));
 }
-

@@ -25,7 +25,9 @@ export function policyKey(method: string, path: string): string {
 /** Throws at start when a registered route has no policy, or a policy names no route. */
 export function assertEveryRouteHasPolicy(routes: readonly { method: string; path: string }[]) {
   const registered = new Set(
-    routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => policyKey(r.method, r.path)),
+    routes
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
+      .map((r) => policyKey(r.method, r.path)),
   );
   const missing = [...registered].filter((key) => !(key in ROUTE_POLICIES));
   const stale = Object.keys(ROUTE_POLICIES).filter((key) => !registered.has(key));

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponseSchema } from '@parley/contracts';
 import type { Config } from '../config';
-import type { Db, DatabaseKind } from '../db/client';
+import type { DatabaseKind, Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { AppEnv } from './env';

@@ -32,7 +32,9 @@ type HashedFields = {
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
     return Object.fromEntries(entries);
   });
 }
@@ -54,7 +56,11 @@ export function computeAuditHash(fields: HashedFields): string {
  * Appends one entry in the caller's transaction. The chain head row is locked FOR UPDATE, so
  * concurrent appends to one organisation queue up and still form a single unbroken chain.
  */
-export async function appendAudit(tx: DbOrTx, clock: Clock, entry: AuditEntry): Promise<{ id: string; hash: string }> {
+export async function appendAudit(
+  tx: DbOrTx,
+  clock: Clock,
+  entry: AuditEntry,
+): Promise<{ id: string; hash: string }> {
   const chain = entry.orgId ?? SYSTEM_CHAIN;
   await tx.insert(auditChainHeads).values({ chain, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
   const [head] = await tx
@@ -76,4 +82,3 @@ export async function appendAudit(tx: DbOrTx, clock: Clock, entry: AuditEntry): 
   if (!row) throw new Error('audit insert returned nothing');
   return { id: row.id, hash };
 }
-

@@ -1,6 +1,9 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { createOrganization, findOrganizationIdByName } from '../features/organizations/organizations.service';
+import {
+  createOrganization,
+  findOrganizationIdByName,
+} from '../features/organizations/organizations.service';
 import { findUserIdByEmail } from '../features/users/users.queries';
 import { createMember } from '../features/users/users.service';
 import { systemClock } from '../lib/clock';
@@ -15,7 +18,9 @@ async function main() {
     const deps = { db: database.db, clock: systemClock };
     const orgId =
       (await findOrganizationIdByName(database.db, DEMO_ORG_NAME)) ??
-      (await database.db.transaction((tx) => createOrganization(tx, systemClock, { name: DEMO_ORG_NAME, actorId: null })));
+      (await database.db.transaction((tx) =>
+        createOrganization(tx, systemClock, { name: DEMO_ORG_NAME, actorId: null }),
+      ));
     for (const user of DEMO_USERS) {
       if (await findUserIdByEmail(database.db, user.email)) continue;
       await createMember(deps, { ...user, password: DEMO_PASSWORD, orgId, actorId: null });

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { auditVerifyResponseSchema } from '@parley/contracts';
-import { errorResponses, type ApiRouter, type RouteDeps } from '../../http/router';
+import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
 import { verifyAuditChain } from './audit.service';
 
 const verify = createRoute({

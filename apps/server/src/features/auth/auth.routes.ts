@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import {
   SESSION_COOKIE,
   type SessionResponse,
@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { clientAddressOf } from '../../http/client-address';
-import { errorResponses, type ApiRouter, type RouteDeps } from '../../http/router';
+import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import { signIn, signOut } from './auth.service';
 

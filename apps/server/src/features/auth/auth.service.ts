@@ -1,6 +1,11 @@
-import { type MfaNext, resolveRole, type Role } from '@parley/contracts';
+import { type MfaNext, type Role, resolveRole } from '@parley/contracts';
 import { verifyPassword } from '../../auth/passwords';
-import { consumeAttempt, releaseAttempt, SIGN_IN_PER_ADDRESS, SIGN_IN_PER_EMAIL } from '../../auth/rate-limit';
+import {
+  consumeAttempt,
+  releaseAttempt,
+  SIGN_IN_PER_ADDRESS,
+  SIGN_IN_PER_EMAIL,
+} from '../../auth/rate-limit';
 import { createSession, revokeSessionByToken } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { appendAudit } from '../../lib/audit';

@@ -11,8 +11,15 @@ export const DEFAULT_SYSTEM_CONFIG = {
   auth_magic_link_enabled: 'true',
 } as const;
 
-export async function createOrganization(tx: DbOrTx, clock: Clock, input: { name: string; actorId: string | null }) {
-  const [org] = await tx.insert(organizations).values({ name: input.name }).returning({ id: organizations.id });
+export async function createOrganization(
+  tx: DbOrTx,
+  clock: Clock,
+  input: { name: string; actorId: string | null },
+) {
+  const [org] = await tx
+    .insert(organizations)
+    .values({ name: input.name })
+    .returning({ id: organizations.id });
   if (!org) throw new Error('organization insert returned nothing');
   await tx
     .insert(systemConfig)
@@ -29,12 +36,19 @@ export async function createOrganization(tx: DbOrTx, clock: Clock, input: { name
 }
 
 export async function findFirstOrganizationId(db: DbOrTx) {
-  const [row] = await db.select({ id: organizations.id }).from(organizations).orderBy(organizations.createdAt).limit(1);
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .orderBy(organizations.createdAt)
+    .limit(1);
   return row?.id ?? null;
 }
 
 export async function findOrganizationIdByName(db: DbOrTx, name: string) {
-  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, name));
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.name, name));
   return row?.id ?? null;
 }
 

@@ -7,7 +7,9 @@ const health = createRoute({
   method: 'get',
   path: '/api/health',
   summary: 'Liveness and database check',
-  responses: { 200: { description: 'Up', content: { 'application/json': { schema: healthResponseSchema } } } },
+  responses: {
+    200: { description: 'Up', content: { 'application/json': { schema: healthResponseSchema } } },
+  },
 });
 
 export function registerSystemRoutes(api: ApiRouter, deps: RouteDeps) {

@@ -13,7 +13,9 @@ export async function createFirstAdmin(
 ) {
   const orgId =
     (await findFirstOrganizationId(deps.db)) ??
-    (await deps.db.transaction((tx) => createOrganization(tx, deps.clock, { name: input.orgName, actorId: null })));
+    (await deps.db.transaction((tx) =>
+      createOrganization(tx, deps.clock, { name: input.orgName, actorId: null }),
+    ));
   const userId = await createMember(deps, { ...input, role: 'admin', orgId, actorId: null });
   return { userId, orgId };
 }

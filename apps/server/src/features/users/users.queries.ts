@@ -39,7 +39,10 @@ export async function findMemberRoles(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
-export async function insertUser(db: DbOrTx, input: { email: string; passwordHash: string | null; name: string }) {
+export async function insertUser(
+  db: DbOrTx,
+  input: { email: string; passwordHash: string | null; name: string },
+) {
   const [row] = await db
     .insert(users)
     .values({ email: input.email, passwordHash: input.passwordHash })
@@ -55,7 +58,9 @@ export async function insertMembership(db: DbOrTx, input: { userId: string; orgI
 
 export async function replaceUserRoles(db: DbOrTx, userId: string, roles: readonly string[]) {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
-  await db.insert(userRoles).values(roles.map((role) => ({ userId, role: role as (typeof userRoles.$inferInsert)['role'] })));
+  await db
+    .insert(userRoles)
+    .values(roles.map((role) => ({ userId, role: role as (typeof userRoles.$inferInsert)['role'] })));
 }
 
 export async function countUsers(db: DbOrTx) {

@@ -1,20 +1,32 @@
-import { resolveRole, type Role } from '@parley/contracts';
-import type { Db } from '../../db/client';
+import { type Role, resolveRole } from '@parley/contracts';
 import { hashPassword } from '../../auth/passwords';
+import type { Db } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { findMemberRoles, findUserIdByEmail, insertMembership, insertUser, replaceUserRoles } from './users.queries';
+import {
+  findMemberRoles,
+  findUserIdByEmail,
+  insertMembership,
+  insertUser,
+  replaceUserRoles,
+} from './users.queries';
 
 export type NewMember = { email: string; password: string; name: string; role: Role; orgId: string };
 
 /** A user with profile, membership and role, and its audit entry, in one transaction. */
-export async function createMember(deps: { db: Db; clock: Clock }, input: NewMember & { actorId: string | null }) {
+export async function createMember(
+  deps: { db: Db; clock: Clock },
+  input: NewMember & { actorId: string | null },
+) {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     if (await findUserIdByEmail(tx, email)) {
-      throw new AppError('CONFLICT', { message: `A user with the e-mail ${email} already exists.`, fields: { email: 'Already in use' } });
+      throw new AppError('CONFLICT', {
+        message: `A user with the e-mail ${email} already exists.`,
+        fields: { email: 'Already in use' },
+      });
     }
     const userId = await insertUser(tx, { email, passwordHash, name: input.name });
     await replaceUserRoles(tx, userId, [input.role]);

@@ -1,0 +1,198 @@
+import { ROLES, SESSION_COOKIE } from '@parley/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestContext, sessionCookieOf } from '../../../test/test-app';
+import { auditLogs, sessions, users } from '../../db/schema';
+
+const ctx = await createTestContext();
+
+const MINUTE = 60_000;
+
+async function auditActions(orgId: string | null, actionType: string) {
+  return ctx.db
+    .select({ details: auditLogs.details, actorId: auditLogs.actorId })
+    .from(auditLogs)
+    .where(
+      and(orgId ? eq(auditLogs.orgId, orgId) : sql`org_id is null`, eq(auditLogs.actionType, actionType)),
+    );
+}
+
+describe('sign-in', () => {
+  it.each(ROLES)('signs a %s in with a session cookie and reports the role', async (role) => {
+    const user = await ctx.createUser(role);
+    const res = await ctx.signIn(user.email.toUpperCase(), user.password);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      role,
+      orgId: user.orgId,
+      mfa: 'none',
+      aal: 'aal1',
+      user: { email: user.email },
+    });
+
+    const session = await ctx.request('GET', '/api/auth/session', { cookie: sessionCookieOf(res) });
+    expect(session.status).toBe(200);
+    expect(await session.json()).toMatchObject({ role, orgId: user.orgId, user: { id: user.userId } });
+  });
+
+  it('sets an httpOnly, SameSite=Lax cookie holding at least 128 random bits, stored only as a hash', async () => {
+    const user = await ctx.createUser('ir_associate');
+    const res = await ctx.signIn(user.email, user.password);
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Secure/i); // the test origin is http
+    const token = sessionCookieOf(res).split('=')[1] ?? '';
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect(JSON.stringify(await res.clone().json())).not.toContain(token);
+
+    const stored = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.userId));
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('marks the cookie Secure and sends HSTS when the public origin is https', async () => {
+    const https = await createTestContext({ APP_ORIGIN: 'https://parley.example.com' });
+    const user = await https.createUser('admin');
+    const res = await https.app.request('https://parley.example.com/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://parley.example.com' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/Secure/);
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    const http = await ctx.request('GET', '/api/health');
+    expect(http.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('answers an unknown e-mail and a wrong password with the same "Invalid credentials"', async () => {
+    const user = await ctx.createUser('ir_director');
+    const wrong = await ctx.signIn(user.email, 'not-the-password');
+    const unknown = await ctx.signIn('nobody@parley.test', 'whatever-password');
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.headers.get('set-cookie')).toBeNull();
+      const { error } = await res.json();
+      expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' });
+    }
+    expect((await auditActions(user.orgId, 'sign_in_failed')).map((r) => r.details)).toEqual([
+      expect.objectContaining({ email: user.email, reason: 'wrong_password' }),
+    ]);
+    expect(await auditActions(null, 'sign_in_failed')).toContainEqual(
+      expect.objectContaining({
+        details: expect.objectContaining({ email: 'nobody@parley.test', reason: 'unknown_email' }),
+      }),
+    );
+  });
+
+  it('audits a successful sign-in in the member organisation', async () => {
+    const user = await ctx.createUser('ir_associate');
+    await ctx.signIn(user.email, user.password);
+    expect(await auditActions(user.orgId, 'sign_in')).toEqual([
+      expect.objectContaining({
+        actorId: user.userId,
+        details: expect.objectContaining({ method: 'password' }),
+      }),
+    ]);
+  });
+
+  it('refuses a deactivated user with the same message', async () => {
+    const user = await ctx.createUser('ir_associate');
+    await ctx.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, user.userId));
+    const res = await ctx.signIn(user.email, user.password);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.message).toBe('Invalid credentials');
+  });
+
+  it('locks an e-mail out after 5 failures with 429 and Retry-After, even for the right password', async () => {
+    const user = await ctx.createUser('ir_associate');
+    for (let i = 0; i < 5; i++) expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
+    const locked = await ctx.signIn(user.email, user.password);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await locked.json()).error.code).toBe('RATE_LIMITED');
+
+    ctx.clock.advance(15 * MINUTE);
+    expect((await ctx.signIn(user.email, user.password)).status).toBe(200);
+  });
+
+  it('does not count successful sign-ins against the limit', async () => {
+    const user = await ctx.createUser('ir_associate');
+    for (let i = 0; i < 8; i++) expect((await ctx.signIn(user.email, user.password)).status).toBe(200);
+  });
+
+  it('validates the body and names each bad field', async () => {
+    const res = await ctx.request('POST', '/api/auth/sign-in', { body: { email: 'not-an-email' } });
+    expect(res.status).toBe(400);
+    const { error } = await res.json();
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(error.fields).sort()).toEqual(['email', 'password']);
+
+    const malformed = await ctx.app.request('http://parley.test/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://parley.test' },
+      body: '{"email":',
+    });
+    expect(malformed.status).toBe(400);
+  });
+});
+
+describe('sign-up', () => {
+  it('is always refused: Parley is invite-only', async () => {
+    const res = await ctx.request('POST', '/api/auth/sign-up', {
+      body: { email: 'new@parley.test', password: 'x' },
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.message).toBe('Invite-only access. Contact an admin for an invitation.');
+  });
+});
+
+describe('sessions', () => {
+  it('answers 401 without a session or with an unknown token', async () => {
+    expect((await ctx.request('GET', '/api/auth/session')).status).toBe(401);
+    const forged = await ctx.request('GET', '/api/auth/session', {
+      cookie: `${SESSION_COOKIE}=forged-token`,
+    });
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('revokes the session on sign-out, on the server, and signing out again is fine', async () => {
+    const { cookie, orgId } = await ctx.signInAs('ir_director');
+    const out = await ctx.request('POST', '/api/auth/sign-out', { cookie });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+    expect((await ctx.request('GET', '/api/auth/session', { cookie })).status).toBe(401);
+    expect((await ctx.request('POST', '/api/auth/sign-out', { cookie })).status).toBe(204);
+    expect(await auditActions(orgId, 'sign_out')).toHaveLength(1);
+  });
+
+  it('expires after 30 idle minutes', async () => {
+    const { cookie } = await ctx.signInAs('ir_associate');
+    ctx.clock.advance(29 * MINUTE);
+    expect((await ctx.request('GET', '/api/auth/session', { cookie })).status).toBe(200);
+    ctx.clock.advance(29 * MINUTE); // active 29 minutes ago: still alive
+    expect((await ctx.request('GET', '/api/auth/session', { cookie })).status).toBe(200);
+    ctx.clock.advance(31 * MINUTE);
+    expect((await ctx.request('GET', '/api/auth/session', { cookie })).status).toBe(401);
+  });
+
+  it('expires 12 hours after sign-in however active it is', async () => {
+    const { cookie } = await ctx.signInAs('ir_associate');
+    for (let elapsed = 0; elapsed < 12 * 60 - 20; elapsed += 20) {
+      ctx.clock.advance(20 * MINUTE);
+      expect((await ctx.request('GET', '/api/auth/session', { cookie })).status).toBe(200);
+    }
+    ctx.clock.advance(21 * MINUTE);
+    expect((await ctx.request('GET', '/api/auth/session', { cookie })).status).toBe(401);
+  });
+
+  it('ends at once when the user is deactivated', async () => {
+    const { cookie, userId } = await ctx.signInAs('admin');
+    await ctx.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, userId));
+    expect((await ctx.request('GET', '/api/auth/session', { cookie })).status).toBe(401);
+  });
+});
