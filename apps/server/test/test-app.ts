@@ -147,3 +147,9 @@ export async function databaseErrorOf(promise: Promise<unknown>): Promise<string
   }
   throw new Error('expected the query to fail');
 }
+
+/** A response body for assertions: tests reach into it freely and let the assertions check shapes. */
+// biome-ignore lint/suspicious/noExplicitAny: assertions check the shape
+export async function json(res: Response): Promise<any> {
+  return res.json();
+}

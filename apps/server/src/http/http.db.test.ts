@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { describe, expect, it } from 'vitest';
-import { createTestContext, TEST_ORIGIN } from '../../test/test-app';
+import { createTestContext, json, TEST_ORIGIN } from '../../test/test-app';
+import type { AppEnv } from './env';
 import { createErrorHandler } from './errors';
 import { assertEveryRouteHasPolicy, ROUTE_POLICIES } from './policy';
 
@@ -39,7 +40,7 @@ describe('security headers', () => {
     expect(await (await ctx.request('GET', '/no/such/page')).text()).toContain('<div id="root">');
     const api = await ctx.request('GET', '/api/no-such-thing');
     expect(api.status).toBe(404);
-    expect((await api.json()).error.code).toBe('NOT_FOUND');
+    expect((await json(api)).error.code).toBe('NOT_FOUND');
   });
 });
 
@@ -50,7 +51,7 @@ describe('cross-origin and content-type protection', () => {
   it('refuses a state-changing JSON request from another origin', async () => {
     const res = await post({ 'content-type': 'application/json', origin: 'https://evil.example' });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe('CROSS_ORIGIN');
+    expect((await json(res)).error.code).toBe('CROSS_ORIGIN');
   });
 
   it('refuses a request the browser marks cross-site, whatever its Origin', async () => {
@@ -89,7 +90,7 @@ describe('cross-origin and content-type protection', () => {
       JSON.stringify({ x: 'a'.repeat(70_000) }),
     );
     expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await json(res)).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 });
 
@@ -125,7 +126,7 @@ describe('access policies', () => {
 describe('GET /api/health', () => {
   it('names the database it runs on', async () => {
     const res = await ctx.request('GET', '/api/health');
-    expect(await res.json()).toEqual({
+    expect(await json(res)).toEqual({
       status: 'ok',
       database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
     });
@@ -141,7 +142,7 @@ describe('unexpected errors', () => {
       warn() {},
       error: (_m: string, f?: Record<string, unknown>) => logged.push(f ?? {}),
     };
-    const app = new Hono()
+    const app = new Hono<AppEnv>()
       .use(requestId())
       .get('/boom', () => {
         throw new Error('connection string postgres://secret');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestContext } from '../../../test/test-app';
+import { createTestContext, json } from '../../../test/test-app';
 
 const ctx = await createTestContext();
 
@@ -14,6 +14,6 @@ describe('GET /api/audit/verify', () => {
     const res = await ctx.request('GET', '/api/audit/verify', { cookie: director.cookie });
     expect(res.status).toBe(200);
     // organization_created, user_created, sign_in
-    expect(await res.json()).toEqual({ valid: true, entries: 3 });
+    expect(await json(res)).toEqual({ valid: true, entries: 3 });
   });
 });

@@ -1,7 +1,7 @@
 import { ROLES, SESSION_COOKIE } from '@parley/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestContext, sessionCookieOf } from '../../../test/test-app';
+import { createTestContext, json, sessionCookieOf } from '../../../test/test-app';
 import { auditLogs, sessions, users } from '../../db/schema';
 
 const ctx = await createTestContext();
@@ -22,7 +22,7 @@ describe('sign-in', () => {
     const user = await ctx.createUser(role);
     const res = await ctx.signIn(user.email.toUpperCase(), user.password);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await json(res);
     expect(body).toMatchObject({
       role,
       orgId: user.orgId,
@@ -33,7 +33,7 @@ describe('sign-in', () => {
 
     const session = await ctx.request('GET', '/api/auth/session', { cookie: sessionCookieOf(res) });
     expect(session.status).toBe(200);
-    expect(await session.json()).toMatchObject({ role, orgId: user.orgId, user: { id: user.userId } });
+    expect(await json(session)).toMatchObject({ role, orgId: user.orgId, user: { id: user.userId } });
   });
 
   it('sets an httpOnly, SameSite=Lax cookie holding at least 128 random bits, stored only as a hash', async () => {
@@ -46,7 +46,7 @@ describe('sign-in', () => {
     expect(setCookie).not.toMatch(/Secure/i); // the test origin is http
     const token = sessionCookieOf(res).split('=')[1] ?? '';
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
-    expect(JSON.stringify(await res.clone().json())).not.toContain(token);
+    expect(JSON.stringify(await json(res.clone()))).not.toContain(token);
 
     const stored = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.userId));
     expect(stored).toHaveLength(1);
@@ -75,7 +75,7 @@ describe('sign-in', () => {
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.headers.get('set-cookie')).toBeNull();
-      const { error } = await res.json();
+      const { error } = await json(res);
       expect(error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' });
     }
     expect((await auditActions(user.orgId, 'sign_in_failed')).map((r) => r.details)).toEqual([
@@ -104,7 +104,7 @@ describe('sign-in', () => {
     await ctx.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, user.userId));
     const res = await ctx.signIn(user.email, user.password);
     expect(res.status).toBe(401);
-    expect((await res.json()).error.message).toBe('Invalid credentials');
+    expect((await json(res)).error.message).toBe('Invalid credentials');
   });
 
   it('locks an e-mail out after 5 failures with 429 and Retry-After, even for the right password', async () => {
@@ -113,7 +113,7 @@ describe('sign-in', () => {
     const locked = await ctx.signIn(user.email, user.password);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await locked.json()).error.code).toBe('RATE_LIMITED');
+    expect((await json(locked)).error.code).toBe('RATE_LIMITED');
 
     ctx.clock.advance(15 * MINUTE);
     expect((await ctx.signIn(user.email, user.password)).status).toBe(200);
@@ -127,7 +127,7 @@ describe('sign-in', () => {
   it('validates the body and names each bad field', async () => {
     const res = await ctx.request('POST', '/api/auth/sign-in', { body: { email: 'not-an-email' } });
     expect(res.status).toBe(400);
-    const { error } = await res.json();
+    const { error } = await json(res);
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(error.fields).sort()).toEqual(['email', 'password']);
 
@@ -146,7 +146,7 @@ describe('sign-up', () => {
       body: { email: 'new@parley.test', password: 'x' },
     });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.message).toBe('Invite-only access. Contact an admin for an invitation.');
+    expect((await json(res)).error.message).toBe('Invite-only access. Contact an admin for an invitation.');
   });
 });
 
@@ -157,7 +157,7 @@ describe('sessions', () => {
       cookie: `${SESSION_COOKIE}=forged-token`,
     });
     expect(forged.status).toBe(401);
-    expect((await forged.json()).error.code).toBe('UNAUTHENTICATED');
+    expect((await json(forged)).error.code).toBe('UNAUTHENTICATED');
   });
 
   it('revokes the session on sign-out, on the server, and signing out again is fine', async () => {

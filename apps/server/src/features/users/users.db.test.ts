@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestContext, databaseErrorOf } from '../../../test/test-app';
+import { createTestContext, databaseErrorOf, json } from '../../../test/test-app';
 import { auditLogs, orgMemberships, userRoles } from '../../db/schema';
 import { insertUser } from './users.queries';
 import { changeUserRole } from './users.service';
@@ -29,7 +29,7 @@ describe('roles', () => {
     const member = await ctx.createUser('is_associate');
     await ctx.db.insert(userRoles).values({ userId: member.userId, role: 'ir_associate' });
     const res = await ctx.signIn(member.email, member.password);
-    expect((await res.json()).role).toBe('ir_associate');
+    expect((await json(res)).role).toBe('ir_associate');
   });
 
   it('audits a role change with the role before and after, and applies it to live sessions', async () => {
@@ -43,7 +43,7 @@ describe('roles', () => {
     });
 
     const session = await ctx.request('GET', '/api/auth/session', { cookie: member.cookie });
-    expect((await session.json()).role).toBe('ir_director');
+    expect((await json(session)).role).toBe('ir_director');
     const [entry] = await ctx.db
       .select({ details: auditLogs.details, actorId: auditLogs.actorId })
       .from(auditLogs)
