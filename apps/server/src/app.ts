@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerSetupRoutes } from './features/setup/setup.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { apiNotFound, createErrorHandler } from './http/errors';
 import { assertEveryRouteHasPolicy } from './http/policy';
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
   registerSystemRoutes(app, routeDeps);
   registerAuthRoutes(app, routeDeps);
   registerAuditRoutes(app, routeDeps);
+  registerSetupRoutes(app, routeDeps);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -3,10 +3,10 @@ import { loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('runs with no configuration on the embedded database', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ INIT_CWD: '/srv/parley' });
     expect(config).toMatchObject({
       port: 3000,
-      dataDir: './data',
+      dataDir: '/srv/parley/data',
       databaseUrl: undefined,
       appOrigin: 'http://localhost:3000',
     });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -75,7 +76,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     port: e.PORT,
-    dataDir: e.DATA_DIR,
+    // npm runs workspace scripts inside apps/server: a relative DATA_DIR means the directory npm was run from.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     appOrigin: e.APP_ORIGIN ?? `http://localhost:${e.PORT}`,
     smtpUrl: e.SMTP_URL,

@@ -5,7 +5,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { countUsers } from './features/users/users.queries';
+import { issueSetupToken } from './features/setup/setup.service';
+import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -23,13 +24,15 @@ async function main() {
     logger.info('Parley is listening', { url: config.appOrigin, port: info.port, database: database.kind });
   });
 
-  if ((await countUsers(database.db)) === 0) {
+  const setupToken = await issueSetupToken({ db: database.db, clock: systemClock });
+  if (setupToken) {
     process.stdout.write(
       [
         '',
-        'Parley has no users yet. Create the first admin with the server stopped:',
-        '  npm run cli -- create-admin --email you@example.com --password "<12+ characters>" --name "Your Name"',
-        'or load the demo organisation: npm run seed:demo',
+        'Parley has no users yet. Open this one-time link to create your organisation and its first admin',
+        '(valid 24 hours; restarting prints a new one and voids this):',
+        `  ${config.appOrigin}/setup?token=${setupToken}`,
+        'Or stop the server and load the demo organisation: npm run seed:demo',
         '',
       ].join('\n'),
     );

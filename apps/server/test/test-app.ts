@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { type Capability, ROLES, type Role, rolesWith, SESSION_COOKIE } from '@parley/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, expect, inject } from 'vitest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -13,10 +14,36 @@ import { createLogger, type Logger } from '../src/lib/logger';
 
 export const TEST_ORIGIN = 'http://parley.test';
 
-/** The database of this test file: a copy of the migrated PGlite template, or the CI PostgreSQL. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * The database of this test file: a copy of the migrated PGlite template, or the CI PostgreSQL.
+ * `empty` gives a PostgreSQL database of the file's own, for tests of what happens with no users.
+ */
+export async function openTestDatabase(options: { empty?: boolean } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB === 'postgres' && url) return openPostgres(url, { max: 10 });
+  if (process.env.TEST_DB === 'postgres' && url) {
+    if (!options.empty) return openPostgres(url, { max: 10 });
+    const name = `${new URL(url).pathname.slice(1)}_${generateToken()
+      .slice(0, 8)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, 'x')}`;
+    const ownDatabase = async (statement: string) => {
+      const admin = openPostgres(url, { max: 1 });
+      await admin.db.execute(sql.raw(statement));
+      await admin.close();
+    };
+    await ownDatabase(`create database "${name}"`);
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const database = openPostgres(own.toString(), { max: 10 });
+    await database.migrate();
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await ownDatabase(`drop database if exists "${name}" with (force)`);
+      },
+    };
+  }
   const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
   return wrapPglite(await PGlite.create({ loadDataDir: template }));
 }
@@ -35,12 +62,12 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { webDist?: string } = {},
+  options: { webDist?: string; emptyDatabase?: boolean } = {},
 ) {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ empty: options.emptyDatabase });
   const clock = fixedClock(new Date());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: TEST_ORIGIN, ...env });
-  const app = createApp({ config, database, logger: testLogger, clock, ...options });
+  const app = createApp({ config, database, logger: testLogger, clock, webDist: options.webDist });
   afterAll(() => database.close());
   const deps = { db: database.db, clock };
 

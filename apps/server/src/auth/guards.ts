@@ -1,5 +1,4 @@
-import { hasCapability, resolveRole, SESSION_COOKIE } from '@parley/contracts';
-import { getCookie } from 'hono/cookie';
+import { hasCapability, resolveRole } from '@parley/contracts';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import type { Db } from '../db/client';
@@ -7,6 +6,7 @@ import type { AppEnv } from '../http/env';
 import { policyKey, ROUTE_POLICIES } from '../http/policy';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
+import { readSessionCookie } from './session-cookie';
 import { findActiveSession } from './sessions';
 
 /** The API route the request resolved to (the last matched handler that is not middleware). */
@@ -29,7 +29,7 @@ export function policyGuard(deps: { db: Db; clock: Clock }) {
     if (access === undefined) throw new Error(`No access policy for ${key}`);
     if (access === 'public') return next();
 
-    const token = getCookie(c, SESSION_COOKIE);
+    const token = readSessionCookie(c);
     const session = token ? await findActiveSession(deps.db, deps.clock, token) : null;
     if (!session) throw new AppError('UNAUTHENTICATED');
     const role = resolveRole(session.roles);

@@ -167,3 +167,16 @@ export const auditChainHeads = pgTable('audit_chain_heads', {
   seq: bigint('seq', { mode: 'number' }).notNull(),
   hash: text('hash').notNull(),
 });
+
+/** The one-time link printed on first start to create the first organisation and admin. */
+export const setupTokens = pgTable(
+  'setup_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('setup_tokens_token_hash_key').on(t.tokenHash)],
+);

@@ -16,6 +16,8 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/auth/sign-out': 'public',
   'GET /api/auth/session': 'signed-in',
   'GET /api/audit/verify': 'audit.verify',
+  /** Holder of the first-start link; refused once any user exists. */
+  'POST /api/setup': 'public',
 };
 
 export function policyKey(method: string, path: string): string {

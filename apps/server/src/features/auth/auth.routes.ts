@@ -1,12 +1,11 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import {
-  SESSION_COOKIE,
   type SessionResponse,
   sessionResponseSchema,
   signInInputSchema,
   signInResponseSchema,
 } from '@parley/contracts';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../auth/session-cookie';
 import { clientAddressOf } from '../../http/client-address';
 import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
 import { AppError } from '../../lib/errors';
@@ -60,13 +59,7 @@ export function registerAuthRoutes(api: ApiRouter, deps: RouteDeps) {
       clientAddress: clientAddressOf(c),
       userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
     });
-    setCookie(c, SESSION_COOKIE, result.token, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure,
-      path: '/',
-      expires: result.expiresAt,
-    });
+    setSessionCookie(c, result, secure);
     return c.json(
       {
         user: result.user,
@@ -81,8 +74,8 @@ export function registerAuthRoutes(api: ApiRouter, deps: RouteDeps) {
   });
 
   api.openapi(signOutRoute, async (c) => {
-    await signOut(deps, getCookie(c, SESSION_COOKIE));
-    deleteCookie(c, SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' });
+    await signOut(deps, readSessionCookie(c));
+    clearSessionCookie(c, secure);
     return c.body(null, 204);
   });
 

@@ -7,7 +7,7 @@ import {
   SIGN_IN_PER_EMAIL,
 } from '../../auth/rate-limit';
 import { createSession, revokeSessionByToken } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -34,10 +34,9 @@ export async function signIn(
   deps: Deps,
   input: { email: string; password: string; clientAddress: string | null; userAgent: string | null },
 ): Promise<SignInResult> {
-  const buckets = [
-    { name: `sign-in:email:${input.email}`, rule: SIGN_IN_PER_EMAIL },
-    { name: `sign-in:address:${input.clientAddress ?? 'unknown'}`, rule: SIGN_IN_PER_ADDRESS },
-  ];
+  const buckets = [{ name: `sign-in:email:${input.email}`, rule: SIGN_IN_PER_EMAIL }];
+  // Every request over TCP has an address; only in-process calls (tests, tools) have none.
+  if (input.clientAddress) buckets.push({ name: `sign-in:address:${input.clientAddress}`, rule: SIGN_IN_PER_ADDRESS });
   for (const bucket of buckets) {
     const result = await consumeAttempt(deps.db, deps.clock, bucket.name, bucket.rule);
     if (!result.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
@@ -72,22 +71,8 @@ export async function signIn(
 
   const orgId = account.orgId;
   const session = await deps.db.transaction(async (tx) => {
-    const created = await createSession(tx, deps.clock, {
-      userId: account.id,
-      orgId,
-      clientAddress: input.clientAddress,
-      userAgent: input.userAgent,
-    });
     for (const bucket of buckets) await releaseAttempt(tx, bucket.name);
-    await appendAudit(tx, deps.clock, {
-      orgId,
-      actorId: account.id,
-      actionType: 'sign_in',
-      entityType: 'session',
-      entityId: created.id,
-      details: { method: 'password', client_address: input.clientAddress },
-    });
-    return created;
+    return openSession(tx, deps.clock, { userId: account.id, orgId, method: 'password', ...input });
   });
 
   return {
@@ -99,6 +84,30 @@ export async function signIn(
     // MFA (verify / enroll) arrives with the TOTP issue; until then every sign-in is complete.
     mfa: 'none',
   };
+}
+
+/** A new session and its sign_in audit entry, in the caller's transaction. */
+export async function openSession(
+  tx: DbOrTx,
+  clock: Clock,
+  input: {
+    userId: string;
+    orgId: string;
+    method: string;
+    clientAddress: string | null;
+    userAgent: string | null;
+  },
+) {
+  const session = await createSession(tx, clock, input);
+  await appendAudit(tx, clock, {
+    orgId: input.orgId,
+    actorId: input.userId,
+    actionType: 'sign_in',
+    entityType: 'session',
+    entityId: session.id,
+    details: { method: input.method, client_address: input.clientAddress },
+  });
+  return session;
 }
 
 /** Revokes the session behind the cookie, if any: signing out twice is not an error. */

@@ -1,6 +1,6 @@
 import { type Role, resolveRole } from '@parley/contracts';
 import { hashPassword } from '../../auth/passwords';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -19,28 +19,35 @@ export async function createMember(
   deps: { db: Db; clock: Clock },
   input: NewMember & { actorId: string | null },
 ) {
-  const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction(async (tx) => {
-    if (await findUserIdByEmail(tx, email)) {
-      throw new AppError('CONFLICT', {
-        message: `A user with the e-mail ${email} already exists.`,
-        fields: { email: 'Already in use' },
-      });
-    }
-    const userId = await insertUser(tx, { email, passwordHash, name: input.name });
-    await replaceUserRoles(tx, userId, [input.role]);
-    await insertMembership(tx, { userId, orgId: input.orgId });
-    await appendAudit(tx, deps.clock, {
-      orgId: input.orgId,
-      actorId: input.actorId ?? userId,
-      actionType: 'user_created',
-      entityType: 'user',
-      entityId: userId,
-      details: { email, role: input.role },
+  return deps.db.transaction((tx) => insertMember(tx, deps.clock, { ...input, passwordHash }));
+}
+
+/** The writes of createMember inside the caller's transaction; the password is hashed beforehand. */
+export async function insertMember(
+  tx: DbOrTx,
+  clock: Clock,
+  input: Omit<NewMember, 'password'> & { passwordHash: string; actorId: string | null },
+) {
+  const email = input.email.trim().toLowerCase();
+  if (await findUserIdByEmail(tx, email)) {
+    throw new AppError('CONFLICT', {
+      message: `A user with the e-mail ${email} already exists.`,
+      fields: { email: 'Already in use' },
     });
-    return userId;
+  }
+  const userId = await insertUser(tx, { email, passwordHash: input.passwordHash, name: input.name });
+  await replaceUserRoles(tx, userId, [input.role]);
+  await insertMembership(tx, { userId, orgId: input.orgId });
+  await appendAudit(tx, clock, {
+    orgId: input.orgId,
+    actorId: input.actorId ?? userId,
+    actionType: 'user_created',
+    entityType: 'user',
+    entityId: userId,
+    details: { email, role: input.role },
   });
+  return userId;
 }
 
 /** Replaces a member's role; the change is audited with the role it had before. */

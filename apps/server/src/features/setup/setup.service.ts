@@ -1,0 +1,58 @@
+import type { CompleteSetupInput } from '@parley/contracts';
+import { hashPassword } from '../../auth/passwords';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { generateToken, sha256Hex } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { openSession } from '../auth/auth.service';
+import { createOrganization } from '../organizations/organizations.service';
+import { countUsers } from '../users/users.queries';
+import { insertMember } from '../users/users.service';
+import { lockLiveSetupToken, markSetupTokenUsed, replaceSetupTokens } from './setup.queries';
+
+type Deps = { db: Db; clock: Clock };
+
+/** A setup link lives 24 hours; every start without users prints a fresh one and voids the older. */
+const SETUP_LINK_LIFETIME_MS = 24 * 3_600_000;
+
+export const SETUP_LINK_INVALID =
+  'This setup link is invalid, used or expired. Restart Parley to print a new one.';
+
+/** On first start (no users yet): a one-time setup token, or null once anyone exists. */
+export async function issueSetupToken(deps: Deps): Promise<string | null> {
+  return deps.db.transaction(async (tx) => {
+    if ((await countUsers(tx)) > 0) return null;
+    const token = generateToken();
+    const expiresAt = new Date(deps.clock.now().getTime() + SETUP_LINK_LIFETIME_MS);
+    await replaceSetupTokens(tx, { tokenHash: sha256Hex(token), expiresAt });
+    return token;
+  });
+}
+
+/**
+ * Consumes the setup link: the first organisation, its admin and a signed-in session, in one
+ * transaction. Refused once any user exists, so the link can never add a second admin.
+ */
+export async function completeSetup(
+  deps: Deps,
+  input: CompleteSetupInput & { clientAddress: string | null; userAgent: string | null },
+) {
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const token = await lockLiveSetupToken(tx, sha256Hex(input.token), now);
+    if (!token || (await countUsers(tx)) > 0) throw new AppError('CONFLICT', { message: SETUP_LINK_INVALID });
+    await markSetupTokenUsed(tx, token.id, now);
+
+    const orgId = await createOrganization(tx, deps.clock, { name: input.organization, actorId: null });
+    const userId = await insertMember(tx, deps.clock, {
+      ...input,
+      passwordHash,
+      role: 'admin',
+      orgId,
+      actorId: null,
+    });
+    const session = await openSession(tx, deps.clock, { ...input, userId, orgId, method: 'setup_link' });
+    return { session, userId, orgId };
+  });
+}
