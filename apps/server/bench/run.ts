@@ -1,0 +1,85 @@
+/**
+ * Benchmarks (npm run bench): figures to watch, never pass/fail. In-memory PGlite, or PostgreSQL
+ * when BENCH_DATABASE_URL names an empty database.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openPostgres, wrapPglite } from '../src/db/client';
+import { verifyAuditChain } from '../src/features/audit/audit.service';
+import { createOrganization } from '../src/features/organizations/organizations.service';
+import { createMember } from '../src/features/users/users.service';
+import { appendAudit } from '../src/lib/audit';
+import { systemClock } from '../src/lib/clock';
+import { createLogger } from '../src/lib/logger';
+
+const ORIGIN = 'http://bench.test';
+const url = process.env.BENCH_DATABASE_URL;
+const database = url ? openPostgres(url) : wrapPglite(await PGlite.create());
+await database.migrate();
+const deps = { db: database.db, clock: systemClock };
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: ORIGIN });
+const app = createApp({ config, database, logger: createLogger('silent') });
+
+async function measure(label: string, count: number, run: (i: number) => Promise<unknown>, parallel = 1) {
+  const started = performance.now();
+  for (let i = 0; i < count; i += parallel) {
+    await Promise.all(Array.from({ length: Math.min(parallel, count - i) }, (_, k) => run(i + k)));
+  }
+  const ms = performance.now() - started;
+  console.log(
+    `${label.padEnd(48)} ${String(count).padStart(6)} ops  ${(ms / count).toFixed(2).padStart(8)} ms/op  ${((count / ms) * 1000).toFixed(0).padStart(7)} ops/s`,
+  );
+}
+
+const orgId = await database.db.transaction((tx) =>
+  createOrganization(tx, systemClock, { name: 'Bench', actorId: null }),
+);
+const email = 'bench@parley.test';
+const password = 'bench-password-2026';
+await createMember(deps, { email, password, name: 'Bench', role: 'ir_director', orgId, actorId: null });
+
+console.log(`database: ${database.kind}`);
+await measure('audit append, one org, sequential', 2000, (i) =>
+  database.db.transaction((tx) =>
+    appendAudit(tx, systemClock, {
+      orgId,
+      actorId: null,
+      actionType: 'bench',
+      entityType: 'bench',
+      entityId: String(i),
+      details: { i },
+    }),
+  ),
+);
+await measure(
+  'audit append, one org, 10 concurrent',
+  2000,
+  (i) =>
+    database.db.transaction((tx) =>
+      appendAudit(tx, systemClock, {
+        orgId,
+        actorId: null,
+        actionType: 'bench',
+        entityType: 'bench',
+        entityId: String(i),
+        details: { i },
+      }),
+    ),
+  10,
+);
+await measure('audit verify, 4,000+ entries', 5, () => verifyAuditChain(database.db, orgId));
+
+const signIn = async () =>
+  app.request(`${ORIGIN}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({ email, password }),
+  });
+await measure('sign-in (argon2id verify + session + audit)', 20, signIn);
+const cookie = (await signIn()).headers.get('set-cookie')?.split(';')[0] ?? '';
+await measure('GET /api/auth/session (guarded request)', 1000, async () =>
+  app.request(`${ORIGIN}/api/auth/session`, { headers: { cookie } }),
+);
+
+await database.close();
