@@ -3,9 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The Parley server in development (DESIGN.md §4: PORT defaults to 3000). */
+/** The Parley server in development (DESIGN.md §4: PORT defaults to 3000); PARLEY_API_TARGET overrides it. */
 const apiProxy = {
-  '/api': { target: 'http://127.0.0.1:3000' },
+  '/api': { target: process.env.PARLEY_API_TARGET ?? 'http://127.0.0.1:3000' },
 };
 
 export default defineConfig({
@@ -16,6 +16,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 2,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

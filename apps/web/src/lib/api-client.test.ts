@@ -37,25 +37,29 @@ describe('parseApiError', () => {
 
 describe('getErrorMessage', () => {
   it("shows the server's message", () => {
-    const error = parseApiError(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } });
+    const error = parseApiError(401, {
+      error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' },
+    });
     expect(getErrorMessage(error, 'An error occurred during sign in')).toBe('Invalid credentials');
   });
 
   it('falls back for network failures, foreign bodies and missing endpoints', () => {
     expect(getErrorMessage(new TypeError('fetch failed'), 'Fallback')).toBe('Fallback');
     expect(getErrorMessage(parseApiError(500, undefined), 'Fallback')).toBe('Fallback');
-    expect(getErrorMessage(parseApiError(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } }), 'F')).toBe(
-      'F',
-    );
+    expect(
+      getErrorMessage(parseApiError(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } }), 'F'),
+    ).toBe('F');
   });
 });
 
 describe('isUnauthenticated', () => {
   it('is true only for the UNAUTHENTICATED code, not for wrong credentials', () => {
-    expect(isUnauthenticated(parseApiError(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } }))).toBe(true);
-    expect(isUnauthenticated(parseApiError(401, { error: { code: 'INVALID_CREDENTIALS', message: 'x' } }))).toBe(
-      false,
+    expect(isUnauthenticated(parseApiError(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } }))).toBe(
+      true,
     );
+    expect(
+      isUnauthenticated(parseApiError(401, { error: { code: 'INVALID_CREDENTIALS', message: 'x' } })),
+    ).toBe(false);
   });
 });
 
@@ -64,7 +68,9 @@ describe('api', () => {
     const fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }));
     vi.stubGlobal('fetch', fetchMock);
 
-    await expect(api.post('/api/auth/sign-in', { email: 'a@b.c', password: 'p' })).resolves.toEqual({ ok: true });
+    await expect(api.post('/api/auth/sign-in', { email: 'a@b.c', password: 'p' })).resolves.toEqual({
+      ok: true,
+    });
 
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-in', {
       method: 'POST',
@@ -96,7 +102,9 @@ describe('api', () => {
 
   it('throws the parsed ApiError for a non-2xx response', async () => {
     vi.stubGlobal('fetch', async () =>
-      jsonResponse(429, { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait and try again.' } }),
+      jsonResponse(429, {
+        error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait and try again.' },
+      }),
     );
     await expect(api.post('/api/auth/sign-in', {})).rejects.toMatchObject({
       status: 429,

@@ -83,7 +83,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * `credentials: 'same-origin'`, and no token is ever kept in JavaScript. State-changing requests are
  * JSON (the server refuses any other content type there, as part of its CSRF defence).
  */
-export async function apiRequest<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const isStateChanging = method !== 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (isStateChanging) headers['Content-Type'] = 'application/json';

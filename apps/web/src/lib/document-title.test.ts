@@ -3,7 +3,11 @@ import { findRouteTitle, formatDocumentTitle, isRouteHandle } from './document-t
 
 describe('findRouteTitle', () => {
   it('takes the deepest route that has a title', () => {
-    const matches = [{ handle: undefined }, { handle: { title: 'Admin' } }, { handle: { title: 'Invite Users' } }];
+    const matches = [
+      { handle: undefined },
+      { handle: { title: 'Admin' } },
+      { handle: { title: 'Invite Users' } },
+    ];
     expect(findRouteTitle(matches)).toBe('Invite Users');
   });
 

@@ -16,8 +16,36 @@ describe('paths', () => {
     expect(buildAuthPath()).toBe('/auth');
   });
 
+  it('has every route of SPEC §2 (and /projects/:id, DESIGN.md §1)', () => {
+    const patterns = Object.values(paths).map((value) => (typeof value === 'string' ? value : value.pattern));
+    expect(new Set(patterns)).toEqual(
+      new Set([
+        '/',
+        '/auth',
+        '/inbox',
+        '/inbox/:threadId',
+        '/compose',
+        '/approvals',
+        '/projects',
+        '/projects/:id',
+        '/analytics',
+        '/compliance',
+        '/audit',
+        '/reports',
+        '/admin',
+        '/admin/invite',
+        '/admin/security',
+        '/admin/system/email-health',
+        '/settings',
+        '/help',
+        '/email/unsubscribe',
+        '*',
+      ]),
+    );
+  });
+
   it('registers no static route twice', () => {
-    const statics = Object.values(paths).filter((value): value is string => typeof value === 'string');
+    const statics = Object.values(paths).filter((value) => typeof value === 'string');
     expect(new Set(statics).size).toBe(statics.length);
   });
 });

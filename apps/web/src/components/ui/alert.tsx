@@ -18,7 +18,11 @@ const alertVariants = cva(
 );
 
 /** A notice in the page. Pass role="alert" only for errors that must interrupt. */
-export function Alert({ className, variant, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
+export function Alert({
+  className,
+  variant,
+  ...props
+}: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   return <div data-slot="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 

@@ -5,7 +5,10 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       data-slot="card"
-      className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-xs', className)}
+      className={cn(
+        'flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-xs',
+        className,
+      )}
       {...props}
     />
   );
@@ -15,12 +18,21 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 px-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 data-slot="card-title" className={cn('font-semibold leading-none', className)} {...props} />;
+/** A card's heading: h2 by default; `as="h1"` where the card is the page (sign-in, unsubscribe). */
+export function CardTitle({
+  className,
+  as: Heading = 'h2',
+  ...props
+}: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
+  return (
+    <Heading data-slot="card-title" className={cn('font-semibold leading-none', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p data-slot="card-description" className={cn('text-muted-foreground text-sm', className)} {...props} />;
+  return (
+    <p data-slot="card-description" className={cn('text-muted-foreground text-sm', className)} {...props} />
+  );
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {

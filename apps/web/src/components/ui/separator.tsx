@@ -1,5 +1,5 @@
-import type { ComponentProps } from 'react';
 import { Separator as SeparatorPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Separator({

@@ -1,6 +1,6 @@
 import { XIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export const Sheet = SheetPrimitive.Root;
@@ -8,7 +8,11 @@ export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
 
 /** A dialog that slides in from the left edge (the sidebar on small screens). */
-export function SheetContent({ className, children, ...props }: ComponentProps<typeof SheetPrimitive.Content>) {
+export function SheetContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Content>) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay

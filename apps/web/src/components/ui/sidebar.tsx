@@ -99,7 +99,10 @@ export function SidebarProvider({
     <SidebarContext value={value}>
       <div
         data-slot="sidebar-wrapper"
-        className={cn('group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar', className)}
+        className={cn(
+          'group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar',
+          className,
+        )}
         {...props}
       >
         {children}
@@ -108,7 +111,15 @@ export function SidebarProvider({
   );
 }
 
-export function Sidebar({ className, children, label }: { className?: string; children: ReactNode; label: string }) {
+export function Sidebar({
+  className,
+  children,
+  label,
+}: {
+  className?: string;
+  children: ReactNode;
+  label: string;
+}) {
   const { isMobile, state, isOpenMobile, setOpenMobile } = useSidebar();
 
   if (isMobile) {
@@ -120,7 +131,9 @@ export function Sidebar({ className, children, label }: { className?: string; ch
           className="w-(--sidebar-width-mobile) bg-sidebar p-0 text-sidebar-foreground"
         >
           <SheetTitle className="sr-only">{label}</SheetTitle>
-          <SheetDescription className="sr-only">Navigate between the areas of the workspace.</SheetDescription>
+          <SheetDescription className="sr-only">
+            Navigate between the areas of the workspace.
+          </SheetDescription>
           <div className="flex h-full w-full flex-col">{children}</div>
         </SheetContent>
       </Sheet>
@@ -221,7 +234,7 @@ export function SidebarGroup({ className, ...props }: ComponentProps<'div'>) {
     <div
       role="group"
       data-slot="sidebar-group"
-      className={cn('relative flex w-full min-w-0 flex-col p-2', className)}
+      className={cn('relative flex w-full min-w-0 flex-col px-2 py-1', className)}
       {...props}
     />
   );
@@ -232,8 +245,8 @@ export function SidebarGroupLabel({ className, ...props }: ComponentProps<'div'>
     <div
       data-slot="sidebar-group-label"
       className={cn(
-        'flex h-8 shrink-0 items-center rounded-md px-2 font-medium text-sidebar-foreground/75 text-xs transition-[margin,opacity] duration-200 ease-linear motion-reduce:transition-none',
-        'group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0',
+        'flex h-7 shrink-0 items-center rounded-md px-2 font-medium text-sidebar-foreground/75 text-xs transition-[margin,opacity] duration-200 ease-linear motion-reduce:transition-none',
+        'group-data-[collapsible=icon]:-mt-7 group-data-[collapsible=icon]:opacity-0',
         className,
       )}
       {...props}
@@ -242,15 +255,23 @@ export function SidebarGroupLabel({ className, ...props }: ComponentProps<'div'>
 }
 
 export function SidebarMenu({ className, ...props }: ComponentProps<'ul'>) {
-  return <ul data-slot="sidebar-menu" className={cn('flex w-full min-w-0 flex-col gap-1', className)} {...props} />;
+  return (
+    <ul
+      data-slot="sidebar-menu"
+      className={cn('flex w-full min-w-0 flex-col gap-0.5', className)}
+      {...props}
+    />
+  );
 }
 
 export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
-  return <li data-slot="sidebar-menu-item" className={cn('group/menu-item relative', className)} {...props} />;
+  return (
+    <li data-slot="sidebar-menu-item" className={cn('group/menu-item relative', className)} {...props} />
+  );
 }
 
 const menuButtonClassName = cn(
-  'peer/menu-button flex h-8 w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm transition-[width,height,padding,background-color] motion-reduce:transition-none',
+  'peer/menu-button relative flex h-8 w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm transition-[width,height,padding,background-color] motion-reduce:transition-none',
   'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
   'focus-visible:outline-2 focus-visible:outline-sidebar-ring focus-visible:-outline-offset-2',
   'disabled:pointer-events-none disabled:opacity-50',

@@ -1,5 +1,5 @@
-import type { ComponentProps } from 'react';
 import { ToggleGroup as ToggleGroupPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export function ToggleGroup({ className, ...props }: ComponentProps<typeof ToggleGroupPrimitive.Root>) {
@@ -18,7 +18,8 @@ export function ToggleGroupItem({ className, ...props }: ComponentProps<typeof T
       data-slot="toggle-group-item"
       className={cn(
         'inline-flex size-7 items-center justify-center rounded-sm text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground',
-        'data-[state=on]:bg-accent data-[state=on]:text-foreground data-[state=on]:shadow-xs',
+        // aria-checked, not data-state: a tooltip trigger around an item overwrites data-state.
+        'aria-checked:bg-accent aria-checked:text-foreground aria-checked:shadow-xs aria-pressed:bg-accent aria-pressed:text-foreground',
         "[&_svg:not([class*='size-'])]:size-4",
         className,
       )}

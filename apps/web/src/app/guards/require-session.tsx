@@ -1,0 +1,43 @@
+import { RefreshCw, ServerCrash } from 'lucide-react';
+import { Navigate, Outlet } from 'react-router';
+import { LoadingScreen } from '@/components/loading-screen';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
+import { SignedInSessionProvider, useSession } from '@/lib/session';
+
+/**
+ * The sign-in guard (SPEC §2): a spinner while the session loads, /auth when signed out (a 401),
+ * otherwise the routes below with the session at hand. A failure that is not a 401 (server down)
+ * is not a sign-out: it says so and offers a retry instead of looping through /auth.
+ */
+export function RequireSession() {
+  const session = useSession();
+
+  if (session.isPending) return <LoadingScreen />;
+  if (session.data) {
+    return (
+      <SignedInSessionProvider value={session.data}>
+        <Outlet />
+      </SignedInSessionProvider>
+    );
+  }
+  if (session.isError) {
+    return (
+      <div className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
+        <ServerCrash className="size-8 text-muted-foreground" aria-hidden="true" />
+        <div role="alert" className="space-y-1">
+          <h1 className="font-semibold text-lg">Parley cannot be reached</h1>
+          <p className="text-muted-foreground text-sm">Check your connection and try again.</p>
+        </div>
+        <Button variant="outline" onClick={() => void session.refetch()} disabled={session.isFetching}>
+          <RefreshCw
+            aria-hidden="true"
+            className={session.isFetching ? 'motion-safe:animate-spin' : undefined}
+          />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <Navigate to={paths.auth} replace />;
+}

@@ -1,0 +1,115 @@
+import { hasCapability, PRODUCT_NAME } from '@parley/contracts';
+import {
+  Activity,
+  ChartColumn,
+  CircleQuestionMark,
+  ClipboardCheck,
+  FileText,
+  FolderKanban,
+  Inbox,
+  LayoutDashboard,
+  LockKeyhole,
+  type LucideIcon,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  SquarePen,
+  UserPlus,
+} from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, NavLink } from 'react-router';
+import { ParleyMark } from '@/components/parley-mark';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarSeparator,
+  useSidebar,
+} from '@/components/ui/sidebar';
+import { EmailHealthDot } from '@/features/email/components/email-health-dot';
+import { paths } from '@/lib/paths';
+import { useSignedInSession } from '@/lib/session';
+import { buildMenu, type MenuItemId } from './menu';
+import { NavUser } from './nav-user';
+
+const ICONS: Record<MenuItemId, LucideIcon> = {
+  inbox: Inbox,
+  compose: SquarePen,
+  approvals: ClipboardCheck,
+  projects: FolderKanban,
+  analytics: ChartColumn,
+  compliance: ShieldCheck,
+  audit: ScrollText,
+  reports: FileText,
+  admin: LayoutDashboard,
+  invite: UserPlus,
+  security: LockKeyhole,
+  'email-health': Activity,
+  settings: Settings,
+  help: CircleQuestionMark,
+};
+
+export function AppSidebar() {
+  const { role } = useSignedInSession();
+  const menu = useMemo(() => buildMenu(role), [role]);
+  const { isMobile, setOpenMobile } = useSidebar();
+  const closeMobileSheet = () => {
+    if (isMobile) setOpenMobile(false);
+  };
+
+  return (
+    <Sidebar label="Sidebar">
+      <SidebarHeader>
+        <Link
+          to={paths.inbox}
+          onClick={closeMobileSheet}
+          className="flex h-10 items-center gap-2 rounded-md px-1 font-semibold text-base group-data-[collapsible=icon]:px-0"
+        >
+          <ParleyMark />
+          <span className="truncate">{PRODUCT_NAME}</span>
+        </Link>
+      </SidebarHeader>
+      <SidebarSeparator />
+      <SidebarContent>
+        <nav aria-label="Main">
+          {menu.map((group) => (
+            <SidebarGroup key={group.id} aria-labelledby={`sidebar-group-${group.id}`}>
+              <SidebarGroupLabel id={`sidebar-group-${group.id}`}>{group.label}</SidebarGroupLabel>
+              <SidebarMenu>
+                {group.items.map((item) => {
+                  const Icon = ICONS[item.id];
+                  return (
+                    <SidebarMenuItem key={item.id}>
+                      <SidebarMenuButton asChild tooltip={item.title}>
+                        <NavLink to={item.to} end={item.end} onClick={closeMobileSheet}>
+                          <Icon aria-hidden="true" />
+                          <span>{item.title}</span>
+                          {item.id === 'email-health' ? (
+                            <EmailHealthDot
+                              isEnabled={hasCapability(role, 'admin.manage')}
+                              className="ml-auto group-data-[collapsible=icon]:absolute group-data-[collapsible=icon]:top-1 group-data-[collapsible=icon]:right-1"
+                            />
+                          ) : null}
+                        </NavLink>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  );
+                })}
+              </SidebarMenu>
+            </SidebarGroup>
+          ))}
+        </nav>
+      </SidebarContent>
+      <SidebarSeparator />
+      <SidebarFooter>
+        <NavUser />
+      </SidebarFooter>
+    </Sidebar>
+  );
+}

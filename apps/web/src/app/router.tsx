@@ -1,0 +1,193 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingScreen } from '@/components/loading-screen';
+import { SignInPage } from '@/features/auth/sign-in-page';
+import type { RouteHandle } from '@/lib/document-title';
+import { paths } from '@/lib/paths';
+import { RequireCapability } from './guards/require-capability';
+import { RequireSession } from './guards/require-session';
+import { AppLayout } from './layout/app-layout';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+
+/** A page whose code loads when the route is first visited (keeps the first download small). */
+function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+function titled(title: string): RouteHandle {
+  return { title };
+}
+
+/** SPEC §2: every route behind the sign-in guard, inside the app layout. */
+const signedInRoutes: RouteObject[] = [
+  {
+    path: paths.inbox,
+    handle: titled('Investor Inbox'),
+    lazy: lazyPage(
+      () => import('@/features/inbox/inbox-page'),
+      (m) => m.InboxPage,
+    ),
+  },
+  {
+    path: paths.thread.pattern,
+    handle: titled('Message'),
+    lazy: lazyPage(
+      () => import('@/features/inbox/thread-page'),
+      (m) => m.ThreadPage,
+    ),
+  },
+  {
+    path: paths.compose,
+    handle: titled('Compose'),
+    lazy: lazyPage(
+      () => import('@/features/compose/compose-page'),
+      (m) => m.ComposePage,
+    ),
+  },
+  {
+    path: paths.approvals,
+    handle: titled('Approvals'),
+    lazy: lazyPage(
+      () => import('@/features/approvals/approvals-page'),
+      (m) => m.ApprovalsPage,
+    ),
+  },
+  {
+    path: paths.projects,
+    handle: titled('Projects'),
+    lazy: lazyPage(
+      () => import('@/features/projects/projects-page'),
+      (m) => m.ProjectsPage,
+    ),
+  },
+  {
+    // DESIGN.md §1: unlike the spec's app, Parley has this route.
+    path: paths.project.pattern,
+    handle: titled('Project'),
+    lazy: lazyPage(
+      () => import('@/features/projects/project-page'),
+      (m) => m.ProjectPage,
+    ),
+  },
+  {
+    path: paths.analytics,
+    handle: titled('Analytics'),
+    lazy: lazyPage(
+      () => import('@/features/analytics/analytics-page'),
+      (m) => m.AnalyticsPage,
+    ),
+  },
+  {
+    path: paths.compliance,
+    handle: titled('Compliance'),
+    lazy: lazyPage(
+      () => import('@/features/compliance/compliance-page'),
+      (m) => m.CompliancePage,
+    ),
+  },
+  {
+    path: paths.audit,
+    handle: titled('Audit Logs'),
+    lazy: lazyPage(
+      () => import('@/features/audit/audit-page'),
+      (m) => m.AuditPage,
+    ),
+  },
+  {
+    path: paths.reports,
+    handle: titled('Reports'),
+    lazy: lazyPage(
+      () => import('@/features/reports/reports-page'),
+      (m) => m.ReportsPage,
+    ),
+  },
+  {
+    path: paths.admin,
+    handle: titled('Admin'),
+    lazy: lazyPage(
+      () => import('@/features/system/admin-page'),
+      (m) => m.AdminPage,
+    ),
+  },
+  {
+    path: paths.adminInvite,
+    handle: titled('Invite Users'),
+    lazy: lazyPage(
+      () => import('@/features/invitations/invite-users-page'),
+      (m) => m.InviteUsersPage,
+    ),
+  },
+  {
+    path: paths.adminSecurity,
+    handle: titled('Security Settings'),
+    lazy: lazyPage(
+      () => import('@/features/system/security-settings-page'),
+      (m) => m.SecuritySettingsPage,
+    ),
+  },
+  {
+    // SPEC §6: the one page the client itself keeps from non-admins.
+    element: <RequireCapability capability="admin.manage" />,
+    children: [
+      {
+        path: paths.adminEmailHealth,
+        handle: titled('Email Health'),
+        lazy: lazyPage(
+          () => import('@/features/email/email-health-page'),
+          (m) => m.EmailHealthPage,
+        ),
+      },
+    ],
+  },
+  {
+    path: paths.settings,
+    handle: titled('Settings'),
+    lazy: lazyPage(
+      () => import('@/features/settings/settings-page'),
+      (m) => m.SettingsPage,
+    ),
+  },
+  {
+    path: paths.help,
+    handle: titled('Help'),
+    lazy: lazyPage(
+      () => import('@/features/help/help-page'),
+      (m) => m.HelpPage,
+    ),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { path: paths.home, handle: titled('Sign In'), element: <SignInPage /> },
+      { path: paths.auth, handle: titled('Sign In'), element: <SignInPage /> },
+      {
+        path: paths.unsubscribe,
+        handle: titled('Email Preferences'),
+        lazy: lazyPage(
+          () => import('@/features/email/unsubscribe-page'),
+          (m) => m.UnsubscribePage,
+        ),
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <AppLayout />,
+            // Errors inside a page keep the sidebar, so the user can go elsewhere.
+            children: [{ errorElement: <RouteErrorPage isInLayout />, children: signedInRoutes }],
+          },
+        ],
+      },
+      { path: paths.notFound, handle: titled('Page not found'), element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

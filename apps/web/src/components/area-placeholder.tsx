@@ -1,0 +1,33 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { Page } from '@/components/page';
+import { PageHeader } from '@/components/page-header';
+
+/**
+ * A page whose area arrives in a later issue: its title, its subtitle and an honest empty state.
+ * No sample data: what is not built yet says so.
+ */
+export function AreaPlaceholder({
+  title,
+  subtitle,
+  icon,
+  emptyTitle,
+  emptyDescription,
+  before,
+}: {
+  title: string;
+  subtitle: string;
+  icon: LucideIcon;
+  emptyTitle: string;
+  emptyDescription: string;
+  before?: ReactNode;
+}) {
+  return (
+    <Page>
+      {before}
+      <PageHeader title={title} subtitle={subtitle} />
+      <EmptyState icon={icon} title={emptyTitle} description={emptyDescription} />
+    </Page>
+  );
+}
