@@ -20,7 +20,13 @@ function titled(title: string): RouteHandle {
   return { title };
 }
 
-/** SPEC §2: every route behind the sign-in guard, inside the app layout. */
+/**
+ * SPEC §2: every route behind the sign-in guard, inside the app layout. A page that a role's menu
+ * leaves out also sits behind the capability of its menu group, so typing its address gives the
+ * 'Access Denied' toast and / instead of a page of refused calls. SPEC §6 guards only email health;
+ * DESIGN.md §1 ("the client only hides what a user may not do") extends that to every gated page.
+ * The server enforces the same capabilities on every call.
+ */
 const signedInRoutes: RouteObject[] = [
   {
     path: paths.inbox,
@@ -47,12 +53,18 @@ const signedInRoutes: RouteObject[] = [
     ),
   },
   {
-    path: paths.approvals,
-    handle: titled('Approvals'),
-    lazy: lazyPage(
-      () => import('@/features/approvals/approvals-page'),
-      (m) => m.ApprovalsPage,
-    ),
+    // SPEC §2: Approvals is in the menu of admin and ir_director.
+    element: <RequireCapability capability="approvals.review" />,
+    children: [
+      {
+        path: paths.approvals,
+        handle: titled('Approvals'),
+        lazy: lazyPage(
+          () => import('@/features/approvals/approvals-page'),
+          (m) => m.ApprovalsPage,
+        ),
+      },
+    ],
   },
   {
     path: paths.projects,
@@ -72,65 +84,71 @@ const signedInRoutes: RouteObject[] = [
     ),
   },
   {
-    path: paths.analytics,
-    handle: titled('Analytics'),
-    lazy: lazyPage(
-      () => import('@/features/analytics/analytics-page'),
-      (m) => m.AnalyticsPage,
-    ),
+    // SPEC §2: the Reporting group, for admin and ir_director.
+    element: <RequireCapability capability="reporting.read" />,
+    children: [
+      {
+        path: paths.analytics,
+        handle: titled('Analytics'),
+        lazy: lazyPage(
+          () => import('@/features/analytics/analytics-page'),
+          (m) => m.AnalyticsPage,
+        ),
+      },
+      {
+        path: paths.compliance,
+        handle: titled('Compliance'),
+        lazy: lazyPage(
+          () => import('@/features/compliance/compliance-page'),
+          (m) => m.CompliancePage,
+        ),
+      },
+      {
+        path: paths.audit,
+        handle: titled('Audit Logs'),
+        lazy: lazyPage(
+          () => import('@/features/audit/audit-page'),
+          (m) => m.AuditPage,
+        ),
+      },
+      {
+        path: paths.reports,
+        handle: titled('Reports'),
+        lazy: lazyPage(
+          () => import('@/features/reports/reports-page'),
+          (m) => m.ReportsPage,
+        ),
+      },
+    ],
   },
   {
-    path: paths.compliance,
-    handle: titled('Compliance'),
-    lazy: lazyPage(
-      () => import('@/features/compliance/compliance-page'),
-      (m) => m.CompliancePage,
-    ),
-  },
-  {
-    path: paths.audit,
-    handle: titled('Audit Logs'),
-    lazy: lazyPage(
-      () => import('@/features/audit/audit-page'),
-      (m) => m.AuditPage,
-    ),
-  },
-  {
-    path: paths.reports,
-    handle: titled('Reports'),
-    lazy: lazyPage(
-      () => import('@/features/reports/reports-page'),
-      (m) => m.ReportsPage,
-    ),
-  },
-  {
-    path: paths.admin,
-    handle: titled('Admin'),
-    lazy: lazyPage(
-      () => import('@/features/system/admin-page'),
-      (m) => m.AdminPage,
-    ),
-  },
-  {
-    path: paths.adminInvite,
-    handle: titled('Invite Users'),
-    lazy: lazyPage(
-      () => import('@/features/invitations/invite-users-page'),
-      (m) => m.InviteUsersPage,
-    ),
-  },
-  {
-    path: paths.adminSecurity,
-    handle: titled('Security Settings'),
-    lazy: lazyPage(
-      () => import('@/features/system/security-settings-page'),
-      (m) => m.SecuritySettingsPage,
-    ),
-  },
-  {
-    // SPEC §6: the one page the client itself keeps from non-admins.
+    // SPEC §2: the Administration group, for admin; SPEC §6 names email health.
     element: <RequireCapability capability="admin.manage" />,
     children: [
+      {
+        path: paths.admin,
+        handle: titled('Admin'),
+        lazy: lazyPage(
+          () => import('@/features/system/admin-page'),
+          (m) => m.AdminPage,
+        ),
+      },
+      {
+        path: paths.adminInvite,
+        handle: titled('Invite Users'),
+        lazy: lazyPage(
+          () => import('@/features/invitations/invite-users-page'),
+          (m) => m.InviteUsersPage,
+        ),
+      },
+      {
+        path: paths.adminSecurity,
+        handle: titled('Security Settings'),
+        lazy: lazyPage(
+          () => import('@/features/system/security-settings-page'),
+          (m) => m.SecuritySettingsPage,
+        ),
+      },
       {
         path: paths.adminEmailHealth,
         handle: titled('Email Health'),
@@ -167,6 +185,14 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, handle: titled('Sign In'), element: <SignInPage /> },
       { path: paths.auth, handle: titled('Sign In'), element: <SignInPage /> },
+      {
+        path: paths.setup,
+        handle: titled('Set up Parley'),
+        lazy: lazyPage(
+          () => import('@/features/setup/setup-page'),
+          (m) => m.SetupPage,
+        ),
+      },
       {
         path: paths.unsubscribe,
         handle: titled('Email Preferences'),

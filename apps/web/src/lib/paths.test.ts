@@ -16,12 +16,13 @@ describe('paths', () => {
     expect(buildAuthPath()).toBe('/auth');
   });
 
-  it('has every route of SPEC §2 (and /projects/:id, DESIGN.md §1)', () => {
+  it('has every route of SPEC §2 (and /projects/:id, DESIGN.md §1; /setup, DESIGN.md §5)', () => {
     const patterns = Object.values(paths).map((value) => (typeof value === 'string' ? value : value.pattern));
     expect(new Set(patterns)).toEqual(
       new Set([
         '/',
         '/auth',
+        '/setup',
         '/inbox',
         '/inbox/:threadId',
         '/compose',

@@ -5,6 +5,8 @@
 export const paths = {
   home: '/',
   auth: '/auth',
+  /** The one-time first-start link the server prints while there are no users (DESIGN.md §5). */
+  setup: '/setup',
   inbox: '/inbox',
   thread: {
     pattern: '/inbox/:threadId',

@@ -1,0 +1,80 @@
+import { SIDEBAR_COOKIE, THEME_STORAGE_KEY } from '@parley/contracts';
+import { expect, test } from '@playwright/test';
+import { seriousAccessibilityViolations, signInAs } from './fixtures';
+
+test('an unknown path shows the 404 page with a link home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: /home/i }).click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('the theme follows the system by default and a choice survives a reload', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await signInAs(page, 'ir_associate');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+
+  await page.getByRole('radio', { name: 'Light' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe('light');
+  await context.close();
+});
+
+test('the sidebar collapses with Ctrl+B and stays collapsed after a reload', async ({ page, context }) => {
+  await signInAs(page, 'admin');
+  const sidebar = page.locator('[data-slot="sidebar"][data-state]');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  await page.reload();
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  const cookie = (await context.cookies()).find((c) => c.name === SIDEBAR_COOKIE);
+  expect(cookie?.value).toBe('false');
+  expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(6 * 86_400);
+
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+});
+
+test('under 768 px the sidebar is a sheet opened from the top bar', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await signInAs(page, 'ir_director');
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: 'Approvals' }).click();
+  await expect(page).toHaveURL(/\/approvals$/);
+  await expect(menu).toBeHidden();
+  await context.close();
+});
+
+test('a non-admin is turned away from email health with "Access Denied"', async ({ page }) => {
+  await signInAs(page, 'ir_director');
+  await page.goto('/admin/system/email-health');
+  await expect(page.getByText('Access Denied')).toBeVisible();
+  await expect(page.getByText('You do not have permission to access this page')).toBeVisible();
+  await expect(page).toHaveURL(/\/inbox$/);
+});
+
+test('an admin opens email health and the signed-in layout passes axe', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.getByRole('link', { name: 'Email Health' }).click();
+  await expect(page.getByTestId('page-title')).toHaveText('Email Health');
+  await expect(page).toHaveTitle(/Email Health/);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test('every gated page turns away a role without its capability', async ({ page }) => {
+  await signInAs(page, 'ir_associate');
+  for (const path of ['/approvals', '/audit', '/admin/invite']) {
+    await page.goto(path);
+    await expect(page.getByText('Access Denied').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/inbox$/);
+  }
+});

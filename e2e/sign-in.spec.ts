@@ -1,0 +1,84 @@
+import { ROLES, type Role, SESSION_COOKIE } from '@parley/contracts';
+import { expect, test } from '@playwright/test';
+import { demoUser, readMenu, seriousAccessibilityViolations, signInAs } from './fixtures';
+
+const MENUS: Record<Role, Record<string, string[]>> = {
+  admin: {
+    Workflow: ['Inbox', 'Compose', 'Approvals', 'Projects'],
+    Reporting: ['Analytics', 'Compliance', 'Audit Logs', 'Reports'],
+    Administration: ['Admin', 'Invite Users', 'Security Settings', 'Email Health'],
+    System: ['Settings', 'Help'],
+  },
+  ir_director: {
+    Workflow: ['Inbox', 'Compose', 'Approvals', 'Projects'],
+    Reporting: ['Analytics', 'Compliance', 'Audit Logs', 'Reports'],
+    System: ['Settings', 'Help'],
+  },
+  ir_associate: { Workflow: ['Inbox', 'Compose', 'Projects'], System: ['Settings', 'Help'] },
+  is_associate: { Workflow: ['Inbox', 'Compose', 'Projects'], System: ['Settings', 'Help'] },
+};
+
+for (const role of ROLES) {
+  test(`a ${role} signs in and sees the menu of the role`, async ({ page }) => {
+    const user = await signInAs(page, role);
+    await expect(page.getByTestId('user-name')).toHaveText(user.name);
+    await expect(page.getByTestId('user-role')).toHaveText(role.replaceAll('_', ' '));
+    await expect(page.getByTestId('page-title')).toHaveText('Investor Inbox');
+    expect(await readMenu(page)).toEqual(MENUS[role]);
+    expect(user.email).toContain('@parley.example');
+  });
+}
+
+test('a wrong password is refused with "Invalid credentials" and no session', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(demoUser('ir_director').email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid credentials' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto('/inbox');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('Send Magic Link with no e-mail asks for one', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Send Magic Link' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please enter your email address' })).toBeVisible();
+});
+
+test('the sign-in page states it is invite-only, shows a pending invitation, and passes axe', async ({
+  page,
+}) => {
+  await page.goto('/auth?token=some-invitation');
+  await expect(page.getByText('Invitation Pending')).toBeVisible();
+  await expect(page.getByText(/invite-only/i).first()).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test('a signed-out visitor is sent to /auth, and a signed-in one away from it', async ({ page }) => {
+  await page.goto('/approvals');
+  await expect(page).toHaveURL(/\/auth$/);
+  await signInAs(page, 'ir_associate');
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/inbox$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/inbox$/);
+});
+
+test('signing out revokes the session on the server and returns to /auth', async ({ page, context }) => {
+  await signInAs(page, 'ir_director');
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe('Lax');
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto('/inbox');
+  await expect(page).toHaveURL(/\/auth$/);
+
+  // The old token is dead on the server, not merely forgotten by the browser.
+  const replay = await page.request.get('/api/auth/session', {
+    headers: { cookie: `${SESSION_COOKIE}=${cookie?.value}` },
+  });
+  expect(replay.status()).toBe(401);
+});

@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** A port of its own and a throw-away data dir, so the suite never touches a developer's Parley. */
+export const E2E_PORT = 3199;
+const origin = `http://127.0.0.1:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '.tmp/playwright',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: origin,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'bash e2e/start-server.sh',
+    url: `${origin}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(E2E_PORT), APP_ORIGIN: origin, DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn' },
+  },
+});

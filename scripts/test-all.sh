@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Everything CI checks, in the order that fails fastest: lint, types, unit and API tests, build, E2E.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+bash scripts/ensure-chromium.sh
+npx biome check .
+npm run typecheck
+npx vitest run
+npm run build
+npx playwright test
