@@ -36,7 +36,8 @@ export async function signIn(
 ): Promise<SignInResult> {
   const buckets = [{ name: `sign-in:email:${input.email}`, rule: SIGN_IN_PER_EMAIL }];
   // Every request over TCP has an address; only in-process calls (tests, tools) have none.
-  if (input.clientAddress) buckets.push({ name: `sign-in:address:${input.clientAddress}`, rule: SIGN_IN_PER_ADDRESS });
+  if (input.clientAddress)
+    buckets.push({ name: `sign-in:address:${input.clientAddress}`, rule: SIGN_IN_PER_ADDRESS });
   for (const bucket of buckets) {
     const result = await consumeAttempt(deps.db, deps.clock, bucket.name, bucket.rule);
     if (!result.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
