@@ -9,3 +9,8 @@ export function clientAddressOf(c: Context): string | null {
     return null;
   }
 }
+
+/** Who is calling, as recorded on sessions and in the audit log. */
+export function clientOf(c: Context) {
+  return { clientAddress: clientAddressOf(c), userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null };
+}

@@ -6,10 +6,10 @@ import {
   signInResponseSchema,
 } from '@parley/contracts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../auth/session-cookie';
-import { clientAddressOf } from '../../http/client-address';
+import { clientOf } from '../../http/client-address';
 import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
 import { AppError } from '../../lib/errors';
-import { signIn, signOut } from './auth.service';
+import { signIn, signOut, toSignInResponse } from './auth.service';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -54,23 +54,9 @@ export function registerAuthRoutes(api: ApiRouter, deps: RouteDeps) {
 
   api.openapi(signInRoute, async (c) => {
     const input = c.req.valid('json');
-    const result = await signIn(deps, {
-      ...input,
-      clientAddress: clientAddressOf(c),
-      userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-    });
+    const result = await signIn(deps, { ...input, ...clientOf(c) });
     setSessionCookie(c, result, secure);
-    return c.json(
-      {
-        user: result.user,
-        role: result.role,
-        orgId: result.orgId,
-        aal: 'aal1' as const,
-        expiresAt: result.expiresAt.toISOString(),
-        mfa: result.mfa,
-      },
-      200,
-    );
+    return c.json(toSignInResponse(result), 200);
   });
 
   api.openapi(signOutRoute, async (c) => {

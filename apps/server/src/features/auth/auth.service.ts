@@ -1,4 +1,4 @@
-import { type MfaNext, type Role, resolveRole } from '@parley/contracts';
+import { type MfaNext, type Role, resolveRole, type SignInResponse } from '@parley/contracts';
 import { verifyPassword } from '../../auth/passwords';
 import {
   consumeAttempt,
@@ -15,6 +15,7 @@ import { findSignInAccount } from '../users/users.queries';
 
 type Deps = { db: Db; clock: Clock };
 
+/** What every way of signing in ends with; `toSignInResponse` shapes it for the client. */
 export type SignInResult = {
   token: string;
   expiresAt: Date;
@@ -84,6 +85,17 @@ export async function signIn(
     role,
     // MFA (verify / enroll) arrives with the TOTP issue; until then every sign-in is complete.
     mfa: 'none',
+  };
+}
+
+export function toSignInResponse(result: SignInResult): SignInResponse {
+  return {
+    user: result.user,
+    role: result.role,
+    orgId: result.orgId,
+    aal: 'aal1',
+    expiresAt: result.expiresAt.toISOString(),
+    mfa: result.mfa,
   };
 }
 

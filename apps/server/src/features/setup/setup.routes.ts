@@ -1,8 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { completeSetupInputSchema, signInResponseSchema } from '@parley/contracts';
 import { setSessionCookie } from '../../auth/session-cookie';
-import { clientAddressOf } from '../../http/client-address';
+import { clientOf } from '../../http/client-address';
 import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { toSignInResponse } from '../auth/auth.service';
 import { completeSetup } from './setup.service';
 
 const complete = createRoute({
@@ -24,23 +25,8 @@ const complete = createRoute({
 export function registerSetupRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(complete, async (c) => {
     const input = c.req.valid('json');
-    const result = await completeSetup(deps, {
-      ...input,
-      clientAddress: clientAddressOf(c),
-      userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-    });
-    setSessionCookie(c, result.session, deps.config.appOrigin.startsWith('https:'));
-    return c.json(
-      {
-        user: { id: result.userId, email: input.email, name: input.name },
-        role: 'admin' as const,
-        orgId: result.orgId,
-        aal: 'aal1' as const,
-        expiresAt: result.session.expiresAt.toISOString(),
-        // Admins always need MFA (SPEC §6); enrolment arrives with the MFA issue.
-        mfa: 'none' as const,
-      },
-      200,
-    );
+    const result = await completeSetup(deps, { ...input, ...clientOf(c) });
+    setSessionCookie(c, result, deps.config.appOrigin.startsWith('https:'));
+    return c.json(toSignInResponse(result), 200);
   });
 }

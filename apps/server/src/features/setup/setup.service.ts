@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { openSession } from '../auth/auth.service';
+import { openSession, type SignInResult } from '../auth/auth.service';
 import { createOrganization } from '../organizations/organizations.service';
 import { countUsers } from '../users/users.queries';
 import { insertMember } from '../users/users.service';
@@ -53,6 +53,15 @@ export async function completeSetup(
       actorId: null,
     });
     const session = await openSession(tx, deps.clock, { ...input, userId, orgId, method: 'setup_link' });
-    return { session, userId, orgId };
+    const result: SignInResult = {
+      token: session.token,
+      expiresAt: session.expiresAt,
+      user: { id: userId, email: input.email, name: input.name },
+      orgId,
+      role: 'admin',
+      // Admins always need MFA (SPEC §6); enrolment arrives with the MFA issue.
+      mfa: 'none',
+    };
+    return result;
   });
 }

@@ -4,10 +4,9 @@ import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
@@ -89,51 +88,32 @@ export function SignInForm() {
     });
   }
 
-  const emailErrorId = `${id}-email-error`;
-  const passwordErrorId = `${id}-password-error`;
-
   return (
     <form className="grid gap-5" onSubmit={onSubmit} aria-describedby={formError ? `${id}-error` : undefined}>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          ref={emailRef}
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          placeholder="you@company.com"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={fieldErrors.email ? true : undefined}
-          aria-describedby={fieldErrors.email ? emailErrorId : undefined}
-        />
-        {fieldErrors.email ? (
-          <p id={emailErrorId} className="text-destructive text-sm">
-            {fieldErrors.email}
-          </p>
-        ) : null}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={fieldErrors.password ? true : undefined}
-          aria-describedby={fieldErrors.password ? passwordErrorId : undefined}
-        />
-        {fieldErrors.password ? (
-          <p id={passwordErrorId} className="text-destructive text-sm">
-            {fieldErrors.password}
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        ref={emailRef}
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        placeholder="you@company.com"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={fieldErrors.email}
+      />
+      <FormField
+        id={`${id}-password`}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={fieldErrors.password}
+      />
 
       <div className="grid gap-3">
         <Button type="submit" disabled={isBusy} aria-busy={signIn.isPending}>

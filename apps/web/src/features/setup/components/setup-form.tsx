@@ -1,13 +1,12 @@
 import { completeSetupInputSchema, PASSWORD_MIN_LENGTH } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
-import { type FormEvent, type HTMLInputTypeAttribute, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
@@ -105,7 +104,8 @@ export function SetupForm({ token }: { token: string }) {
     name: field,
     value: values[field],
     error: fieldErrors[field],
-    onValueChange: (value: string) => setValue(field, value),
+    required: true,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(field, event.target.value),
   });
 
   return (
@@ -116,16 +116,16 @@ export function SetupForm({ token }: { token: string }) {
       noValidate
       aria-describedby={formError ? formErrorId : undefined}
     >
-      <SetupField {...fieldProps('organization')} label="Organisation name" autoComplete="organization" />
-      <SetupField {...fieldProps('name')} label="Your name" autoComplete="name" />
-      <SetupField
+      <FormField {...fieldProps('organization')} label="Organisation name" autoComplete="organization" />
+      <FormField {...fieldProps('name')} label="Your name" autoComplete="name" />
+      <FormField
         {...fieldProps('email')}
         label="Email"
         type="email"
         autoComplete="username"
         placeholder="you@company.com"
       />
-      <SetupField
+      <FormField
         {...fieldProps('password')}
         label="Password"
         type="password"
@@ -147,51 +147,5 @@ export function SetupForm({ token }: { token: string }) {
         </Alert>
       ) : null}
     </form>
-  );
-}
-
-type SetupFieldProps = {
-  id: string;
-  name: FieldName;
-  label: string;
-  value: string;
-  error: string | undefined;
-  onValueChange: (value: string) => void;
-  type?: HTMLInputTypeAttribute;
-  autoComplete: string;
-  placeholder?: string;
-  hint?: string;
-};
-
-/** One labelled input with its hint and its message, both announced with the input. */
-function SetupField({ id, name, label, value, error, onValueChange, hint, ...inputProps }: SetupFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
-
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={name}
-        required
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...inputProps}
-      />
-      {hint ? (
-        <p id={hintId} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-destructive text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
