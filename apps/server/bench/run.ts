@@ -7,6 +7,7 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPostgres, wrapPglite } from '../src/db/client';
 import { verifyAuditChain } from '../src/features/audit/audit.service';
+import { createOutboxMailer } from '../src/features/email/mailer';
 import { createOrganization } from '../src/features/organizations/organizations.service';
 import { createMember } from '../src/features/users/users.service';
 import { appendAudit } from '../src/lib/audit';
@@ -19,7 +20,13 @@ const database = url ? openPostgres(url) : wrapPglite(await PGlite.create());
 await database.migrate();
 const deps = { db: database.db, clock: systemClock };
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: ORIGIN });
-const app = createApp({ config, database, logger: createLogger('silent') });
+const app = createApp({
+  config,
+  database,
+  logger: createLogger('silent'),
+  mailer: createOutboxMailer({ announce: () => {} }),
+  encryptionKey: Buffer.alloc(32, 1),
+});
 
 async function measure(label: string, count: number, run: (i: number) => Promise<unknown>, parallel = 1) {
   const started = performance.now();

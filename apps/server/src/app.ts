@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import type { Mailer } from './features/email/mailer';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { apiNotFound, createErrorHandler } from './http/errors';
@@ -23,6 +24,8 @@ export type AppDeps = {
   database: Database;
   logger: Logger;
   clock?: Clock;
+  mailer: Mailer;
+  encryptionKey: Buffer;
   /** The built SPA (apps/web/dist); without it only the API is served. */
   webDist?: string;
 };
@@ -38,6 +41,8 @@ export function createApp(deps: AppDeps) {
     databaseKind: deps.database.kind,
     clock: deps.clock ?? systemClock,
     logger: deps.logger,
+    mailer: deps.mailer,
+    encryptionKey: deps.encryptionKey,
   };
   const app = createApiRouter();
 

@@ -5,9 +5,11 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { createOutboxMailer, createSmtpMailer } from './features/email/mailer';
 import { issueSetupToken } from './features/setup/setup.service';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
+import { loadEncryptionKey } from './lib/secrets';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -19,7 +21,11 @@ async function main() {
 
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (!hasWeb) logger.warn('the web app is not built (npm run build): serving the API only');
-  const app = createApp({ config, database, logger, ...(hasWeb ? { webDist } : {}) });
+  const mailer = config.smtpUrl
+    ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+    : createOutboxMailer({ announce: (line) => logger.info(line) });
+  const encryptionKey = loadEncryptionKey(config);
+  const app = createApp({ config, database, logger, mailer, encryptionKey, ...(hasWeb ? { webDist } : {}) });
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info('Parley is listening', { url: config.appOrigin, port: info.port, database: database.kind });
   });

@@ -6,6 +6,9 @@ import { afterAll, expect, inject } from 'vitest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openPostgres, wrapPglite } from '../src/db/client';
+import type { EmailDeps } from '../src/features/email/email.service';
+import { createOutboxMailer, type Mailer } from '../src/features/email/mailer';
+import { deriveUnsubscribeKey } from '../src/features/email/unsubscribe-token';
 import { createOrganization } from '../src/features/organizations/organizations.service';
 import { createMember } from '../src/features/users/users.service';
 import { fixedClock } from '../src/lib/clock';
@@ -13,6 +16,7 @@ import { generateToken } from '../src/lib/crypto';
 import { createLogger, type Logger } from '../src/lib/logger';
 
 export const TEST_ORIGIN = 'http://parley.test';
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
 
 /**
  * The database of this test file: a copy of the migrated PGlite template, or the CI PostgreSQL.
@@ -62,14 +66,31 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { webDist?: string; emptyDatabase?: boolean } = {},
+  options: { webDist?: string; emptyDatabase?: boolean; mailer?: Mailer } = {},
 ) {
   const database = await openTestDatabase({ empty: options.emptyDatabase });
   const clock = fixedClock(new Date());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: TEST_ORIGIN, ...env });
-  const app = createApp({ config, database, logger: testLogger, clock, webDist: options.webDist });
+  const mailer = options.mailer ?? createOutboxMailer({ announce: () => {} });
+  const app = createApp({
+    config,
+    database,
+    logger: testLogger,
+    clock,
+    mailer,
+    encryptionKey: TEST_ENCRYPTION_KEY,
+    webDist: options.webDist,
+  });
   afterAll(() => database.close());
   const deps = { db: database.db, clock };
+  const emailDeps: EmailDeps = {
+    db: database.db,
+    clock,
+    mailer,
+    logger: testLogger,
+    appOrigin: TEST_ORIGIN,
+    unsubscribeKey: deriveUnsubscribeKey(TEST_ENCRYPTION_KEY),
+  };
 
   async function createOrg(name = `Org ${generateToken().slice(0, 8)}`) {
     return database.db.transaction((tx) => createOrganization(tx, clock, { name, actorId: null }));
@@ -148,6 +169,7 @@ export async function createTestContext(
     clock,
     config,
     deps,
+    emailDeps,
     createOrg,
     createUser,
     request,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -180,3 +181,122 @@ export const setupTokens = pgTable(
   },
   (t) => [uniqueIndex('setup_tokens_token_hash_key').on(t.tokenHash)],
 );
+
+/**
+ * SPEC §3 Invitation. The token is stored only as its SHA-256; `status` holds pending, accepted,
+ * expired or revoked, and a pending row past `expires_at` reads as expired.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'ir_director', 'ir_associate', 'is_associate'] }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'expired', 'revoked'] })
+      .notNull()
+      .default('pending'),
+    accepted: boolean('accepted').notNull().default(false),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedUserId: uuid('accepted_user_id').references(() => users.id),
+    createdAt: createdAt(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedBy: uuid('deleted_by').references(() => users.id),
+    deleteReason: text('delete_reason'),
+    resendCountLifetime: integer('resend_count_lifetime').notNull().default(0),
+    /** The UTC day of the last resend and how many happened that day: the daily cap's counter. */
+    resendDay: text('resend_day'),
+    resendDayCount: integer('resend_day_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('user_invitations_token_hash_key').on(t.tokenHash),
+    index('user_invitations_org_created_idx').on(t.orgId, t.createdAt),
+    index('user_invitations_org_email_idx').on(t.orgId, t.email),
+    check('user_invitations_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('user_invitations_status_check', sql`${t.status} in ('pending', 'accepted', 'expired', 'revoked')`),
+  ],
+);
+
+/** Single-use sign-in links and password resets, stored as SHA-256 of the token. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['magic_link', 'password_reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId),
+    check('auth_tokens_purpose_check', sql`${t.purpose} in ('magic_link', 'password_reset')`),
+  ],
+);
+
+/**
+ * Every mail Parley means to send, written in the transaction of the change that sends it, so a
+ * failed delivery never loses what was to be sent.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').references(() => organizations.id),
+    createdAt: createdAt(),
+    toEmail: text('to_email').notNull(),
+    template: text('template').notNull(),
+    category: text('category', { enum: ['transactional', 'weekly_reports', 'system_alerts'] }).notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    /** queued: waiting; sent: accepted by SMTP; stored: no SMTP configured; failed; suppressed: unsubscribed. */
+    status: text('status', { enum: ['queued', 'sent', 'stored', 'failed', 'suppressed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('email_outbox_status_idx').on(t.status, t.createdAt),
+    index('email_outbox_org_created_idx').on(t.orgId, t.createdAt),
+  ],
+);
+
+/** One row per delivery attempt or delivery report: the source of SPEC §3's email_events_v. */
+export const emailEvents = pgTable(
+  'email_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id').references(() => organizations.id),
+    outboxId: uuid('outbox_id').references(() => emailOutbox.id),
+    createdAt: createdAt(),
+    actionType: text('action_type').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    template: text('template').notNull(),
+    success: boolean('success').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('email_events_org_created_idx').on(t.orgId, t.createdAt)],
+);
+
+/** SPEC §3 Email preferences, per address: honoured by every mail that is not strictly transactional. */
+export const emailPreferences = pgTable('email_preferences', {
+  email: text('email').primaryKey(),
+  weeklyReportsEnabled: boolean('weekly_reports_enabled').notNull().default(true),
+  systemAlertsEnabled: boolean('system_alerts_enabled').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -2,6 +2,9 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponseSchema } from '@parley/contracts';
 import type { Config } from '../config';
 import type { DatabaseKind, Db } from '../db/client';
+import type { EmailDeps } from '../features/email/email.service';
+import type { Mailer } from '../features/email/mailer';
+import { deriveUnsubscribeKey } from '../features/email/unsubscribe-token';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { AppEnv } from './env';
@@ -9,8 +12,29 @@ import { validationHook } from './errors';
 
 export type ApiRouter = OpenAPIHono<AppEnv>;
 
-/** What route modules receive: injected, so tests run the real thing with their own clock. */
-export type RouteDeps = { config: Config; db: Db; databaseKind: DatabaseKind; clock: Clock; logger: Logger };
+/** What route modules receive: injected, so tests run the real thing with their own clock and mail server. */
+export type RouteDeps = {
+  config: Config;
+  db: Db;
+  databaseKind: DatabaseKind;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  /** ENCRYPTION_KEY as bytes: TOTP secrets, and the key unsubscribe tokens are derived from. */
+  encryptionKey: Buffer;
+};
+
+/** The email module's view of the route dependencies. */
+export function emailDepsOf(deps: RouteDeps): EmailDeps {
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    appOrigin: deps.config.appOrigin,
+    unsubscribeKey: deriveUnsubscribeKey(deps.encryptionKey),
+  };
+}
 
 export function createApiRouter(): ApiRouter {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
