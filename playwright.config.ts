@@ -1,7 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { MAIL_API_PORT, SMTP_PORT } from './e2e/mail-sink-ports';
 
 /** A port of its own and a throw-away data dir, so the suite never touches a developer's Parley. */
 export const E2E_PORT = 3199;
+export const E2E_DATA_DIR = '.tmp/e2e-data';
 const origin = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({
@@ -30,11 +32,26 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'bash e2e/start-server.sh',
-    url: `${origin}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(E2E_PORT), APP_ORIGIN: origin, DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: 'node --import tsx e2e/mail-sink.ts',
+      url: `http://127.0.0.1:${MAIL_API_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'bash e2e/start-server.sh',
+      url: `${origin}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORT),
+        APP_ORIGIN: origin,
+        DATA_DIR: E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: 'Parley <no-reply@parley.test>',
+      },
+    },
+  ],
 });

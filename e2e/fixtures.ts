@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Role } from '@parley/contracts';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../apps/server/src/seed/demo-users';
+import { MAIL_API_PORT } from './mail-sink-ports';
 
 /** The demo user of a role (the E2E server is seeded with them). */
 export function demoUser(role: Role) {
@@ -61,3 +62,30 @@ export async function seriousAccessibilityViolations(page: Page) {
 type AxeResults = {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
 };
+
+export type ReceivedMail = { to: string[]; subject: string; text: string; html: string; receivedAt: string };
+
+/** The newest mail the E2E mail sink received for an address, waiting for it to arrive. */
+export async function waitForMail(
+  to: string,
+  options: { after?: Date; timeoutMs?: number } = {},
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const res = await fetch(`http://127.0.0.1:${MAIL_API_PORT}/?to=${encodeURIComponent(to)}`);
+    const mails = ((await res.json()) as ReceivedMail[]).filter(
+      (m) => !options.after || new Date(m.receivedAt) >= options.after,
+    );
+    const newest = mails.at(-1);
+    if (newest) return newest;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The first link in a mail's text that starts with the given URL prefix. */
+export function linkIn(mail: ReceivedMail, prefix: string): string {
+  const link = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`no link starting ${prefix} in: ${mail.text}`);
+  return link;
+}

@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import type { Mailer } from './features/email/mailer';
+import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { apiNotFound, createErrorHandler } from './http/errors';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
   registerAuthRoutes(app, routeDeps);
   registerAuditRoutes(app, routeDeps);
   registerSetupRoutes(app, routeDeps);
+  registerUnsubscribeRoutes(app, routeDeps);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

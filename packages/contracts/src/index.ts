@@ -2,6 +2,7 @@ export * from './audit';
 export * from './auth';
 export * from './capabilities';
 export * from './constants';
+export * from './email-preferences';
 export * from './errors';
 export * from './health';
 export * from './roles';

@@ -13,4 +13,8 @@ export const TEXTS = {
   magicLinkFailed: 'Failed to send magic link',
   invalidRequest: 'Invalid Request',
   unsubscribeEmailRequired: 'Email address is required',
+  systemHealthFailed: 'Failed to load system health',
+  preferencesUpdateFailed: 'Failed to update preferences',
+  preferencesNoChangesTitle: 'No changes',
+  preferencesNoChangesBody: 'All preferences are enabled',
 } as const;

@@ -18,6 +18,10 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/audit/verify': 'audit.verify',
   /** Holder of the first-start link; refused once any user exists. */
   'POST /api/setup': 'public',
+  /** Unsubscribe links carry an HMAC of the address instead of a session (SPEC §2 Unsubscribe). */
+  'GET /api/email/unsubscribe': 'public',
+  'POST /api/email/unsubscribe': 'public',
+  'POST /api/email/unsubscribe/one-click': 'public',
 };
 
 export function policyKey(method: string, path: string): string {

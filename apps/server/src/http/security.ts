@@ -5,6 +5,12 @@ import { AppError } from '../lib/errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Form posts that come from elsewhere by design and carry their own proof instead of a cookie:
+ * RFC 8058 one-click unsubscribe is POSTed by mail providers and authenticated by its HMAC token.
+ */
+const CROSS_ORIGIN_FORM_PATHS = new Set(['/api/email/unsubscribe/one-click']);
+
+/**
  * CSP without inline script. Inline styles stay allowed: radix-ui, sonner and recharts set them
  * (STACK-NOTES.md), while script-src stays 'self'.
  */
@@ -43,7 +49,7 @@ export const noStore = createMiddleware(async (c, next) => {
  */
 export function sameOriginOnly(options: { appOrigin: string }) {
   return createMiddleware(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (SAFE_METHODS.has(c.req.method) || CROSS_ORIGIN_FORM_PATHS.has(c.req.path)) return next();
     const fetchSite = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
     if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {

@@ -68,7 +68,7 @@ describe('sending e-mail', () => {
     await send('digest@example.com', 'weekly_reports');
     const mail = await smtp.mailTo('digest@example.com');
     expect(mail.header('List-Unsubscribe')).toMatch(
-      /<http:\/\/parley\.test\/api\/email\/unsubscribe\/one-click\?email=digest%40example\.com&token=[\w-]+>/,
+      /<http:\/\/parley\.test\/api\/email\/unsubscribe\/one-click\?email=digest%40example\.com&token=[\w-]+&list=weekly_reports>/,
     );
     expect(mail.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toContain('http://parley.test/email/unsubscribe?email=digest%40example.com&token=');

@@ -61,8 +61,9 @@ export async function queueEmail(
         ? !preferences.weeklyReportsEnabled
         : !preferences.systemAlertsEnabled;
     const pageUrl = unsubscribeUrl(deps, to);
-    const params = new URL(pageUrl).search;
-    headers['List-Unsubscribe'] = `<${deps.appOrigin}/api/email/unsubscribe/one-click${params}>`;
+    const params = new URL(pageUrl).searchParams;
+    params.set('list', input.category);
+    headers['List-Unsubscribe'] = `<${deps.appOrigin}/api/email/unsubscribe/one-click?${params}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     footnote = `${footnote ? `${footnote} ` : ''}Manage or stop these e-mails: ${pageUrl}`;
   }

@@ -9,6 +9,8 @@ const alertVariants = cva(
       variant: {
         default: 'bg-card text-card-foreground',
         info: 'border-border bg-muted/60 text-foreground',
+        success:
+          'border-emerald-600/30 bg-emerald-50 text-emerald-900 dark:border-emerald-400/30 dark:bg-emerald-950/40 dark:text-emerald-100',
         destructive:
           'border-destructive/40 bg-destructive/5 text-destructive *:data-[slot=alert-description]:text-destructive',
       },

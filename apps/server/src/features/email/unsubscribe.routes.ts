@@ -1,0 +1,78 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  emailPreferencesQuerySchema,
+  emailPreferencesSchema,
+  unsubscribeActionSchema,
+  updateEmailPreferencesInputSchema,
+  updateEmailPreferencesResponseSchema,
+} from '@parley/contracts';
+import { fieldsOf } from '../../http/errors';
+import { type ApiRouter, emailDepsOf, errorResponses, type RouteDeps } from '../../http/router';
+import { AppError } from '../../lib/errors';
+import { readEmailPreferences, updateEmailPreferences } from './unsubscribe.service';
+
+const read = createRoute({
+  method: 'get',
+  path: '/api/email/unsubscribe',
+  summary: 'The e-mail preferences behind an unsubscribe link',
+  request: { query: emailPreferencesQuerySchema },
+  responses: {
+    200: { description: 'Preferences', content: { 'application/json': { schema: emailPreferencesSchema } } },
+    ...errorResponses(400, 403),
+  },
+});
+
+const update = createRoute({
+  method: 'post',
+  path: '/api/email/unsubscribe',
+  summary: 'Leave one list, all lists, or rejoin both (action none)',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: updateEmailPreferencesInputSchema } } },
+  },
+  responses: {
+    200: {
+      description: 'Updated',
+      content: { 'application/json': { schema: updateEmailPreferencesResponseSchema } },
+    },
+    ...errorResponses(400, 403, 415),
+  },
+});
+
+/** RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` as a form, from their own origin. */
+const oneClickQuerySchema = emailPreferencesQuerySchema.extend({
+  list: unsubscribeActionSchema.exclude(['none']).default('all'),
+});
+const oneClick = createRoute({
+  method: 'post',
+  path: '/api/email/unsubscribe/one-click',
+  summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post)',
+  responses: { 200: { description: 'Unsubscribed' }, ...errorResponses(400, 403) },
+});
+
+export function registerUnsubscribeRoutes(api: ApiRouter, deps: RouteDeps) {
+  const serviceDeps = () => ({
+    db: deps.db,
+    clock: deps.clock,
+    unsubscribeKey: emailDepsOf(deps).unsubscribeKey,
+  });
+
+  api.openapi(read, async (c) =>
+    c.json(await readEmailPreferences(serviceDeps(), c.req.valid('query')), 200),
+  );
+
+  api.openapi(update, async (c) => {
+    const input = c.req.valid('json');
+    return c.json(await updateEmailPreferences(serviceDeps(), { ...input, via: 'page' }), 200);
+  });
+
+  api.openapi(oneClick, async (c) => {
+    const query = oneClickQuerySchema.safeParse(c.req.query());
+    if (!query.success) throw new AppError('VALIDATION_FAILED', { fields: fieldsOf(query.error) });
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    if (form['List-Unsubscribe'] !== 'One-Click') {
+      throw new AppError('VALIDATION_FAILED', { fields: { 'List-Unsubscribe': 'must be One-Click' } });
+    }
+    await updateEmailPreferences(serviceDeps(), { ...query.data, action: query.data.list, via: 'one_click' });
+    return c.body(null, 200);
+  });
+}
