@@ -103,7 +103,7 @@ export async function queueEmail(
  */
 export async function deliverEmail(deps: EmailDeps, outboxId: string): Promise<boolean> {
   const mail = await findOutboxMail(deps.db, outboxId);
-  if (!mail || mail.status !== 'queued') return mail?.status === 'sent' || mail?.status === 'stored';
+  if (mail?.status !== 'queued') return mail?.status === 'sent' || mail?.status === 'stored';
   const base = { orgId: mail.orgId, outboxId, recipientEmail: mail.toEmail, template: mail.template };
   try {
     const result = await deps.mailer.send({
