@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 bash scripts/ensure-chromium.sh
-npx biome check .
+npx biome check --error-on-warnings .
 npm run typecheck
 npx vitest run
 npm run build

@@ -6,12 +6,16 @@ import { requestId } from 'hono/request-id';
 import { policyGuard } from './auth/guards';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes';
 import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
+import { registerInvitationRoutes } from './features/invitations/invitations.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
+import { registerUserRoutes } from './features/users/users.routes';
 import { apiNotFound, createErrorHandler } from './http/errors';
 import { assertEveryRouteHasPolicy } from './http/policy';
 import { createApiRouter, type RouteDeps } from './http/router';
@@ -64,8 +68,12 @@ export function createApp(deps: AppDeps) {
 
   registerSystemRoutes(app, routeDeps);
   registerAuthRoutes(app, routeDeps);
+  registerAuthLinkRoutes(app, routeDeps);
   registerAuditRoutes(app, routeDeps);
   registerSetupRoutes(app, routeDeps);
+  registerInvitationRoutes(app, routeDeps);
+  registerAdminRoutes(app, routeDeps);
+  registerUserRoutes(app, routeDeps);
   registerUnsubscribeRoutes(app, routeDeps);
 
   app.doc31('/api/openapi.json', {

@@ -23,12 +23,45 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found.' },
   /** 409: the change does not fit the current state. */
   CONFLICT: { status: 409, message: 'This change conflicts with the current state.' },
+  /** 409: issue 3 — an organisation always keeps an active admin, so its last one stays as they are. */
+  LAST_ADMIN: { status: 409, message: 'The last admin cannot be demoted or deactivated' },
+  /** 409: an admin cannot lock themselves out; another admin deactivates them if need be. */
+  SELF_DEACTIVATION: { status: 409, message: 'You cannot deactivate your own account' },
+  /** 403: SPEC §5 — the inviter must belong to an organisation. */
+  NO_ORGANIZATION: { status: 403, message: 'You must be a member of an organization to invite users' },
+  /** 404: issue 3 — an invitation token that matches no invitation (never issued, or replaced). */
+  INVITATION_NOT_FOUND: { status: 404, message: 'This invitation link is not valid' },
+  /** 410: issue 3 — the invitation was deleted, revoked, has expired or was already accepted; the message says which. */
+  INVITATION_GONE: { status: 410, message: 'This invitation can no longer be used' },
+  /** 429: the daily resend cap of one invitation (decision 007); the body carries resends_remaining: 0. */
+  RESEND_LIMIT_REACHED: {
+    status: 429,
+    message: 'This invitation was already resent 3 times today. Try again tomorrow.',
+  },
   /** 413: body over the route's cap. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   /** 415: state-changing /api requests must be JSON. */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Requests must be sent as application/json.' },
   /** 429: too many attempts; the response carries Retry-After. */
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },
+  /** 403: issue 3 — magic links are for members; an invited e-mail accepts its invitation first. */
+  INVITATION_NOT_ACCEPTED: {
+    status: 403,
+    message:
+      'Your invitation has not been accepted yet. Open the link in your invitation e-mail to create your account first.',
+  },
+  /** 403: issue 3 — the organisation's system config has auth_magic_link_enabled = 'false' (SPEC §3). */
+  MAGIC_LINK_DISABLED: {
+    status: 403,
+    message: 'Magic links are turned off for your organisation. Sign in with your password.',
+  },
+  /** 410: a sign-in or reset link that is unknown, already used, voided or past its lifetime. */
+  LINK_EXPIRED: {
+    status: 410,
+    message: 'This sign-in link has expired or was already used. Request a new one.',
+  },
+  /** 502: the mail server refused the mail or could not be reached; the outbox keeps it. */
+  EMAIL_NOT_SENT: { status: 502, message: 'The e-mail could not be sent. Please try again later.' },
   /** 500: never shows internals; the request id leads to the log line. */
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -15,9 +15,33 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   /** Idempotent: signing out without a live session still clears the cookie. */
   'POST /api/auth/sign-out': 'public',
   'GET /api/auth/session': 'signed-in',
+  /** Magic links and password recovery (issue 3): the e-mailed single-use token is the credential. */
+  'POST /api/auth/magic-link': 'public',
+  'POST /api/auth/magic-link/consume': 'public',
+  'POST /api/auth/password-reset': 'public',
+  'POST /api/auth/password-reset/complete': 'public',
   'GET /api/audit/verify': 'audit.verify',
   /** Holder of the first-start link; refused once any user exists. */
   'POST /api/setup': 'public',
+  /** Invitations (SPEC §2 Invite user): the Administration group. */
+  'POST /api/invitations': 'admin.manage',
+  'GET /api/invitations': 'admin.manage',
+  'POST /api/invitations/:id/resend': 'admin.manage',
+  'POST /api/invitations/:id/link': 'admin.manage',
+  'DELETE /api/invitations/:id': 'admin.manage',
+  /** The invitation link is the credential; preview consumes nothing, accept consumes it once. */
+  'POST /api/invitations/preview': 'public',
+  'POST /api/invitations/accept': 'public',
+  /** SPEC §4 step 6: a signed-in user accepts an invitation sent to their own address. */
+  'POST /api/invitations/accept-existing': 'signed-in',
+  /** SPEC §7 auth-verify-invite: asked before signing in; limited per client address. */
+  'POST /api/auth/verify-invite': 'public',
+  /** The Admin panel (SPEC §2 Administration): system health and the organisation's members. */
+  'GET /api/admin/system-health': 'admin.manage',
+  'GET /api/users': 'admin.manage',
+  'PATCH /api/users/:id/role': 'admin.manage',
+  'POST /api/users/:id/deactivate': 'admin.manage',
+  'POST /api/users/:id/reactivate': 'admin.manage',
   /** Unsubscribe links carry an HMAC of the address instead of a session (SPEC §2 Unsubscribe). */
   'GET /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe': 'public',

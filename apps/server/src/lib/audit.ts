@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Tx } from '../db/client';
 import { auditChainHeads, auditLogs } from '../db/schema';
 import type { Clock } from './clock';
 
@@ -54,10 +54,12 @@ export function computeAuditHash(fields: HashedFields): string {
 
 /**
  * Appends one entry in the caller's transaction. The chain head row is locked FOR UPDATE, so
- * concurrent appends to one organisation queue up and still form a single unbroken chain.
+ * concurrent appends to one organisation queue up and still form a single unbroken chain. It takes
+ * a transaction, not the database: outside one the lock would end at once and two appends could
+ * claim the same place in the chain.
  */
 export async function appendAudit(
-  tx: DbOrTx,
+  tx: Tx,
   clock: Clock,
   entry: AuditEntry,
 ): Promise<{ id: string; hash: string }> {

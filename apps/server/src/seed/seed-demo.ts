@@ -1,5 +1,6 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { seedDemoInvitations } from '../features/invitations/demo-invitations';
 import {
   createOrganization,
   findOrganizationIdByName,
@@ -25,6 +26,9 @@ async function main() {
       if (await findUserIdByEmail(database.db, user.email)) continue;
       await createMember(deps, { ...user, password: DEMO_PASSWORD, orgId, actorId: null });
     }
+    // Invitations in every state, so each tab of Invite Users shows something (issue 3).
+    const adminId = await findUserIdByEmail(database.db, 'admin@parley.example');
+    if (adminId) await seedDemoInvitations(deps, orgId, adminId);
     process.stdout.write(
       `Demo organisation "${DEMO_ORG_NAME}" is ready. Sign in with any of these (password ${DEMO_PASSWORD}):\n${DEMO_USERS.map((u) => `  ${u.email.padEnd(28)} ${u.role}`).join('\n')}\n`,
     );

@@ -185,6 +185,31 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, handle: titled('Sign In'), element: <SignInPage /> },
       { path: paths.auth, handle: titled('Sign In'), element: <SignInPage /> },
+      // Issue 3: the pages the e-mailed links open; opening one uses nothing up, their buttons do.
+      {
+        path: paths.magicLink,
+        handle: titled('Sign in with a link'),
+        lazy: lazyPage(
+          () => import('@/features/auth/magic-link-page'),
+          (m) => m.MagicLinkPage,
+        ),
+      },
+      {
+        path: paths.forgotPassword,
+        handle: titled('Forgot password'),
+        lazy: lazyPage(
+          () => import('@/features/auth/forgot-password-page'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: paths.resetPassword,
+        handle: titled('Reset password'),
+        lazy: lazyPage(
+          () => import('@/features/auth/reset-password-page'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
       {
         path: paths.setup,
         handle: titled('Set up Parley'),

@@ -22,6 +22,9 @@ describe('paths', () => {
       new Set([
         '/',
         '/auth',
+        '/auth/magic',
+        '/auth/forgot',
+        '/auth/reset',
         '/setup',
         '/inbox',
         '/inbox/:threadId',

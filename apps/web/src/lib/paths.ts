@@ -1,3 +1,5 @@
+import { AUTH_LINK_PATHS } from '@parley/contracts';
+
 /**
  * Every route of the web app, in one place (STYLE.md: no route string is typed twice).
  * Static routes are strings; dynamic ones have the router's `pattern` and a `build` for links.
@@ -5,6 +7,10 @@
 export const paths = {
   home: '/',
   auth: '/auth',
+  /** The pages the e-mailed magic and reset links open (issue 3); the server builds those links. */
+  magicLink: AUTH_LINK_PATHS.magicLink,
+  forgotPassword: AUTH_LINK_PATHS.forgotPassword,
+  resetPassword: AUTH_LINK_PATHS.resetPassword,
   /** The one-time first-start link the server prints while there are no users (DESIGN.md §5). */
   setup: '/setup',
   inbox: '/inbox',

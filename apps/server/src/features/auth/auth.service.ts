@@ -7,7 +7,7 @@ import {
   SIGN_IN_PER_EMAIL,
 } from '../../auth/rate-limit';
 import { createSession, revokeSessionByToken } from '../../auth/sessions';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -60,29 +60,63 @@ export async function signIn(
             : null;
 
   if (failure !== null || !account?.orgId || role === null) {
-    await appendAudit(deps.db, deps.clock, {
-      orgId: account?.orgId ?? null,
-      actorId: account?.id ?? null,
-      actionType: 'sign_in_failed',
-      entityType: 'user',
-      entityId: account?.id ?? null,
-      details: { email: input.email, reason: failure ?? 'no_role', client_address: input.clientAddress },
-    });
+    await deps.db.transaction((tx) =>
+      appendAudit(tx, deps.clock, {
+        orgId: account?.orgId ?? null,
+        actorId: account?.id ?? null,
+        actionType: 'sign_in_failed',
+        entityType: 'user',
+        entityId: account?.id ?? null,
+        details: { email: input.email, reason: failure ?? 'no_role', client_address: input.clientAddress },
+      }),
+    );
     throw new AppError('INVALID_CREDENTIALS');
   }
 
   const orgId = account.orgId;
-  const session = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     for (const bucket of buckets) await releaseAttempt(tx, bucket.name);
-    return openSession(tx, deps.clock, { userId: account.id, orgId, method: 'password', ...input });
+    return completeSignIn(tx, deps.clock, {
+      user: { id: account.id, email: account.email, name: account.name ?? account.email },
+      orgId,
+      role,
+      method: 'password',
+      clientAddress: input.clientAddress,
+      userAgent: input.userAgent,
+    });
   });
+}
 
+/**
+ * The one end of every way of signing in (password, magic link): the session, and which MFA step
+ * comes next (SPEC §4 steps 3-5), decided here only, so no way of signing in can skip MFA.
+ * In the caller's transaction, after the caller has checked the user is an active member.
+ */
+export async function completeSignIn(
+  tx: Tx,
+  clock: Clock,
+  input: {
+    user: { id: string; email: string; name: string };
+    orgId: string;
+    role: Role;
+    method: string;
+    clientAddress: string | null;
+    userAgent: string | null;
+  },
+): Promise<SignInResult> {
+  const session = await openSession(tx, clock, {
+    userId: input.user.id,
+    orgId: input.orgId,
+    method: input.method,
+    clientAddress: input.clientAddress,
+    userAgent: input.userAgent,
+  });
   return {
     token: session.token,
     expiresAt: session.expiresAt,
-    user: { id: account.id, email: account.email, name: account.name ?? account.email },
-    orgId,
-    role,
+    user: input.user,
+    orgId: input.orgId,
+    role: input.role,
     // MFA (verify / enroll) arrives with the TOTP issue; until then every sign-in is complete.
     mfa: 'none',
   };
@@ -101,7 +135,7 @@ export function toSignInResponse(result: SignInResult): SignInResponse {
 
 /** A new session and its sign_in audit entry, in the caller's transaction. */
 export async function openSession(
-  tx: DbOrTx,
+  tx: Tx,
   clock: Clock,
   input: {
     userId: string;

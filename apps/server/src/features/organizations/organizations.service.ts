@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { organizations, systemConfig } from '../../db/schema';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
@@ -12,7 +12,7 @@ export const DEFAULT_SYSTEM_CONFIG = {
 } as const;
 
 export async function createOrganization(
-  tx: DbOrTx,
+  tx: Tx,
   clock: Clock,
   input: { name: string; actorId: string | null },
 ) {

@@ -1,5 +1,4 @@
-import { TEXTS } from '@parley/contracts';
-import { MailOpen, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { Navigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PublicShell } from '@/components/public-shell';
@@ -7,49 +6,52 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
+import { cn } from '@/lib/utils';
+import { InvitationPanel, useIsInvitationAcceptable } from './components/invitation-panel';
 import { SignInForm } from './components/sign-in-form';
 
-/** /auth and / (SPEC §2): sign-in; `?token=` carries an invitation. */
+/**
+ * /auth and / (SPEC §2): sign-in; `?token=` carries an invitation, shown as 'Invitation Pending'
+ * with the way to accept it (SPEC §4), and the sign-in form below for those who have an account.
+ */
 export function SignInPage() {
   const [searchParams] = useSearchParams();
-  const invitationToken = searchParams.get('token');
+  const invitationToken = searchParams.get('token')?.trim() || null;
   const session = useSession();
+  const isInvitationAcceptable = useIsInvitationAcceptable(invitationToken);
 
   if (session.isPending) return <LoadingScreen />;
   // SPEC §2: a signed-in user without an invitation token has nothing to do here.
   if (session.data && !invitationToken) return <Navigate to={paths.inbox} replace />;
+  const signedIn = session.data ?? null;
 
   return (
     <PublicShell>
-      <div className="flex w-full max-w-sm flex-col gap-4">
-        {invitationToken ? (
+      <div className={cn('flex w-full flex-col gap-4', invitationToken ? 'max-w-md' : 'max-w-sm')}>
+        {invitationToken ? <InvitationPanel token={invitationToken} session={signedIn} /> : null}
+        {signedIn ? null : (
+          <Card>
+            <CardHeader>
+              <CardTitle as={isInvitationAcceptable ? 'h2' : 'h1'} className="text-xl">
+                {isInvitationAcceptable ? 'Already have an account? Sign in' : 'Sign in'}
+              </CardTitle>
+              <CardDescription>Investor-relations workspace for invited staff.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <SignInForm />
+            </CardContent>
+          </Card>
+        )}
+        {signedIn ? null : (
           <Alert variant="info">
-            <MailOpen aria-hidden="true" />
-            <AlertTitle>{TEXTS.invitationPending}</AlertTitle>
+            <ShieldCheck aria-hidden="true" />
+            <AlertTitle>Invite-only platform</AlertTitle>
             <AlertDescription>
-              Accepting invitations is not available here yet. If you already have an account, sign in below.
+              Access is by invitation only; there is no self sign-up. Ask an admin of your organisation for an
+              invitation.
             </AlertDescription>
           </Alert>
-        ) : null}
-        <Card>
-          <CardHeader>
-            <CardTitle as="h1" className="text-xl">
-              Sign in
-            </CardTitle>
-            <CardDescription>Investor-relations workspace for invited staff.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <SignInForm />
-          </CardContent>
-        </Card>
-        <Alert variant="info">
-          <ShieldCheck aria-hidden="true" />
-          <AlertTitle>Invite-only platform</AlertTitle>
-          <AlertDescription>
-            Access is by invitation only; there is no self sign-up. Ask an admin of your organisation for an
-            invitation.
-          </AlertDescription>
-        </Alert>
+        )}
       </div>
     </PublicShell>
   );

@@ -1,14 +1,15 @@
-import { UserPlus } from 'lucide-react';
-import { AreaPlaceholder } from '@/components/area-placeholder';
+import { Page } from '@/components/page';
+import { PageHeader } from '@/components/page-header';
+import { InvitationsList } from './components/invitations-list';
+import { InviteForm } from './components/invite-form';
 
+/** /admin/invite (SPEC §2 Invite user): the invitation form above the manage list. */
 export function InviteUsersPage() {
   return (
-    <AreaPlaceholder
-      title="Invite Users"
-      subtitle="Invite staff and manage their invitations"
-      icon={UserPlus}
-      emptyTitle="No invitations yet"
-      emptyDescription="Invitations arrive with invitation management; nothing here yet."
-    />
+    <Page>
+      <PageHeader title="Invite Users" subtitle="Invite staff by e-mail and manage their invitations" />
+      <InviteForm />
+      <InvitationsList />
+    </Page>
   );
 }

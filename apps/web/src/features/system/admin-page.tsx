@@ -1,14 +1,19 @@
-import { LayoutDashboard } from 'lucide-react';
-import { AreaPlaceholder } from '@/components/area-placeholder';
+import { Page } from '@/components/page';
+import { PageHeader } from '@/components/page-header';
+import { useSignedInSession } from '@/lib/session';
+import { AdminTiles } from './components/admin-tiles';
+import { SystemHealthCard } from './components/system-health-card';
+import { UserList } from './components/user-list';
 
+/** SPEC §2 Admin panel: the tiles, the live System Health card and the organisation's users. */
 export function AdminPage() {
+  const { user } = useSignedInSession();
   return (
-    <AreaPlaceholder
-      title="Admin"
-      subtitle="Users, invitations and system health"
-      icon={LayoutDashboard}
-      emptyTitle="Nothing to administer yet"
-      emptyDescription="The admin panel arrives with user and system management; nothing here yet."
-    />
+    <Page>
+      <PageHeader title="Admin" subtitle="Users, invitations and system health" />
+      <AdminTiles />
+      <SystemHealthCard />
+      <UserList currentUserId={user.id} />
+    </Page>
   );
 }

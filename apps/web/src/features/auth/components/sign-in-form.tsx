@@ -2,21 +2,18 @@ import { TEXTS } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { paths } from '@/lib/paths';
+import { buildAuthPath, paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
 import { useSendMagicLink } from '../api/send-magic-link';
 import { useSignIn } from '../api/sign-in';
 import { signOut } from '../api/sign-out';
-
-/** Ours, not the spec's: the MFA dialogs arrive in a later issue, and we say so instead of failing silently. */
-const MFA_UNAVAILABLE =
-  'This account requires multi-factor authentication, which cannot be completed here yet. Contact an admin.';
+import { MFA_UNAVAILABLE } from '../mfa-unavailable';
 
 type FieldErrors = { email?: string | undefined; password?: string | undefined };
 
@@ -29,6 +26,7 @@ export function SignInForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const invitationToken = useSearchParams()[0].get('token')?.trim() || undefined;
   const signIn = useSignIn();
   const magicLink = useSendMagicLink();
   const isBusy = signIn.isPending || magicLink.isPending;
@@ -56,7 +54,8 @@ export function SignInForm() {
           if (response.mfa === 'none') {
             queryClient.setQueryData(sessionQueryKey, response);
             void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-            await navigate(paths.inbox, { replace: true });
+            // SPEC §4 step 5: with an invitation token, back to /auth to accept it as this user.
+            await navigate(invitationToken ? buildAuthPath(invitationToken) : paths.inbox, { replace: true });
             return;
           }
           // SPEC §4: leaving the MFA step signs the user out, so no half-finished session stays behind.
@@ -103,17 +102,25 @@ export function SignInForm() {
         onChange={(event) => setEmail(event.target.value)}
         error={fieldErrors.email}
       />
-      <FormField
-        id={`${id}-password`}
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={fieldErrors.password}
-      />
+      <div className="grid gap-2">
+        <FormField
+          id={`${id}-password`}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldErrors.password}
+        />
+        <Link
+          to={paths.forgotPassword}
+          className="justify-self-end rounded-sm text-muted-foreground text-sm underline-offset-4 hover:text-foreground hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </div>
 
       <div className="grid gap-3">
         <Button type="submit" disabled={isBusy} aria-busy={signIn.isPending}>

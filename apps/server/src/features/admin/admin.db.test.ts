@@ -1,0 +1,198 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestContext, json, sessionCookieOf, TEST_ORIGIN } from '../../../test/test-app';
+import { systemConfig, userInvitations } from '../../db/schema';
+import { appendAudit } from '../../lib/audit';
+import { generateToken, sha256Hex } from '../../lib/crypto';
+import { WEEKLY_REPORT_ACTION } from './admin.service';
+
+const ctx = await createTestContext();
+const HTTPS_ORIGIN = 'https://parley.test';
+const httpsCtx = await createTestContext({ APP_ORIGIN: HTTPS_ORIGIN });
+
+const DAY_MS = 24 * 3_600_000;
+const PATH = '/api/admin/system-health';
+
+async function healthAs(cookie: string, headers: Record<string, string> = {}) {
+  const res = await ctx.request('GET', PATH, { cookie, headers });
+  expect(res.status).toBe(200);
+  return json(res);
+}
+
+function invitation(orgId: string, overrides: Partial<typeof userInvitations.$inferInsert> = {}) {
+  const now = ctx.clock.now().getTime();
+  return {
+    orgId,
+    email: `invitee.${generateToken()
+      .slice(0, 8)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, 'x')}@parley.test`,
+    role: 'ir_associate' as const,
+    tokenHash: sha256Hex(generateToken()),
+    expiresAt: new Date(now + 7 * DAY_MS),
+    ...overrides,
+  };
+}
+
+describe('GET /api/admin/system-health', () => {
+  it('is for admins only', async () => {
+    await ctx.expectGuarded('GET', PATH, 'admin.manage');
+  });
+
+  it("counts only the live pending invitations of the caller's organisation", async () => {
+    const admin = await ctx.signInAs('admin');
+    const other = await ctx.createOrg();
+    const now = ctx.clock.now().getTime();
+    await ctx.db.insert(userInvitations).values([
+      invitation(admin.orgId),
+      invitation(admin.orgId, { role: 'admin' }),
+      // none of these count: expired by time, marked expired, deleted, accepted, revoked, another org
+      invitation(admin.orgId, { expiresAt: new Date(now - 1000) }),
+      invitation(admin.orgId, { status: 'expired' }),
+      invitation(admin.orgId, { deletedAt: new Date(now) }),
+      invitation(admin.orgId, { status: 'accepted', accepted: true, acceptedAt: new Date(now) }),
+      invitation(admin.orgId, { status: 'revoked' }),
+      invitation(other),
+    ]);
+    expect((await healthAs(admin.cookie)).pending_invitations).toBe(2);
+
+    ctx.clock.advance(8 * DAY_MS);
+    const later = await ctx.signInAs('admin', admin.orgId);
+    expect((await healthAs(later.cookie)).pending_invitations).toBe(0);
+  });
+
+  it('matches the configured origin when the page is opened there, and says HSTS is off over http', async () => {
+    const admin = await ctx.signInAs('admin');
+    const health = await healthAs(admin.cookie);
+    expect(health.allowed_origin).toEqual({
+      configured: TEST_ORIGIN,
+      request_origin: TEST_ORIGIN,
+      matches: true,
+    });
+    expect(health.hsts_active).toBe(false);
+    expect(health.guardrail_notes.join('\n')).toMatch(/HSTS is off/);
+  });
+
+  it('flags a request from another origin than APP_ORIGIN', async () => {
+    const admin = await ctx.signInAs('admin');
+    const health = await healthAs(admin.cookie, { origin: 'http://10.0.0.5:3000' });
+    expect(health.allowed_origin).toEqual({
+      configured: TEST_ORIGIN,
+      request_origin: 'http://10.0.0.5:3000',
+      matches: false,
+    });
+    expect(health.guardrail_notes.join('\n')).toContain('opened at http://10.0.0.5:3000');
+  });
+
+  it('takes the origin from the scheme and Host when the browser sends no Origin header', async () => {
+    const admin = await ctx.signInAs('admin');
+    const direct = await ctx.app.request(`${TEST_ORIGIN}${PATH}`, { headers: { cookie: admin.cookie } });
+    expect((await json(direct)).allowed_origin.request_origin).toBe(TEST_ORIGIN);
+
+    const viaProxy = await ctx.app.request(`${TEST_ORIGIN}${PATH}`, {
+      headers: { cookie: admin.cookie, host: 'ir.fund.example', 'x-forwarded-proto': 'https' },
+    });
+    expect((await json(viaProxy)).allowed_origin).toEqual({
+      configured: TEST_ORIGIN,
+      request_origin: 'https://ir.fund.example',
+      matches: false,
+    });
+  });
+
+  it('reports no weekly report yet as overdue', async () => {
+    const admin = await ctx.signInAs('admin');
+    const health = await healthAs(admin.cookie);
+    expect(health.last_weekly_report).toEqual({ at: null, is_overdue: true });
+    expect(health.guardrail_notes.join('\n')).toMatch(/Weekly reports arrive with a later issue/);
+  });
+
+  it("reports the organisation's latest weekly report, overdue only after more than 7 days", async () => {
+    const admin = await ctx.signInAs('admin');
+    const other = await ctx.signInAs('admin');
+    const now = ctx.clock.now().getTime();
+    const sentAt = async (orgId: string, at: number) =>
+      ctx.db.transaction((tx) =>
+        appendAudit(
+          tx,
+          { now: () => new Date(at) },
+          {
+            orgId,
+            actorId: null,
+            actionType: WEEKLY_REPORT_ACTION,
+            entityType: 'report',
+            entityId: null,
+            details: {},
+          },
+        ),
+      );
+
+    await sentAt(admin.orgId, now - 8 * DAY_MS);
+    await sentAt(other.orgId, now - DAY_MS); // another organisation's report does not count
+    expect((await healthAs(admin.cookie)).last_weekly_report).toEqual({
+      at: new Date(now - 8 * DAY_MS).toISOString(),
+      is_overdue: true,
+    });
+
+    await sentAt(admin.orgId, now - 7 * DAY_MS);
+    expect((await healthAs(admin.cookie)).last_weekly_report).toEqual({
+      at: new Date(now - 7 * DAY_MS).toISOString(),
+      is_overdue: false,
+    });
+  });
+
+  it("reads sso_required from the organisation's system config", async () => {
+    const admin = await ctx.signInAs('admin');
+    expect((await healthAs(admin.cookie)).sso_required).toBe(false);
+
+    await ctx.db
+      .update(systemConfig)
+      .set({ value: 'true' })
+      .where(and(eq(systemConfig.orgId, admin.orgId), eq(systemConfig.key, 'sso_required')));
+    const health = await healthAs(admin.cookie);
+    expect(health.sso_required).toBe(true);
+    expect(health.guardrail_notes.join('\n')).toMatch(/no SSO sign-in yet/);
+
+    const other = await ctx.signInAs('admin');
+    expect((await healthAs(other.cookie)).sso_required).toBe(false);
+  });
+});
+
+describe('GET /api/admin/system-health under an https APP_ORIGIN', () => {
+  it('says HSTS is active, as the response header shows', async () => {
+    const admin = await httpsCtx.createUser('admin');
+    const signIn = await httpsCtx.request('POST', '/api/auth/sign-in', {
+      body: { email: admin.email, password: admin.password },
+      headers: { origin: HTTPS_ORIGIN },
+    });
+    expect(signIn.status).toBe(200);
+
+    const res = await httpsCtx.request('GET', PATH, {
+      cookie: sessionCookieOf(signIn),
+      headers: { origin: HTTPS_ORIGIN },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    const health = await json(res);
+    expect(health.hsts_active).toBe(true);
+    expect(health.allowed_origin).toEqual({
+      configured: HTTPS_ORIGIN,
+      request_origin: HTTPS_ORIGIN,
+      matches: true,
+    });
+    expect(health.guardrail_notes.join('\n')).not.toMatch(/HSTS is off/);
+  });
+
+  it('flags the plain-http address of an https deployment as a mismatch', async () => {
+    const admin = await httpsCtx.createUser('admin');
+    const signIn = await httpsCtx.request('POST', '/api/auth/sign-in', {
+      body: { email: admin.email, password: admin.password },
+      headers: { origin: HTTPS_ORIGIN },
+    });
+    const res = await httpsCtx.request('GET', PATH, { cookie: sessionCookieOf(signIn) });
+    expect((await json(res)).allowed_origin).toEqual({
+      configured: HTTPS_ORIGIN,
+      request_origin: TEST_ORIGIN,
+      matches: false,
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import { createRoute } from '@hono/zod-openapi';
+import { systemHealthResponseSchema } from '@parley/contracts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/env';
+import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { getSystemHealth } from './admin.service';
+
+const systemHealth = createRoute({
+  method: 'get',
+  path: '/api/admin/system-health',
+  summary: "The Admin panel's System Health card for the caller's organisation",
+  responses: {
+    200: {
+      description: 'Computed now',
+      content: { 'application/json': { schema: systemHealthResponseSchema } },
+    },
+    ...errorResponses(401, 403),
+  },
+});
+
+/**
+ * Where the browser says it is (decision 009): its Origin header when it sent one, else the scheme
+ * and Host the request arrived with — the scheme a TLS-terminating proxy names in X-Forwarded-Proto.
+ * Shown to admins only; nothing is allowed or refused on it (the same-origin check is http/security.ts).
+ */
+export function requestOriginOf(c: Context<AppEnv>): string | null {
+  const origin = c.req.header('origin');
+  if (origin && origin !== 'null') return origin;
+  try {
+    const url = new URL(c.req.url);
+    const host = c.req.header('host') ?? url.host;
+    const forwardedProto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+    const scheme =
+      forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : url.protocol.slice(0, -1);
+    return new URL(`${scheme}://${host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+export function registerAdminRoutes(api: ApiRouter, deps: RouteDeps) {
+  api.openapi(systemHealth, async (c) => {
+    const health = await getSystemHealth(
+      { db: deps.db, clock: deps.clock, appOrigin: deps.config.appOrigin },
+      { orgId: c.get('session').orgId, requestOrigin: requestOriginOf(c) },
+    );
+    return c.json(health, 200);
+  });
+}

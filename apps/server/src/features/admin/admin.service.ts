@@ -1,0 +1,70 @@
+import { type SystemHealthResponse, WEEKLY_REPORT_OVERDUE_DAYS } from '@parley/contracts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { countLivePendingInvitations, findLatestAuditAt, findSystemConfigValue } from './admin.queries';
+
+const OVERDUE_AFTER_MS = WEEKLY_REPORT_OVERDUE_DAYS * 24 * 3_600_000;
+
+/** The audit action a weekly report leaves behind (SPEC §3 Audit log). */
+export const WEEKLY_REPORT_ACTION = 'weekly_report_sent';
+
+/** SPEC §9: overdue when the last report is more than 7 days old, or there never was one. */
+export function isWeeklyReportOverdue(lastAt: Date | null, now: Date): boolean {
+  return lastAt === null || now.getTime() - lastAt.getTime() > OVERDUE_AFTER_MS;
+}
+
+/**
+ * The System Health card of SPEC §2, live for one organisation. The origin comparison is
+ * decision 009: the fixed production origin is APP_ORIGIN, compared with where the request came from.
+ */
+export async function getSystemHealth(
+  deps: { db: Db; clock: Clock; appOrigin: string },
+  input: { orgId: string; requestOrigin: string | null },
+): Promise<SystemHealthResponse> {
+  const now = deps.clock.now();
+  const [pendingInvitations, lastWeeklyReportAt, ssoRequiredValue] = await Promise.all([
+    countLivePendingInvitations(deps.db, input.orgId, now),
+    findLatestAuditAt(deps.db, input.orgId, WEEKLY_REPORT_ACTION),
+    findSystemConfigValue(deps.db, input.orgId, 'sso_required'),
+  ]);
+  const health: Omit<SystemHealthResponse, 'guardrail_notes'> = {
+    allowed_origin: {
+      configured: deps.appOrigin,
+      request_origin: input.requestOrigin,
+      matches: input.requestOrigin === deps.appOrigin,
+    },
+    // The same test app.ts uses to send Strict-Transport-Security.
+    hsts_active: deps.appOrigin.startsWith('https:'),
+    pending_invitations: pendingInvitations,
+    last_weekly_report: {
+      at: lastWeeklyReportAt?.toISOString() ?? null,
+      is_overdue: isWeeklyReportOverdue(lastWeeklyReportAt, now),
+    },
+    sso_required: ssoRequiredValue === 'true',
+  };
+  return { ...health, guardrail_notes: guardrailNotes(health) };
+}
+
+/** What an admin should know about the guardrails and this deployment; only what is true today. */
+function guardrailNotes(health: Omit<SystemHealthResponse, 'guardrail_notes'>): string[] {
+  const notes = [
+    'The compliance checker (forbidden lexicon and approval rule) arrives with a later issue: drafts are not checked yet.',
+  ];
+  if (!health.allowed_origin.matches) {
+    notes.push(
+      `This page was opened at ${health.allowed_origin.request_origin ?? 'an unknown origin'}, but links in e-mails point to ${health.allowed_origin.configured}. Set APP_ORIGIN to the address members use.`,
+    );
+  }
+  if (!health.hsts_active) {
+    notes.push('HSTS is off because APP_ORIGIN is not https. Serve Parley over https in production.');
+  }
+  if (health.sso_required) {
+    notes.push(
+      'SSO is marked as required, but Parley offers no SSO sign-in yet: members sign in with a password or a magic link.',
+    );
+  }
+  if (health.last_weekly_report.at === null) {
+    notes.push('Weekly reports arrive with a later issue; none has been sent yet.');
+  }
+  return notes;
+}

@@ -1,0 +1,242 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  acceptInvitationInputSchema,
+  createInvitationInputSchema,
+  createInvitationResponseSchema,
+  deleteInvitationInputSchema,
+  errorResponseSchema,
+  invitationIdParamSchema,
+  invitationLinkResponseSchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  invitationTokenInputSchema,
+  listInvitationsQuerySchema,
+  listInvitationsResponseSchema,
+  type ResendInvitationResponse,
+  resendInvitationResponseSchema,
+  type SignInResponse,
+  signInResponseSchema,
+  verifyInviteInputSchema,
+  verifyInviteResponseSchema,
+} from '@parley/contracts';
+import type { Context } from 'hono';
+import { setSessionCookie } from '../../auth/session-cookie';
+import { clientOf } from '../../http/client-address';
+import type { AppEnv } from '../../http/env';
+import { type ApiRouter, emailDepsOf, errorResponses, type RouteDeps } from '../../http/router';
+import { toSignInResponse } from '../auth/auth.service';
+import {
+  acceptInvitation,
+  acceptInvitationAsMember,
+  createInvitation,
+  deleteInvitation,
+  type InvitationDeps,
+  listInvitationsPage,
+  mintInvitationLink,
+  previewInvitation,
+  ResendLimitError,
+  resendInvitation,
+  verifyInvite,
+} from './invitations.service';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T, required = true) => ({
+  body: { required, content: { 'application/json': { schema } } },
+});
+/** 410 is not among the shared helper's statuses: a link that can no longer be used. */
+const gone = { 410: json(errorResponseSchema, 'The invitation was deleted, revoked, expired or accepted') };
+
+const resendLimitResponseSchema = errorResponseSchema.extend({ resends_remaining: z.literal(0) });
+
+const create = createRoute({
+  method: 'post',
+  path: '/api/invitations',
+  summary: 'Invite an address with a role (SPEC §7 send-invitation); e-mails the link',
+  request: body(createInvitationInputSchema),
+  responses: {
+    201: json(createInvitationResponseSchema, 'Created; email_sent says whether the mail left Parley'),
+    ...errorResponses(400, 401, 403, 409, 415),
+  },
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/api/invitations',
+  summary: 'One tab of the manage list, newest first, with every tab’s count (SPEC §2 Invite user)',
+  request: { query: listInvitationsQuerySchema },
+  responses: { 200: json(listInvitationsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+});
+
+const resend = createRoute({
+  method: 'post',
+  path: '/api/invitations/{id}/resend',
+  summary: 'Resend with a fresh link (SPEC §7 resend-invite); capped per day (decision 007)',
+  request: { params: invitationIdParamSchema },
+  responses: {
+    200: json(resendInvitationResponseSchema, 'Resent'),
+    429: json(resendLimitResponseSchema, 'Daily resend cap reached'),
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+const link = createRoute({
+  method: 'post',
+  path: '/api/invitations/{id}/link',
+  summary: 'Copy Link: mint a fresh link (the previous one stops working)',
+  request: { params: invitationIdParamSchema },
+  responses: {
+    200: json(invitationLinkResponseSchema, 'The new link'),
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/api/invitations/{id}',
+  summary: 'Soft-delete a pending invitation with an optional reason (SPEC §7 delete-invite)',
+  request: { params: invitationIdParamSchema, ...body(deleteInvitationInputSchema, false) },
+  responses: {
+    200: json(invitationSchema, 'Deleted'),
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+const preview = createRoute({
+  method: 'post',
+  path: '/api/invitations/preview',
+  summary: 'Who a link invites and whether it can still be used; consumes nothing',
+  request: body(invitationTokenInputSchema),
+  responses: { 200: json(invitationPreviewSchema, 'The invitation'), ...errorResponses(400, 404, 415) },
+});
+
+const accept = createRoute({
+  method: 'post',
+  path: '/api/invitations/accept',
+  summary: 'A newcomer accepts (SPEC §7 accept_invitation): creates the account and signs in',
+  request: body(acceptInvitationInputSchema),
+  responses: {
+    200: json(signInResponseSchema, 'Accepted and signed in'),
+    ...gone,
+    ...errorResponses(400, 404, 409, 415),
+  },
+});
+
+const acceptExisting = createRoute({
+  method: 'post',
+  path: '/api/invitations/accept-existing',
+  summary: 'The signed-in user accepts an invitation sent to their own address',
+  request: body(invitationTokenInputSchema),
+  responses: {
+    200: json(signInResponseSchema, 'Accepted'),
+    ...gone,
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+const verify = createRoute({
+  method: 'post',
+  path: '/api/auth/verify-invite',
+  summary: 'The invite check (SPEC §7 auth-verify-invite); limited per client address',
+  request: body(verifyInviteInputSchema),
+  responses: { 200: json(verifyInviteResponseSchema, 'The answer'), ...errorResponses(400, 415, 429) },
+});
+
+export function registerInvitationRoutes(api: ApiRouter, deps: RouteDeps) {
+  const invitationDeps: InvitationDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    appOrigin: deps.config.appOrigin,
+    email: emailDepsOf(deps),
+  };
+  const secure = deps.config.appOrigin.startsWith('https:');
+  /** The organisation is always the session's (never the request's). */
+  const actorOf = (c: Context<AppEnv>) => {
+    const session = c.get('session');
+    return { userId: session.userId, name: session.name, orgId: session.orgId };
+  };
+
+  api.openapi(create, async (c) => {
+    const result = await createInvitation(invitationDeps, actorOf(c), c.req.valid('json'));
+    return c.json(result, 201);
+  });
+
+  api.openapi(list, async (c) => {
+    const query = c.req.valid('query');
+    const page = await listInvitationsPage(invitationDeps, {
+      orgId: c.get('session').orgId,
+      tab: query.tab,
+      showDeleted: query.show_deleted,
+      limit: query.limit,
+      cursor: query.cursor,
+    });
+    return c.json(page, 200);
+  });
+
+  api.openapi(resend, async (c) => {
+    try {
+      const result: ResendInvitationResponse = await resendInvitation(
+        invitationDeps,
+        actorOf(c),
+        c.req.valid('param').id,
+      );
+      return c.json(result, 200);
+    } catch (error) {
+      if (!(error instanceof ResendLimitError)) throw error;
+      // SPEC §8: the failure toast adds ' (N remaining)' when resends_remaining is given.
+      c.header('Retry-After', String(error.retryAfterSeconds));
+      const limited = {
+        error: { code: error.code, message: error.message, requestId: c.get('requestId') },
+        resends_remaining: 0 as const,
+      };
+      return c.json(limited, 429);
+    }
+  });
+
+  api.openapi(link, async (c) => {
+    const result = await mintInvitationLink(invitationDeps, actorOf(c), c.req.valid('param').id);
+    return c.json(result, 200);
+  });
+
+  api.openapi(remove, async (c) => {
+    const invitation = await deleteInvitation(invitationDeps, actorOf(c), {
+      id: c.req.valid('param').id,
+      reason: c.req.valid('json')?.reason,
+    });
+    return c.json(invitation, 200);
+  });
+
+  api.openapi(preview, async (c) => {
+    return c.json(await previewInvitation(invitationDeps, c.req.valid('json').token), 200);
+  });
+
+  api.openapi(accept, async (c) => {
+    const result = await acceptInvitation(invitationDeps, { ...c.req.valid('json'), ...clientOf(c) });
+    setSessionCookie(c, result, secure);
+    return c.json(toSignInResponse(result), 200);
+  });
+
+  api.openapi(acceptExisting, async (c) => {
+    const session = c.get('session');
+    await acceptInvitationAsMember(invitationDeps, session, c.req.valid('json').token);
+    const response: SignInResponse = {
+      user: { id: session.userId, email: session.email, name: session.name },
+      role: c.get('role'),
+      orgId: session.orgId,
+      aal: session.aal,
+      expiresAt: session.expiresAt.toISOString(),
+      mfa: 'none',
+    };
+    return c.json(response, 200);
+  });
+
+  api.openapi(verify, async (c) => {
+    const { clientAddress } = clientOf(c);
+    return c.json(
+      await verifyInvite(invitationDeps, { email: c.req.valid('json').email, clientAddress }),
+      200,
+    );
+  });
+}

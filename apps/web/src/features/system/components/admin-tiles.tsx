@@ -1,0 +1,79 @@
+import { Activity, Archive, type LucideIcon, Plug, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/lib/paths';
+import { cn } from '@/lib/utils';
+
+type Tile = {
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  /** Where the tile goes; without one the tile is not a control (SPEC §2: "no action"). */
+  to?: string;
+};
+
+/** SPEC §2 Admin panel tiles. Integrations and Data Retention have no action yet, and say so. */
+const TILES: Tile[] = [
+  {
+    title: 'Invite User',
+    description: 'Invite staff by e-mail and manage pending invitations',
+    icon: UserPlus,
+    to: paths.adminInvite,
+  },
+  {
+    title: 'Email Health',
+    description: 'Delivery checks, KPIs and recent e-mail events',
+    icon: Activity,
+    to: paths.adminEmailHealth,
+  },
+  { title: 'Integrations', description: 'Connect Parley to other systems', icon: Plug },
+  { title: 'Data Retention', description: 'How long messages and logs are kept', icon: Archive },
+];
+
+const tileClass =
+  'flex h-full items-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs';
+
+function TileBody({ tile }: { tile: Tile }) {
+  const Icon = tile.icon;
+  return (
+    <>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted">
+        <Icon className="size-4.5 text-muted-foreground" aria-hidden="true" />
+      </span>
+      <span className="grid min-w-0 gap-1">
+        <span className="font-medium text-sm">{tile.title}</span>
+        <span className="text-muted-foreground text-xs">{tile.description}</span>
+        {tile.to ? null : (
+          <Badge variant="outline" className="mt-1 text-muted-foreground">
+            Not available yet
+          </Badge>
+        )}
+      </span>
+    </>
+  );
+}
+
+export function AdminTiles() {
+  return (
+    <nav aria-label="Administration shortcuts">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {TILES.map((tile) => (
+          <li key={tile.title}>
+            {tile.to ? (
+              <Link
+                to={tile.to}
+                className={cn(tileClass, 'transition-colors hover:bg-accent/60 focus-visible:outline-2')}
+              >
+                <TileBody tile={tile} />
+              </Link>
+            ) : (
+              <div className={cn(tileClass, 'border-dashed opacity-70 shadow-none')} aria-disabled="true">
+                <TileBody tile={tile} />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
