@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { authTokens, orgMemberships, profiles, userInvitations, userRoles, users } from '../../db/schema';
+import { authTokens, orgMemberships, profiles, userRoles, users } from '../../db/schema';
 
 export type AuthTokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 
