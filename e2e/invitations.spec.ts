@@ -144,6 +144,8 @@ test('a password reset link works once, and the new password signs in', async ({
   const visitor = await browser.newPage();
   await visitor.goto('/auth');
   await visitor.getByRole('link', { name: 'Forgot password?' }).click();
+  // The page loads lazily: fill its field, not the sign-in form's that is still on screen.
+  await expect(visitor.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
   await visitor.getByLabel('Email').fill(email);
   const sentAfter = new Date();
   await visitor.getByRole('button', { name: 'Send reset link' }).click();
@@ -172,4 +174,28 @@ test('a password reset link works once, and the new password signs in', async ({
   await visitor.getByLabel('Password').fill('the second passphrase');
   await visitor.getByRole('button', { name: 'Sign In' }).click();
   await expect(visitor).toHaveURL(/\/inbox$/);
+});
+
+test('a newcomer may accept without a password and sign in with magic links', async ({ page, browser }) => {
+  await signInAs(page, 'admin');
+  const email = uniqueEmail('linkonly');
+  const link = await invite(page, email, 'ir associate');
+
+  const context = await browser.newContext();
+  const invitee = await context.newPage();
+  await invitee.goto(link);
+  await invitee.getByLabel('Your name').fill('Lee Linkonly');
+  await invitee.getByRole('button', { name: 'Accept without a password' }).click();
+  await expect(invitee).toHaveURL(/\/inbox$/);
+  await invitee.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(invitee).toHaveURL(/\/auth$/);
+
+  await invitee.getByLabel('Email').fill(email);
+  const sentAfter = new Date();
+  await invitee.getByRole('button', { name: 'Send Magic Link' }).click();
+  const magic = linkIn(await waitForMail(email, { after: sentAfter }), `${ORIGIN}/auth/magic?token=`);
+  await invitee.goto(magic);
+  await invitee.getByRole('button', { name: 'Sign in to Parley' }).click();
+  await expect(invitee.getByTestId('user-name')).toHaveText('Lee Linkonly');
+  await context.close();
 });

@@ -79,6 +79,9 @@ export const INVITATION_TEXTS = {
     'This invitation was sent to a different e-mail address. Sign out and open the link again, or sign in with the invited address.',
   accountExists: 'An account with this e-mail already exists. Sign in to accept the invitation.',
   otherOrganization: 'Your account belongs to another organisation, so it cannot accept this invitation.',
+  /** Ours: a password-less acceptance where magic links are off. */
+  passwordRequired:
+    'Magic links are turned off for this organisation. Choose a password to accept the invitation.',
 } as const;
 
 /** Why a link that was once valid can no longer be used (SPEC §4: deleted, revoked, expired, accepted). */
@@ -219,14 +222,20 @@ export const invitationPreviewSchema = z.object({
   organization_name: z.string(),
   status: z.enum(INVITATION_PREVIEW_STATUSES),
   expires_at: z.string(),
+  /** Whether the organisation allows magic links, so a newcomer may accept without a password. */
+  magic_link_enabled: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-/** POST /api/invitations/accept: a newcomer's name and password; the e-mail is the invited one. */
+/**
+ * POST /api/invitations/accept: a newcomer's name and password; the e-mail is the invited one.
+ * Without a password the newcomer signs in with magic links (issue 3), where the organisation
+ * allows them.
+ */
 export const acceptInvitationInputSchema = z.object({
   token: tokenSchema,
   name: z.string().trim().min(1, { error: 'Name is required' }).max(200),
-  password: choosePasswordSchema,
+  password: choosePasswordSchema.optional(),
 });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationInputSchema>;
 

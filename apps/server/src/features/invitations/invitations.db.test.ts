@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestContext, json, sessionCookieOf, TEST_ORIGIN } from '../../../test/test-app';
-import { auditLogs, rateLimits, userInvitations, users } from '../../db/schema';
+import { auditLogs, rateLimits, systemConfig, userInvitations, users } from '../../db/schema';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { verifyAuditChain } from '../audit/audit.service';
 import { seedDemoInvitations } from './demo-invitations';
@@ -490,6 +490,34 @@ describe('deleting', () => {
 });
 
 describe('accepting as a newcomer', () => {
+  it('may go without a password and sign in with magic links instead', async () => {
+    const { email, token } = await invited('ir_associate');
+    const preview = await json(await ctx.request('POST', '/api/invitations/preview', { body: { token } }));
+    expect(preview.magic_link_enabled).toBe(true);
+    const res = await ctx.request('POST', '/api/invitations/accept', { body: { token, name: 'Link Only' } });
+    expect(res.status).toBe(200);
+    expect((await ctx.request('GET', '/api/auth/session', { cookie: sessionCookieOf(res) })).status).toBe(
+      200,
+    );
+    // No password was set, so none signs in; a magic link does.
+    expect((await ctx.signIn(email, GOOD_PASSWORD)).status).toBe(401);
+    expect((await ctx.request('POST', '/api/auth/magic-link', { body: { email } })).status).toBe(200);
+  });
+
+  it('needs a password where the organisation turned magic links off', async () => {
+    const { admin, token } = await invited('ir_associate');
+    await ctx.db
+      .update(systemConfig)
+      .set({ value: 'false' })
+      .where(and(eq(systemConfig.orgId, admin.orgId), eq(systemConfig.key, 'auth_magic_link_enabled')));
+    const preview = await json(await ctx.request('POST', '/api/invitations/preview', { body: { token } }));
+    expect(preview.magic_link_enabled).toBe(false);
+    const res = await ctx.request('POST', '/api/invitations/accept', { body: { token, name: 'No Link' } });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await json(res)).error.fields)).toEqual(['password']);
+    expect((await accept(token)).status).toBe(200);
+  });
+
   it('shows who is invited without consuming anything', async () => {
     const { email, token } = await invited('ir_director');
     for (let i = 0; i < 2; i++) {
@@ -522,7 +550,13 @@ describe('accepting as a newcomer', () => {
     const audit = await auditActions(admin.orgId, id);
     expect(audit.at(-1)).toEqual({
       action: 'invitation_accepted',
-      details: { email, role: 'ir_director', user_id: body.user.id, method: 'new_account' },
+      details: {
+        email,
+        role: 'ir_director',
+        user_id: body.user.id,
+        method: 'new_account',
+        has_password: true,
+      },
     });
     expect(await verifyAuditChain(ctx.db, admin.orgId)).toMatchObject({ valid: true });
 

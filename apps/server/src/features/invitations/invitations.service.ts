@@ -21,6 +21,7 @@ import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { openSession, type SignInResult } from '../auth/auth.service';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
+import { readSystemConfig } from '../organizations/organizations.service';
 import { findUserIdByEmail } from '../users/users.queries';
 import { insertMember } from '../users/users.service';
 import { invitationEmail, invitationUrl } from './invitation-email';
@@ -405,6 +406,7 @@ export async function previewInvitation(
     organization_name: row.organizationName,
     status: previewStatus(row, deps.clock.now()),
     expires_at: row.expiresAt.toISOString(),
+    magic_link_enabled: await isMagicLinkEnabled(deps.db, row.orgId),
   };
 }
 
@@ -414,6 +416,11 @@ async function reasonNotClaimed(db: DbOrTx, tokenHash: string, now: Date): Promi
   if (!row) return new AppError('INVITATION_NOT_FOUND');
   const status = previewStatus(row, now);
   return status === 'pending' ? new AppError('CONFLICT') : goneError(status);
+}
+
+/** The organisation's auth_magic_link_enabled setting (SPEC §3: the strings 'true' / 'false'). */
+async function isMagicLinkEnabled(db: DbOrTx, orgId: string) {
+  return (await readSystemConfig(db, orgId)).auth_magic_link_enabled !== 'false';
 }
 
 /**
@@ -426,7 +433,8 @@ export async function acceptInvitation(
   input: {
     token: string;
     name: string;
-    password: string;
+    /** Absent: the newcomer will sign in with magic links. */
+    password?: string | undefined;
     clientAddress: string | null;
     userAgent: string | null;
   },
@@ -437,7 +445,13 @@ export async function acceptInvitation(
   if (await findUserIdByEmail(deps.db, found.email)) {
     throw new AppError('CONFLICT', { message: INVITATION_TEXTS.accountExists });
   }
-  const passwordHash = await hashPassword(input.password);
+  if (input.password === undefined && !(await isMagicLinkEnabled(deps.db, found.orgId))) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: INVITATION_TEXTS.passwordRequired,
+      fields: { password: INVITATION_TEXTS.passwordRequired },
+    });
+  }
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
 
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -461,7 +475,13 @@ export async function acceptInvitation(
       actionType: 'invitation_accepted',
       entityType: 'invitation',
       entityId: claimed.id,
-      details: { email: claimed.email, role: claimed.role, user_id: userId, method: 'new_account' },
+      details: {
+        email: claimed.email,
+        role: claimed.role,
+        user_id: userId,
+        method: 'new_account',
+        has_password: passwordHash !== null,
+      },
     });
     const session = await openSession(tx, deps.clock, {
       userId,

@@ -35,7 +35,7 @@ export async function createMember(
 export async function insertMember(
   tx: Tx,
   clock: Clock,
-  input: Omit<NewMember, 'password'> & { passwordHash: string; actorId: string | null },
+  input: Omit<NewMember, 'password'> & { passwordHash: string | null; actorId: string | null },
 ) {
   const email = input.email.trim().toLowerCase();
   if (await findUserIdByEmail(tx, email)) {

@@ -95,10 +95,16 @@ function NewcomerForm({ token, preview }: { token: string; preview: InvitationPr
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    submit(event.currentTarget, true);
+  }
+
+  /** With a password, or without one (issue 3: the newcomer then signs in with magic links). */
+  function submit(form: HTMLFormElement, withPassword: boolean) {
     if (accept.isPending) return;
-    const form = event.currentTarget;
     setFieldErrors({});
-    const parsed = acceptInvitationInputSchema.safeParse({ token, ...values });
+    const parsed = acceptInvitationInputSchema.safeParse(
+      withPassword ? { token, ...values } : { token, name: values.name },
+    );
     if (!parsed.success) {
       const errors: Partial<Record<FieldName, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -163,6 +169,24 @@ function NewcomerForm({ token, preview }: { token: string; preview: InvitationPr
         {accept.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
         {accept.isPending ? TEXTS.acceptingInvitation : 'Accept Invitation'}
       </Button>
+      {preview.magic_link_enabled ? (
+        <div className="grid gap-1.5">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={accept.isPending}
+            onClick={(event) => {
+              const form = event.currentTarget.form;
+              if (form) submit(form, false);
+            }}
+          >
+            Accept without a password
+          </Button>
+          <p className="text-muted-foreground text-xs">
+            You will sign in with a one-time link sent to {preview.email} each time.
+          </p>
+        </div>
+      ) : null}
       {accept.isPending ? (
         <p role="status" className="sr-only">
           {TEXTS.acceptingInvitation}
