@@ -101,6 +101,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** When a TOTP or recovery code was last verified in this session (step-up for factor changes). */
+    mfaVerifiedAt: timestamp('mfa_verified_at', { withTimezone: true, mode: 'date' }),
     clientAddress: text('client_address'),
     userAgent: text('user_agent'),
   },
@@ -299,4 +301,63 @@ export const emailPreferences = pgTable('email_preferences', {
   weeklyReportsEnabled: boolean('weekly_reports_enabled').notNull().default(true),
   systemAlertsEnabled: boolean('system_alerts_enabled').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** SPEC §3 User MFA TOTP: one authenticator per user; the secret sealed with AES-256-GCM. */
+export const userMfaTotp = pgTable('user_mfa_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  createdAt: createdAt(),
+  /** Null until the first code is verified (enrolment finished). */
+  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  /** The last accepted time step: a code is accepted only for a later step, so never twice. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+});
+
+/** Single-use recovery codes, stored as keyed hashes only. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
+/** Every MFA code attempt: the lockout counts recent failures, the security page counts the last hour. */
+export const mfaAttempts = pgTable(
+  'mfa_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    createdAt: createdAt(),
+    kind: text('kind', { enum: ['totp', 'recovery'] }).notNull(),
+    success: boolean('success').notNull(),
+  },
+  (t) => [
+    index('mfa_attempts_user_created_idx').on(t.userId, t.createdAt),
+    index('mfa_attempts_org_created_idx').on(t.orgId, t.createdAt),
+  ],
+);
+
+/** A user's MFA lockout: until when, and how many lockouts in a row (they escalate). */
+export const mfaLockouts = pgTable('mfa_lockouts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
+  lockoutCount: integer('lockout_count').notNull(),
+  lastLockoutAt: timestamp('last_lockout_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
