@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Role } from '@parley/contracts';
-import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import { type Role, SESSION_COOKIE } from '@parley/contracts';
+import { expect, type Page, test } from '@playwright/test';
+import { base32Decode, hotp, TOTP_STEP_SECONDS, totpStep } from '../apps/server/src/lib/totp';
 import { DEMO_PASSWORD, DEMO_USERS } from '../apps/server/src/seed/demo-users';
+import { E2E_DATA_DIR } from '../playwright.config';
 import { MAIL_API_PORT } from './mail-sink-ports';
 
 /** The demo user of a role (the E2E server is seeded with them). */
@@ -12,13 +15,147 @@ export function demoUser(role: Role) {
   return { ...user, password: DEMO_PASSWORD };
 }
 
-/** Signs in through the real form and waits for the inbox. */
-export async function signInAs(page: Page, role: Role) {
+/**
+ * What the fixture knows of a user's authenticator, shared by the Playwright workers through a
+ * file in the E2E server's data dir (wiped when the server starts, as the database is): the secret
+ * read from the enrolment dialog, the last time step used (a code is accepted once), the recovery
+ * codes, and the aal2 session cookie to reuse.
+ */
+export type MfaState = { secret: string; lastStep: number; recoveryCodes: string[]; cookie: string | null };
+
+function stateFile(email: string) {
+  return path.join(E2E_DATA_DIR, `e2e-mfa-${email}.json`);
+}
+
+export function readMfaState(email: string): MfaState | null {
+  try {
+    return JSON.parse(readFileSync(stateFile(email), 'utf8')) as MfaState;
+  } catch {
+    return null;
+  }
+}
+
+function writeMfaState(email: string, state: MfaState) {
+  writeFileSync(stateFile(email), JSON.stringify(state));
+}
+
+/** One worker at a time signs a given user in: an enrolment or a code must not race another. */
+async function withUserLock<T>(email: string, run: () => Promise<T>): Promise<T> {
+  const lock = path.join(E2E_DATA_DIR, `e2e-mfa-${email}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock left by a crashed worker is stale after two minutes.
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      } catch {}
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await run();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A code for the user's next unused time step: the current one, or the next (the server accepts
+ * one step ahead); beyond that, wait for the clock (and give the test that much more time).
+ */
+export async function nextTotpCode(email: string): Promise<string> {
+  const state = readMfaState(email);
+  if (!state) throw new Error(`no authenticator known for ${email}`);
+  const step = Math.max(totpStep(new Date()), state.lastStep + 1);
+  const waitMs = (step - 1) * TOTP_STEP_SECONDS * 1000 - Date.now();
+  if (waitMs > 0) {
+    test.info().setTimeout(test.info().timeout + waitMs);
+    await new Promise((resolve) => setTimeout(resolve, waitMs + 250));
+  }
+  writeMfaState(email, { ...state, lastStep: step });
+  return hotp(base32Decode(state.secret), step);
+}
+
+/**
+ * The enrolment dialog (SPEC §4 qr → verify → recovery → Finish), as a person does it: reads the
+ * key shown for manual entry, types the code an authenticator app would show, keeps the codes.
+ */
+export async function enrolThroughDialog(
+  page: Page,
+  email: string,
+  options: { beforeFinish?: () => Promise<void> } = {},
+) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('mfa-secret')).toBeVisible();
+  const secret = ((await dialog.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s/g, '');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  const step = totpStep(new Date());
+  await dialog.getByLabel('Authentication code').fill(hotp(base32Decode(secret), step));
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog.getByTestId('recovery-codes')).toBeVisible();
+  const recoveryCodes = (
+    await dialog.getByTestId('recovery-codes').getByRole('listitem').allTextContents()
+  ).map((code) => code.trim());
+  writeMfaState(email, { secret, lastStep: step, recoveryCodes, cookie: null });
+  await options.beforeFinish?.();
+  await dialog.getByRole('button', { name: 'Finish' }).click();
+  return { secret, recoveryCodes };
+}
+
+/** The sign-in verification dialog with the user's next code. */
+export async function verifyThroughDialog(page: Page, email: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Authentication code').fill(await nextTotpCode(email));
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+}
+
+async function sessionCookieOf(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)?.value ?? null;
+}
+
+/**
+ * Signs in through the real form and waits for the inbox. When the server asks for MFA the
+ * fixture goes through the real dialogs: the enrolment the first time (the demo admin has no
+ * authenticator on a fresh server), a code later. A code's time step can be used once, so a user
+ * with an authenticator keeps the aal2 session the fixture reached (reused while it lives; `fresh`
+ * signs in anew) instead of waiting 30 seconds for every further sign-in.
+ */
+export async function signInAs(page: Page, role: Role, options: { fresh?: boolean } = {}) {
   const user = demoUser(role);
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await withUserLock(user.email, async () => {
+    const known = readMfaState(user.email);
+    if (known?.cookie && !options.fresh) {
+      await page
+        .context()
+        .addCookies([
+          { name: SESSION_COOKIE, value: known.cookie, url: test.info().project.use.baseURL ?? '' },
+        ]);
+      await page.goto('/inbox');
+      const title = page.getByTestId('page-title');
+      await expect(title.or(page.getByRole('button', { name: 'Sign In' }))).toBeVisible();
+      if (await title.isVisible()) return;
+      await page.context().clearCookies();
+    }
+
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByTestId('page-title').or(page.getByRole('dialog'))).toBeVisible();
+    if (await page.getByRole('dialog').isVisible()) {
+      const isEnrolment = await page
+        .getByRole('dialog')
+        .getByRole('heading', { name: 'Set up two-factor authentication' })
+        .isVisible();
+      if (isEnrolment) await enrolThroughDialog(page, user.email);
+      else await verifyThroughDialog(page, user.email);
+      await expect(page.getByTestId('page-title')).toBeVisible();
+      const state = readMfaState(user.email);
+      if (state) writeMfaState(user.email, { ...state, cookie: await sessionCookieOf(page) });
+    }
+  });
   await expect(page).toHaveURL(/\/inbox$/);
   await expect(page.getByTestId('page-title')).toHaveText('Investor Inbox');
   return user;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { enrolThroughDialog } from './fixtures';
 
 /** A second Parley on an empty database of its own: the setup link exists only while there are no users. */
 const PORT = 3198;
@@ -44,6 +45,8 @@ test('the first-start link creates the organisation and its first admin, once', 
     await page.getByLabel('Password').fill('a long enough passphrase');
     await page.getByRole('button', { name: 'Create organisation' }).click();
     await expect(page).toHaveURL(/\/inbox$/);
+    // The first admin is an admin: two-factor enrolment comes first (SPEC §6).
+    await enrolThroughDialog(page, 'fran@northwind.example');
     await expect(page.getByTestId('user-name')).toHaveText('Fran Founder');
     await expect(page.getByTestId('user-role')).toHaveText('admin');
 

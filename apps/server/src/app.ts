@@ -13,6 +13,9 @@ import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes'
 import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
 import { registerInvitationRoutes } from './features/invitations/invitations.routes';
+import { registerMfaRoutes } from './features/mfa/mfa.routes';
+import { registerProfileRoutes } from './features/profile/profile.routes';
+import { registerSecurityRoutes } from './features/security/security.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/users/users.routes';
@@ -69,11 +72,14 @@ export function createApp(deps: AppDeps) {
   registerSystemRoutes(app, routeDeps);
   registerAuthRoutes(app, routeDeps);
   registerAuthLinkRoutes(app, routeDeps);
+  registerMfaRoutes(app, routeDeps);
+  registerProfileRoutes(app, routeDeps);
   registerAuditRoutes(app, routeDeps);
   registerSetupRoutes(app, routeDeps);
   registerInvitationRoutes(app, routeDeps);
   registerAdminRoutes(app, routeDeps);
   registerUserRoutes(app, routeDeps);
+  registerSecurityRoutes(app, routeDeps);
   registerUnsubscribeRoutes(app, routeDeps);
 
   app.doc31('/api/openapi.json', {

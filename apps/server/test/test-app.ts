@@ -14,6 +14,7 @@ import { createMember } from '../src/features/users/users.service';
 import { fixedClock } from '../src/lib/clock';
 import { generateToken } from '../src/lib/crypto';
 import { createLogger, type Logger } from '../src/lib/logger';
+import { base32Decode, hotp, totpStep } from '../src/lib/totp';
 
 export const TEST_ORIGIN = 'http://parley.test';
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
@@ -132,12 +133,86 @@ export async function createTestContext(
     return request('POST', '/api/auth/sign-in', { body: { email, password } });
   }
 
-  /** A member of a fresh (or the given) organisation, signed in: its cookie header. */
-  async function signInAs(role: Role, orgId?: string) {
-    const user = await createUser(role, orgId);
-    const res = await signIn(user.email, user.password);
+  /** The TOTP secrets of users enrolled through these helpers, and the last step each one used. */
+  const totpOf = new Map<string, { secret: string; lastStep: number }>();
+
+  /**
+   * A code of the user's authenticator that the server has not accepted yet: the current step, or
+   * the next one (the window accepts one step ahead); past that, the clock moves on a step.
+   */
+  function nextTotpCode(userId: string): string {
+    const totp = totpOf.get(userId);
+    if (!totp) throw new Error(`no TOTP secret known for ${userId}`);
+    let now = totpStep(clock.now());
+    if (totp.lastStep >= now + 1) {
+      clock.advance((totp.lastStep - now) * 30_000);
+      now = totpStep(clock.now());
+    }
+    const step = Math.max(now, totp.lastStep + 1);
+    totp.lastStep = step;
+    return hotp(base32Decode(totp.secret), step);
+  }
+
+  /** Enrols the signed-in user's authenticator; returns the new (aal2) cookie and the recovery codes. */
+  async function enrolTotp(cookie: string, userId: string, headers?: Record<string, string>) {
+    const setup = await request('POST', '/api/mfa/totp/setup', { cookie, headers });
+    expect(setup.status, 'MFA setup').toBe(200);
+    const { secret } = (await setup.json()) as { secret: string };
+    totpOf.set(userId, { secret, lastStep: -1 });
+    const res = await request('POST', '/api/mfa/totp/verify-enrollment', {
+      cookie,
+      headers,
+      body: { code: nextTotpCode(userId) },
+    });
+    expect(res.status, 'MFA enrolment').toBe(200);
+    const body = (await res.json()) as { success: boolean; recovery_codes: string[] };
+    expect(body.success, 'MFA enrolment').toBe(true);
+    return { cookie: sessionCookieOf(res), secret, recoveryCodes: body.recovery_codes };
+  }
+
+  /** Verifies a signed-in (aal1) session with the next code; returns the new (aal2) cookie. */
+  async function verifyTotp(cookie: string, userId: string, headers?: Record<string, string>) {
+    const res = await request('POST', '/api/mfa/totp/verify-login', {
+      cookie,
+      headers,
+      body: { code: nextTotpCode(userId), use_recovery: false },
+    });
+    expect(res.status, 'MFA verification').toBe(200);
+    expect(((await res.json()) as { success: boolean }).success, 'MFA verification').toBe(true);
+    return sessionCookieOf(res);
+  }
+
+  /**
+   * Signs a user in with their password and, unless told to stop at aal1, finishes the MFA step the
+   * server asks for (enrol or verify) the way the web app does: the cookie returned is usable.
+   */
+  async function signInUser(
+    user: { userId: string; email: string; password: string },
+    options: { mfa?: 'complete' | 'pending'; headers?: Record<string, string> } = {},
+  ) {
+    const res = await request('POST', '/api/auth/sign-in', {
+      body: { email: user.email, password: user.password },
+      headers: options.headers,
+    });
     expect(res.status).toBe(200);
-    return { ...user, cookie: sessionCookieOf(res) };
+    const body = (await res.json()) as { mfa: 'none' | 'verify' | 'enroll' };
+    let cookie = sessionCookieOf(res);
+    if (options.mfa !== 'pending') {
+      if (body.mfa === 'enroll') cookie = (await enrolTotp(cookie, user.userId, options.headers)).cookie;
+      if (body.mfa === 'verify') cookie = await verifyTotp(cookie, user.userId, options.headers);
+    }
+    return { cookie, mfa: body.mfa };
+  }
+
+  /**
+   * A member of a fresh (or the given) organisation, signed in: its cookie header. Admins (and
+   * everyone where MFA is enforced) are enrolled with a computed code, so the session is complete;
+   * `{ mfa: 'pending' }` stops at the aal1 session the password gives.
+   */
+  async function signInAs(role: Role, orgId?: string, options: { mfa?: 'complete' | 'pending' } = {}) {
+    const user = await createUser(role, orgId);
+    const { cookie, mfa } = await signInUser(user, options);
+    return { ...user, cookie, mfa };
   }
 
   /**
@@ -175,6 +250,11 @@ export async function createTestContext(
     request,
     signIn,
     signInAs,
+    signInUser,
+    enrolTotp,
+    verifyTotp,
+    nextTotpCode,
+    totpOf,
     expectGuarded,
   };
 }

@@ -27,6 +27,12 @@ export const ERRORS = {
   LAST_ADMIN: { status: 409, message: 'The last admin cannot be demoted or deactivated' },
   /** 409: an admin cannot lock themselves out; another admin deactivates them if need be. */
   SELF_DEACTIVATION: { status: 409, message: 'You cannot deactivate your own account' },
+  /** 409: issue 4 — an admin changes their own authenticator in Settings (it needs a current code), not by a reset. */
+  SELF_MFA_RESET: { status: 409, message: 'Use Settings to change your own authenticator.' },
+  /** 409: issue 4 — the member has no authenticator (set up or started) and no recovery codes to reset. */
+  NO_MFA_TO_RESET: { status: 409, message: 'This user has not set up MFA, so there is nothing to reset.' },
+  /** 409: SPEC §8 Security settings — the test magic link goes to the admin's own address, which is missing. */
+  NO_EMAIL_ADDRESS: { status: 409, message: 'No email address found for current user' },
   /** 403: SPEC §5 — the inviter must belong to an organisation. */
   NO_ORGANIZATION: { status: 403, message: 'You must be a member of an organization to invite users' },
   /** 404: issue 3 — an invitation token that matches no invitation (never issued, or replaced). */
@@ -62,6 +68,29 @@ export const ERRORS = {
   },
   /** 502: the mail server refused the mail or could not be reached; the outbox keeps it. */
   EMAIL_NOT_SENT: { status: 502, message: 'The e-mail could not be sent. Please try again later.' },
+  /**
+   * 403: issue 4 — the session still owes MFA (aal1 with a verified factor, or MFA required and not
+   * enrolled): it may only finish MFA or sign out.
+   */
+  MFA_REQUIRED: { status: 403, message: 'Finish multi-factor authentication to continue.' },
+  /** 429: SPEC §8/§9 — 5 failed codes; escalated locks say their own length (decision 012). */
+  MFA_LOCKED_OUT: { status: 429, message: 'Too many attempts. Please wait 5 minutes.' },
+  /** 409: setup with a verified authenticator: remove it first (needs a recent code). */
+  MFA_ALREADY_ENROLLED: {
+    status: 409,
+    message: 'Two-factor authentication is already set up. Remove it before setting up a new authenticator.',
+  },
+  /** 409: a code check for a factor that does not exist (or is not verified yet). */
+  MFA_NOT_ENROLLED: { status: 409, message: 'Two-factor authentication is not set up for this account.' },
+  /** 409: verify-login on a session that already reached aal2. */
+  MFA_ALREADY_VERIFIED: { status: 409, message: 'This session has already been verified.' },
+  /** 403: issue 4 — removing a factor or regenerating recovery codes needs a code from the last 5 minutes. */
+  MFA_STEP_UP_REQUIRED: { status: 403, message: 'Enter a current code from your authenticator app first.' },
+  /** 403: SPEC §6 and mfa_totp_enforced — the organisation requires MFA for this user. */
+  MFA_REMOVAL_NOT_ALLOWED: {
+    status: 403,
+    message: 'Your organisation requires two-factor authentication, so it cannot be removed.',
+  },
   /** 500: never shows internals; the request id leads to the log line. */
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; message: string }>;

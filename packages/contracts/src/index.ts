@@ -8,6 +8,8 @@ export * from './email-preferences';
 export * from './errors';
 export * from './health';
 export * from './invitations';
+export * from './mfa';
 export * from './password-policy';
 export * from './roles';
+export * from './security';
 export * from './texts';

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/env';
-import { policyKey, ROUTE_POLICIES } from '../http/policy';
+import { MFA_PENDING_ALLOWED, policyKey, ROUTE_POLICIES } from '../http/policy';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { readSessionCookie } from './session-cookie';
@@ -18,8 +18,9 @@ function matchedRouteKey(c: Parameters<typeof matchedRoutes>[0]): string | null 
 
 /**
  * One guard for every API route, driven by ROUTE_POLICIES: it checks the session, then that the
- * member's role can be read (never a fallback role), then the capability the route needs.
- * The organisation a handler may touch is the session's, which comes from the membership.
+ * member's role can be read (never a fallback role), then that the session owes no MFA (issue 4:
+ * a session that must still verify or enrol reaches only MFA_PENDING_ALLOWED), then the capability
+ * the route needs. The organisation a handler may touch is the session's, from the membership.
  */
 export function policyGuard(deps: { db: Db; clock: Clock }) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -34,6 +35,7 @@ export function policyGuard(deps: { db: Db; clock: Clock }) {
     if (!session) throw new AppError('UNAUTHENTICATED');
     const role = resolveRole(session.roles);
     if (role === null) throw new AppError('FORBIDDEN');
+    if (session.mfa !== 'none' && !MFA_PENDING_ALLOWED.has(key)) throw new AppError('MFA_REQUIRED');
     if (access !== 'signed-in' && !hasCapability(role, access)) throw new AppError('FORBIDDEN');
 
     c.set('session', session);

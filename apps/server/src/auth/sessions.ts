@@ -1,7 +1,22 @@
-import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@parley/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  type Aal,
+  type MfaNext,
+  type Role,
+  resolveRole,
+  SESSION_ABSOLUTE_HOURS,
+  SESSION_IDLE_MINUTES,
+} from '@parley/contracts';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { orgMemberships, profiles, sessions, userRoles, users } from '../db/schema';
+import {
+  orgMemberships,
+  profiles,
+  sessions,
+  systemConfig,
+  userMfaTotp,
+  userRoles,
+  users,
+} from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { generateToken, sha256Hex } from '../lib/crypto';
 
@@ -18,9 +33,54 @@ export type SessionContext = {
   name: string;
   /** Every role the user holds; the guard resolves the one that counts. */
   roles: string[];
-  aal: 'aal1' | 'aal2';
+  aal: Aal;
   expiresAt: Date;
+  /** When a TOTP or recovery code was last verified in this session (step-up for factor changes). */
+  mfaVerifiedAt: Date | null;
+  /** The user has a verified authenticator (SPEC §4: aal2 is then the next level). */
+  hasVerifiedTotp: boolean;
+  /** The organisation's mfa_totp_enforced is 'true'. */
+  mfaEnforced: boolean;
+  /** What the session still owes (see mfaStepOf); anything but 'none' confines it to finishing MFA. */
+  mfa: MfaNext;
 };
+
+/**
+ * The one MFA decision (SPEC §4 steps 3-5, §6, issue 4), used at sign-in and on every request:
+ * - MFA is required for admins always, and for everyone when mfa_totp_enforced is 'true';
+ * - 'enroll' while it is required and no authenticator is verified (whatever the session's level);
+ * - 'verify' while a verified authenticator exists and the session is still aal1;
+ * - otherwise 'none'.
+ */
+export function mfaStepOf(input: {
+  role: Role | null;
+  aal: Aal;
+  hasVerifiedTotp: boolean;
+  mfaEnforced: boolean;
+}): MfaNext {
+  if (input.hasVerifiedTotp) return input.aal === 'aal2' ? 'none' : 'verify';
+  return isMfaRequired(input) ? 'enroll' : 'none';
+}
+
+/** SPEC §6: admins always require MFA; mfa_totp_enforced = 'true' requires it of everyone. */
+export function isMfaRequired(input: { role: Role | null; mfaEnforced: boolean }): boolean {
+  return input.role === 'admin' || input.mfaEnforced;
+}
+
+/** SPEC §4: aal2 is the next level whenever a verified factor exists. */
+export function nextLevelOf(input: { aal: Aal; hasVerifiedTotp: boolean }): Aal {
+  return input.hasVerifiedTotp ? 'aal2' : input.aal;
+}
+
+/** SQL: the user has a verified authenticator. */
+export function hasVerifiedTotpSql(userId: typeof sessions.userId | typeof users.id) {
+  return sql<boolean>`exists (select 1 from ${userMfaTotp} where ${userMfaTotp.userId} = ${userId} and ${userMfaTotp.verifiedAt} is not null)`;
+}
+
+/** SQL: the organisation's mfa_totp_enforced is 'true' (SPEC §3 system config). */
+export function mfaEnforcedSql(orgId: typeof orgMemberships.orgId) {
+  return sql<boolean>`coalesce((select ${systemConfig.value} = 'true' from ${systemConfig} where ${systemConfig.orgId} = ${orgId} and ${systemConfig.key} = 'mfa_totp_enforced'), false)`;
+}
 
 export async function createSession(
   tx: DbOrTx,
@@ -59,6 +119,9 @@ export async function findActiveSession(
       aal: sessions.aal,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      mfaVerifiedAt: sessions.mfaVerifiedAt,
+      hasVerifiedTotp: hasVerifiedTotpSql(sessions.userId),
+      mfaEnforced: mfaEnforcedSql(orgMemberships.orgId),
       roles: sql<
         string[]
       >`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${sessions.userId}), '{}')`,
@@ -77,6 +140,7 @@ export async function findActiveSession(
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
+  const facts = { aal: row.aal, hasVerifiedTotp: row.hasVerifiedTotp, mfaEnforced: row.mfaEnforced };
   return {
     sessionId: row.sessionId,
     userId: row.userId,
@@ -84,9 +148,89 @@ export async function findActiveSession(
     email: row.email,
     name: row.name ?? row.email,
     roles: row.roles,
-    aal: row.aal,
     expiresAt: row.expiresAt,
+    mfaVerifiedAt: row.mfaVerifiedAt,
+    ...facts,
+    mfa: mfaStepOf({ ...facts, role: resolveRole(row.roles) }),
   };
+}
+
+/**
+ * A code was verified: the session reaches aal2 under a NEW token (the old cookie stops working at
+ * once, so a token seen before MFA is worth nothing after it) and remembers when, for step-up.
+ */
+export async function raiseSessionToAal2(tx: DbOrTx, clock: Clock, sessionId: string) {
+  const token = generateToken();
+  const now = clock.now();
+  const [row] = await tx
+    .update(sessions)
+    .set({ tokenHash: sha256Hex(token), aal: 'aal2', mfaVerifiedAt: now, lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ expiresAt: sessions.expiresAt });
+  if (!row) throw new Error('the session to raise is gone');
+  return { token, expiresAt: row.expiresAt };
+}
+
+/** A code was verified again in an aal2 session (step-up before removing a factor). */
+export async function markSessionMfaVerified(tx: DbOrTx, clock: Clock, sessionId: string) {
+  await tx.update(sessions).set({ mfaVerifiedAt: clock.now() }).where(eq(sessions.id, sessionId));
+}
+
+/** SQL condition: a session that is neither revoked, past its lifetime, nor idle too long. */
+function isLive(now: Date) {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_MS)),
+  );
+}
+
+/** One page of a user's live sessions, newest first; the cursor is the last row's (created_at, id). */
+export async function listLiveSessions(
+  db: DbOrTx,
+  clock: Clock,
+  input: { userId: string; limit: number; after: { createdAt: Date; id: string } | null },
+) {
+  const after = input.after;
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      clientAddress: sessions.clientAddress,
+      userAgent: sessions.userAgent,
+      aal: sessions.aal,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, input.userId),
+        isLive(clock.now()),
+        after
+          ? or(
+              lt(sessions.createdAt, after.createdAt),
+              and(eq(sessions.createdAt, after.createdAt), lt(sessions.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(input.limit);
+}
+
+/** Revokes one live session of this user; null when there is none with that id (or it is another's). */
+export async function revokeOwnSession(
+  tx: DbOrTx,
+  clock: Clock,
+  input: { userId: string; sessionId: string },
+) {
+  const now = clock.now();
+  const [row] = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, input.sessionId), eq(sessions.userId, input.userId), isLive(now)))
+    .returning({ id: sessions.id, orgId: sessions.orgId });
+  return row ?? null;
 }
 
 /** Revokes the session behind a token; returns it if it was live, so the caller can audit. */

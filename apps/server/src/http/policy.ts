@@ -42,11 +42,44 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'PATCH /api/users/:id/role': 'admin.manage',
   'POST /api/users/:id/deactivate': 'admin.manage',
   'POST /api/users/:id/reactivate': 'admin.manage',
+  /** Security settings (SPEC §2, §7 health/auth-mfa and system_config): the Administration group. */
+  'GET /api/health/auth-mfa': 'admin.manage',
+  'GET /api/system-config': 'admin.manage',
+  'PATCH /api/system-config': 'admin.manage',
+  'POST /api/admin/test-magic-link': 'admin.manage',
+  'GET /api/admin/mfa-status': 'admin.manage',
+  'POST /api/users/:id/mfa/reset': 'admin.manage',
+  /** MFA (issue 4): one's own authenticator, codes and recovery codes. */
+  'GET /api/mfa/status': 'signed-in',
+  'POST /api/mfa/totp/setup': 'signed-in',
+  'POST /api/mfa/totp/verify-enrollment': 'signed-in',
+  'POST /api/mfa/totp/verify-login': 'signed-in',
+  'POST /api/mfa/step-up': 'signed-in',
+  'DELETE /api/mfa/totp': 'signed-in',
+  'POST /api/mfa/recovery-codes': 'signed-in',
+  /** Settings (issue 4): one's own sessions; another user's is a 404. */
+  'GET /api/auth/sessions': 'signed-in',
+  'DELETE /api/auth/sessions/:id': 'signed-in',
+  /** Settings (SPEC §2): one's own name; e-mail and role stay with the admins. */
+  'PATCH /api/profile': 'signed-in',
   /** Unsubscribe links carry an HMAC of the address instead of a session (SPEC §2 Unsubscribe). */
   'GET /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe/one-click': 'public',
 };
+
+/**
+ * Issue 4: the only routes a session that still owes MFA may call (the guard answers every other
+ * non-public route with 403 MFA_REQUIRED): who am I, sign out, and the steps that finish MFA.
+ */
+export const MFA_PENDING_ALLOWED: ReadonlySet<string> = new Set([
+  'GET /api/auth/session',
+  'POST /api/auth/sign-out',
+  'GET /api/mfa/status',
+  'POST /api/mfa/totp/setup',
+  'POST /api/mfa/totp/verify-enrollment',
+  'POST /api/mfa/totp/verify-login',
+]);
 
 export function policyKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${path}`;
@@ -63,4 +96,7 @@ export function assertEveryRouteHasPolicy(routes: readonly { method: string; pat
   const stale = Object.keys(ROUTE_POLICIES).filter((key) => !registered.has(key));
   if (missing.length > 0) throw new Error(`Routes without an access policy: ${missing.join(', ')}`);
   if (stale.length > 0) throw new Error(`Access policies naming no route: ${stale.join(', ')}`);
+  const unknownMfaAllowed = [...MFA_PENDING_ALLOWED].filter((key) => !(key in ROUTE_POLICIES));
+  if (unknownMfaAllowed.length > 0)
+    throw new Error(`MFA_PENDING_ALLOWED names unknown routes: ${unknownMfaAllowed.join(', ')}`);
 }

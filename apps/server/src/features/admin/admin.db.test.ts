@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestContext, json, sessionCookieOf, TEST_ORIGIN } from '../../../test/test-app';
+import { createTestContext, json, TEST_ORIGIN } from '../../../test/test-app';
 import { systemConfig, userInvitations } from '../../db/schema';
 import { appendAudit } from '../../lib/audit';
 import { generateToken, sha256Hex } from '../../lib/crypto';
@@ -159,17 +159,11 @@ describe('GET /api/admin/system-health', () => {
 
 describe('GET /api/admin/system-health under an https APP_ORIGIN', () => {
   it('says HSTS is active, as the response header shows', async () => {
+    // Signed in with MFA completed (admins always need it: SPEC §6).
     const admin = await httpsCtx.createUser('admin');
-    const signIn = await httpsCtx.request('POST', '/api/auth/sign-in', {
-      body: { email: admin.email, password: admin.password },
-      headers: { origin: HTTPS_ORIGIN },
-    });
-    expect(signIn.status).toBe(200);
+    const { cookie } = await httpsCtx.signInUser(admin, { headers: { origin: HTTPS_ORIGIN } });
 
-    const res = await httpsCtx.request('GET', PATH, {
-      cookie: sessionCookieOf(signIn),
-      headers: { origin: HTTPS_ORIGIN },
-    });
+    const res = await httpsCtx.request('GET', PATH, { cookie, headers: { origin: HTTPS_ORIGIN } });
     expect(res.status).toBe(200);
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
     const health = await json(res);
@@ -184,11 +178,8 @@ describe('GET /api/admin/system-health under an https APP_ORIGIN', () => {
 
   it('flags the plain-http address of an https deployment as a mismatch', async () => {
     const admin = await httpsCtx.createUser('admin');
-    const signIn = await httpsCtx.request('POST', '/api/auth/sign-in', {
-      body: { email: admin.email, password: admin.password },
-      headers: { origin: HTTPS_ORIGIN },
-    });
-    const res = await httpsCtx.request('GET', PATH, { cookie: sessionCookieOf(signIn) });
+    const { cookie } = await httpsCtx.signInUser(admin, { headers: { origin: HTTPS_ORIGIN } });
+    const res = await httpsCtx.request('GET', PATH, { cookie });
     expect((await json(res)).allowed_origin).toEqual({
       configured: HTTPS_ORIGIN,
       request_origin: TEST_ORIGIN,

@@ -18,23 +18,29 @@ async function auditActions(orgId: string | null, actionType: string) {
 }
 
 describe('sign-in', () => {
-  it.each(ROLES)('signs a %s in with a session cookie and reports the role', async (role) => {
-    const user = await ctx.createUser(role);
-    const res = await ctx.signIn(user.email.toUpperCase(), user.password);
-    expect(res.status).toBe(200);
-    const body = await json(res);
-    expect(body).toMatchObject({
-      role,
-      orgId: user.orgId,
-      mfa: 'none',
-      aal: 'aal1',
-      user: { email: user.email },
-    });
+  it.each(ROLES)(
+    'signs a %s in with a session cookie and reports the role and the MFA step',
+    async (role) => {
+      const user = await ctx.createUser(role);
+      const res = await ctx.signIn(user.email.toUpperCase(), user.password);
+      expect(res.status).toBe(200);
+      const body = await json(res);
+      // SPEC §6: admins always need MFA, so a first sign-in takes them into enrolment.
+      const mfa = role === 'admin' ? 'enroll' : 'none';
+      expect(body).toMatchObject({
+        role,
+        orgId: user.orgId,
+        mfa,
+        aal: 'aal1',
+        next_level: 'aal1',
+        user: { email: user.email },
+      });
 
-    const session = await ctx.request('GET', '/api/auth/session', { cookie: sessionCookieOf(res) });
-    expect(session.status).toBe(200);
-    expect(await json(session)).toMatchObject({ role, orgId: user.orgId, user: { id: user.userId } });
-  });
+      const session = await ctx.request('GET', '/api/auth/session', { cookie: sessionCookieOf(res) });
+      expect(session.status).toBe(200);
+      expect(await json(session)).toMatchObject({ role, orgId: user.orgId, user: { id: user.userId }, mfa });
+    },
+  );
 
   it('sets an httpOnly, SameSite=Lax cookie holding at least 128 random bits, stored only as a hash', async () => {
     const user = await ctx.createUser('ir_associate');

@@ -1,6 +1,8 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import {
-  type SessionResponse,
+  listOwnSessionsQuerySchema,
+  listOwnSessionsResponseSchema,
+  sessionIdParamSchema,
   sessionResponseSchema,
   signInInputSchema,
   signInResponseSchema,
@@ -9,7 +11,8 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../a
 import { clientOf } from '../../http/client-address';
 import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
 import { AppError } from '../../lib/errors';
-import { signIn, signOut, toSignInResponse } from './auth.service';
+import { signIn, signOut, toSessionResponse, toSignInResponse } from './auth.service';
+import { listOwnSessions, revokeOwnSessionById } from './own-sessions.service';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -41,8 +44,24 @@ const signOutRoute = createRoute({
 const session = createRoute({
   method: 'get',
   path: '/api/auth/session',
-  summary: 'The signed-in user, role and organisation',
+  summary: 'The signed-in user, role, organisation, assurance level and the MFA step still owed',
   responses: { 200: json(sessionResponseSchema, 'Current session'), ...errorResponses(401, 403) },
+});
+
+const listSessions = createRoute({
+  method: 'get',
+  path: '/api/auth/sessions',
+  summary: "The signed-in user's live sessions, newest first, the current one marked",
+  request: { query: listOwnSessionsQuerySchema },
+  responses: { 200: json(listOwnSessionsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+});
+
+const revokeSession = createRoute({
+  method: 'delete',
+  path: '/api/auth/sessions/{id}',
+  summary: 'Sign out one of one’s own sessions (404 for any other)',
+  request: { params: sessionIdParamSchema },
+  responses: { 204: { description: 'Revoked' }, ...errorResponses(400, 401, 403, 404, 415) },
 });
 
 export function registerAuthRoutes(api: ApiRouter, deps: RouteDeps) {
@@ -65,15 +84,20 @@ export function registerAuthRoutes(api: ApiRouter, deps: RouteDeps) {
     return c.body(null, 204);
   });
 
-  api.openapi(session, (c) => {
-    const s = c.get('session');
-    const body: SessionResponse = {
-      user: { id: s.userId, email: s.email, name: s.name },
-      role: c.get('role'),
-      orgId: s.orgId,
-      aal: s.aal,
-      expiresAt: s.expiresAt.toISOString(),
-    };
-    return c.json(body, 200);
+  api.openapi(session, (c) => c.json(toSessionResponse(c.get('session'), c.get('role')), 200));
+
+  api.openapi(listSessions, async (c) => {
+    const query = c.req.valid('query');
+    const page = await listOwnSessions(deps, c.get('session'), query);
+    return c.json(page, 200);
+  });
+
+  api.openapi(revokeSession, async (c) => {
+    const current = c.get('session');
+    const { id } = c.req.valid('param');
+    await revokeOwnSessionById(deps, current, id);
+    // Revoking the session this request came with is signing out.
+    if (id === current.sessionId) clearSessionCookie(c, secure);
+    return c.body(null, 204);
   });
 }

@@ -1,4 +1,11 @@
-import { type MfaNext, type Role, resolveRole, type SignInResponse } from '@parley/contracts';
+import {
+  type Aal,
+  type MfaNext,
+  type Role,
+  resolveRole,
+  type SessionResponse,
+  type SignInResponse,
+} from '@parley/contracts';
 import { verifyPassword } from '../../auth/passwords';
 import {
   consumeAttempt,
@@ -6,11 +13,18 @@ import {
   SIGN_IN_PER_ADDRESS,
   SIGN_IN_PER_EMAIL,
 } from '../../auth/rate-limit';
-import { createSession, revokeSessionByToken } from '../../auth/sessions';
+import {
+  createSession,
+  mfaStepOf,
+  nextLevelOf,
+  revokeSessionByToken,
+  type SessionContext,
+} from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { findMfaFacts } from '../mfa/mfa.queries';
 import { findSignInAccount } from '../users/users.queries';
 
 type Deps = { db: Db; clock: Clock };
@@ -22,6 +36,8 @@ export type SignInResult = {
   user: { id: string; email: string; name: string };
   orgId: string;
   role: Role;
+  aal: Aal;
+  nextLevel: Aal;
   mfa: MfaNext;
 };
 
@@ -88,9 +104,11 @@ export async function signIn(
 }
 
 /**
- * The one end of every way of signing in (password, magic link): the session, and which MFA step
- * comes next (SPEC §4 steps 3-5), decided here only, so no way of signing in can skip MFA.
- * In the caller's transaction, after the caller has checked the user is an active member.
+ * The one end of every way of signing in (password, magic link, setup link, invitation): the
+ * session, and which MFA step comes next (SPEC §4 steps 3-5, §6), decided by mfaStepOf only, so no
+ * way of signing in can skip MFA. The session starts at aal1; until the step is done the policy
+ * guard lets it do nothing but finish MFA or sign out. In the caller's transaction, after the
+ * caller has checked the user is an active member.
  */
 export async function completeSignIn(
   tx: Tx,
@@ -104,12 +122,15 @@ export async function completeSignIn(
     userAgent: string | null;
   },
 ): Promise<SignInResult> {
+  const facts = { ...(await findMfaFacts(tx, input.user.id)), aal: 'aal1' as const };
+  const mfa = mfaStepOf({ ...facts, role: input.role });
   const session = await openSession(tx, clock, {
     userId: input.user.id,
     orgId: input.orgId,
     method: input.method,
     clientAddress: input.clientAddress,
     userAgent: input.userAgent,
+    mfa,
   });
   return {
     token: session.token,
@@ -117,8 +138,9 @@ export async function completeSignIn(
     user: input.user,
     orgId: input.orgId,
     role: input.role,
-    // MFA (verify / enroll) arrives with the TOTP issue; until then every sign-in is complete.
-    mfa: 'none',
+    aal: facts.aal,
+    nextLevel: nextLevelOf(facts),
+    mfa,
   };
 }
 
@@ -127,9 +149,23 @@ export function toSignInResponse(result: SignInResult): SignInResponse {
     user: result.user,
     role: result.role,
     orgId: result.orgId,
-    aal: 'aal1',
-    expiresAt: result.expiresAt.toISOString(),
+    aal: result.aal,
+    next_level: result.nextLevel,
     mfa: result.mfa,
+    expiresAt: result.expiresAt.toISOString(),
+  };
+}
+
+/** GET /api/auth/session's body for the session the guard loaded. */
+export function toSessionResponse(session: SessionContext, role: Role): SessionResponse {
+  return {
+    user: { id: session.userId, email: session.email, name: session.name },
+    role,
+    orgId: session.orgId,
+    aal: session.aal,
+    next_level: nextLevelOf(session),
+    mfa: session.mfa,
+    expiresAt: session.expiresAt.toISOString(),
   };
 }
 
@@ -143,16 +179,23 @@ export async function openSession(
     method: string;
     clientAddress: string | null;
     userAgent: string | null;
+    /** The MFA step the session owes (recorded with the sign-in). */
+    mfa: MfaNext;
   },
 ) {
-  const session = await createSession(tx, clock, input);
+  const session = await createSession(tx, clock, {
+    userId: input.userId,
+    orgId: input.orgId,
+    clientAddress: input.clientAddress,
+    userAgent: input.userAgent,
+  });
   await appendAudit(tx, clock, {
     orgId: input.orgId,
     actorId: input.userId,
     actionType: 'sign_in',
     entityType: 'session',
     entityId: session.id,
-    details: { method: input.method, client_address: input.clientAddress },
+    details: { method: input.method, client_address: input.clientAddress, mfa: input.mfa },
   });
   return session;
 }

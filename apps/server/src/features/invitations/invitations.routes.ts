@@ -24,7 +24,7 @@ import { setSessionCookie } from '../../auth/session-cookie';
 import { clientOf } from '../../http/client-address';
 import type { AppEnv } from '../../http/env';
 import { type ApiRouter, emailDepsOf, errorResponses, type RouteDeps } from '../../http/router';
-import { toSignInResponse } from '../auth/auth.service';
+import { toSessionResponse, toSignInResponse } from '../auth/auth.service';
 import {
   acceptInvitation,
   acceptInvitationAsMember,
@@ -221,14 +221,8 @@ export function registerInvitationRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(acceptExisting, async (c) => {
     const session = c.get('session');
     await acceptInvitationAsMember(invitationDeps, session, c.req.valid('json').token);
-    const response: SignInResponse = {
-      user: { id: session.userId, email: session.email, name: session.name },
-      role: c.get('role'),
-      orgId: session.orgId,
-      aal: session.aal,
-      expiresAt: session.expiresAt.toISOString(),
-      mfa: 'none',
-    };
+    // The guard let this session through, so it owes no MFA: the body is the session as it is.
+    const response: SignInResponse = toSessionResponse(session, c.get('role'));
     return c.json(response, 200);
   });
 

@@ -19,7 +19,7 @@ import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { openSession, type SignInResult } from '../auth/auth.service';
+import { completeSignIn, type SignInResult } from '../auth/auth.service';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
 import { readSystemConfig } from '../organizations/organizations.service';
 import { findUserIdByEmail } from '../users/users.queries';
@@ -483,22 +483,15 @@ export async function acceptInvitation(
         has_password: passwordHash !== null,
       },
     });
-    const session = await openSession(tx, deps.clock, {
-      userId,
+    // The same end as every way of signing in, so the MFA step (SPEC §4) is decided the same way.
+    const result: SignInResult = await completeSignIn(tx, deps.clock, {
+      user: { id: userId, email: claimed.email, name: input.name },
       orgId: claimed.orgId,
+      role: claimed.role,
       method: 'invitation',
       clientAddress: input.clientAddress,
       userAgent: input.userAgent,
     });
-    const result: SignInResult = {
-      token: session.token,
-      expiresAt: session.expiresAt,
-      user: { id: userId, email: claimed.email, name: input.name },
-      orgId: claimed.orgId,
-      role: claimed.role,
-      // The MFA step (SPEC §4) arrives with the MFA issue, as for every other way of signing in.
-      mfa: 'none',
-    };
     return result;
   });
 }

@@ -57,10 +57,11 @@ describe('the first-start setup link', () => {
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const winner = first.status === 200 ? first : second;
     const body = await json(winner);
-    expect(body).toMatchObject({ role: 'admin', user: { name: 'Fran Founder' } });
+    // The first admin goes through the same MFA decision as every sign-in: enrolment (SPEC §6).
+    expect(body).toMatchObject({ role: 'admin', user: { name: 'Fran Founder' }, aal: 'aal1', mfa: 'enroll' });
 
     const session = await ctx.request('GET', '/api/auth/session', { cookie: sessionCookieOf(winner) });
-    expect(await json(session)).toMatchObject({ role: 'admin', orgId: body.orgId });
+    expect(await json(session)).toMatchObject({ role: 'admin', orgId: body.orgId, mfa: 'enroll' });
     const actions = await ctx.db
       .select({ action: auditLogs.actionType })
       .from(auditLogs)

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { openSession, type SignInResult } from '../auth/auth.service';
+import { completeSignIn, type SignInResult } from '../auth/auth.service';
 import { createOrganization } from '../organizations/organizations.service';
 import { countUsers } from '../users/users.queries';
 import { insertMember } from '../users/users.service';
@@ -52,16 +52,15 @@ export async function completeSetup(
       orgId,
       actorId: null,
     });
-    const session = await openSession(tx, deps.clock, { ...input, userId, orgId, method: 'setup_link' });
-    const result: SignInResult = {
-      token: session.token,
-      expiresAt: session.expiresAt,
+    // The same end as every way of signing in: an admin is taken into MFA enrolment (SPEC §6).
+    const result: SignInResult = await completeSignIn(tx, deps.clock, {
       user: { id: userId, email: input.email, name: input.name },
       orgId,
       role: 'admin',
-      // Admins always need MFA (SPEC §6); enrolment arrives with the MFA issue.
-      mfa: 'none',
-    };
+      method: 'setup_link',
+      clientAddress: input.clientAddress,
+      userAgent: input.userAgent,
+    });
     return result;
   });
 }

@@ -2,18 +2,22 @@ import { RefreshCw, ServerCrash } from 'lucide-react';
 import { Navigate, Outlet } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { Button } from '@/components/ui/button';
+import { useMfaGate } from '@/features/auth/components/mfa-gate';
 import { paths } from '@/lib/paths';
 import { SignedInSessionProvider, useSession } from '@/lib/session';
 
 /**
  * The sign-in guard (SPEC §2): a spinner while the session loads, /auth when signed out (a 401),
- * otherwise the routes below with the session at hand. A failure that is not a 401 (server down)
- * is not a sign-out: it says so and offers a retry instead of looping through /auth.
+ * the MFA dialog while the session still owes MFA (SPEC §4; the server refuses everything else to
+ * it anyway), otherwise the routes below with the session at hand. A failure that is not a 401
+ * (server down) is not a sign-out: it says so and offers a retry instead of looping through /auth.
  */
 export function RequireSession() {
   const session = useSession();
+  const mfaGate = useMfaGate(session.data);
 
   if (session.isPending) return <LoadingScreen />;
+  if (mfaGate) return mfaGate;
   if (session.data) {
     return (
       <SignedInSessionProvider value={session.data}>

@@ -11,8 +11,6 @@ import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { sessionQueryKey, useSession } from '@/lib/session';
 import { useConsumeMagicLink } from './api/consume-magic-link';
-import { signOut } from './api/sign-out';
-import { MFA_UNAVAILABLE } from './mfa-unavailable';
 
 const SIGN_IN_FAILED = 'This sign-in link could not be used. Request a new one.';
 
@@ -74,16 +72,10 @@ function ConsumeButton({ token }: { token: string }) {
       { token },
       {
         onSuccess: async (response) => {
-          if (response.mfa === 'none') {
-            queryClient.setQueryData(sessionQueryKey, response);
-            void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-            await navigate(paths.inbox, { replace: true });
-            return;
-          }
-          // SPEC §4: leaving the MFA step signs the user out; a link never skips it.
-          setError({ message: MFA_UNAVAILABLE, canRetry: false });
-          await signOut().catch(() => undefined);
-          queryClient.setQueryData(sessionQueryKey, null);
+          queryClient.setQueryData(sessionQueryKey, response);
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          // SPEC §4: a link never skips MFA: the inbox's guard shows the MFA dialog while it is owed.
+          await navigate(paths.inbox, { replace: true });
         },
         onError: (failure) =>
           setError({

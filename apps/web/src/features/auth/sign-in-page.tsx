@@ -8,6 +8,7 @@ import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { InvitationPanel, useIsInvitationAcceptable } from './components/invitation-panel';
+import { useMfaGate } from './components/mfa-gate';
 import { SignInForm } from './components/sign-in-form';
 
 /**
@@ -19,10 +20,14 @@ export function SignInPage() {
   const invitationToken = searchParams.get('token')?.trim() || null;
   const session = useSession();
   const isInvitationAcceptable = useIsInvitationAcceptable(invitationToken);
+  const mfaGate = useMfaGate(session.data);
 
   if (session.isPending) return <LoadingScreen />;
-  // SPEC §2: a signed-in user without an invitation token has nothing to do here.
+  // SPEC §2: a signed-in user without an invitation token has nothing to do here (the inbox's
+  // guard shows the MFA dialog when the session still owes it).
   if (session.data && !invitationToken) return <Navigate to={paths.inbox} replace />;
+  // SPEC §4 steps 3-6: with a token, MFA first, then the invitation is accepted as this user.
+  if (mfaGate) return mfaGate;
   const signedIn = session.data ?? null;
 
   return (

@@ -1,14 +1,22 @@
-import { Settings } from 'lucide-react';
-import { AreaPlaceholder } from '@/components/area-placeholder';
+import { Page } from '@/components/page';
+import { PageHeader } from '@/components/page-header';
+import { useSignedInSession } from '@/lib/session';
+import { MfaCard } from './components/mfa-card';
+import { NotificationsCard, SignatureCard } from './components/preferences-cards';
+import { ProfileCard } from './components/profile-card';
+import { SessionsCard } from './components/sessions-card';
 
+/** SPEC §2 Settings, with issue 4's self-service security: two-factor authentication and sessions. */
 export function SettingsPage() {
+  const session = useSignedInSession();
   return (
-    <AreaPlaceholder
-      title="Settings"
-      subtitle="Your profile, email signature and notifications"
-      icon={Settings}
-      emptyTitle="No settings yet"
-      emptyDescription="Profile and notification settings arrive with user settings; nothing here yet."
-    />
+    <Page>
+      <PageHeader title="Settings" subtitle="Your profile, email signature, notifications and security" />
+      <ProfileCard session={session} />
+      <MfaCard email={session.user.email} />
+      <SessionsCard />
+      <SignatureCard />
+      <NotificationsCard />
+    </Page>
   );
 }

@@ -48,8 +48,8 @@ function useAcceptanceOutcome() {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       queryClient.removeQueries({ queryKey: ['invitation-preview'] });
       toast.success(INVITATION_TEXTS.accepted, { description: INVITATION_TEXTS.acceptedWelcome });
-      // SPEC §4: the MFA step, when one is needed, is offered by the sign-in page.
-      await navigate(response.mfa === 'none' ? paths.inbox : paths.auth, { replace: true });
+      // SPEC §4: the inbox's guard shows the MFA dialog first when the new session owes MFA.
+      await navigate(paths.inbox, { replace: true });
     },
     async failed(error: unknown) {
       toast.error(getErrorMessage(error, INVITATION_TEXTS.acceptFailed));

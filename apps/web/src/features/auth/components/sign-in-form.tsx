@@ -12,8 +12,6 @@ import { buildAuthPath, paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
 import { useSendMagicLink } from '../api/send-magic-link';
 import { useSignIn } from '../api/sign-in';
-import { signOut } from '../api/sign-out';
-import { MFA_UNAVAILABLE } from '../mfa-unavailable';
 
 type FieldErrors = { email?: string | undefined; password?: string | undefined };
 
@@ -51,17 +49,11 @@ export function SignInForm() {
       { email, password },
       {
         onSuccess: async (response) => {
-          if (response.mfa === 'none') {
-            queryClient.setQueryData(sessionQueryKey, response);
-            void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-            // SPEC §4 step 5: with an invitation token, back to /auth to accept it as this user.
-            await navigate(invitationToken ? buildAuthPath(invitationToken) : paths.inbox, { replace: true });
-            return;
-          }
-          // SPEC §4: leaving the MFA step signs the user out, so no half-finished session stays behind.
-          showError(MFA_UNAVAILABLE);
-          await signOut().catch(() => undefined);
-          queryClient.setQueryData(sessionQueryKey, null);
+          queryClient.setQueryData(sessionQueryKey, response);
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          // SPEC §4 steps 3-5: the MFA dialog (verify or enrol) opens wherever the session lands
+          // while it owes MFA; then the inbox, or back to /auth with the token to accept it.
+          await navigate(invitationToken ? buildAuthPath(invitationToken) : paths.inbox, { replace: true });
         },
         onError: (error) => showError(getErrorMessage(error, TEXTS.signInError), error),
       },

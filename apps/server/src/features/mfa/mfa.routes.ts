@@ -1,0 +1,129 @@
+import { createRoute, type z } from '@hono/zod-openapi';
+import {
+  mfaCodeResultSchema,
+  mfaStatusResponseSchema,
+  recoveryCodesResponseSchema,
+  totpCodeInputSchema,
+  totpSetupResponseSchema,
+  verifyEnrollmentResponseSchema,
+  verifyLoginInputSchema,
+  verifyLoginResponseSchema,
+} from '@parley/contracts';
+import { setSessionCookie } from '../../auth/session-cookie';
+import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import {
+  readMfaStatus,
+  regenerateRecoveryCodes,
+  removeTotp,
+  startTotpSetup,
+  stepUp,
+  verifyEnrollment,
+  verifyLogin,
+} from './mfa.service';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+
+const status = createRoute({
+  method: 'get',
+  path: '/api/mfa/status',
+  summary: "The signed-in user's own MFA state: enrolled, required, recovery codes left, attempts left",
+  responses: { 200: json(mfaStatusResponseSchema, 'MFA state'), ...errorResponses(401, 403) },
+});
+
+const setup = createRoute({
+  method: 'post',
+  path: '/api/mfa/totp/setup',
+  summary: 'A new TOTP secret with its otpauth URI and QR code (replaces an unverified one)',
+  responses: {
+    200: json(totpSetupResponseSchema, 'Scan or type the secret, then verify a code'),
+    ...errorResponses(401, 403, 409, 415),
+  },
+});
+
+const verifyEnrollmentRoute = createRoute({
+  method: 'post',
+  path: '/api/mfa/totp/verify-enrollment',
+  summary: 'Verify the first code: the authenticator is enabled, the session reaches aal2 (new cookie)',
+  request: body(totpCodeInputSchema),
+  responses: {
+    200: json(verifyEnrollmentResponseSchema, 'success with the ten recovery codes, or a wrong code'),
+    ...errorResponses(400, 401, 403, 409, 415, 429),
+  },
+});
+
+const verifyLoginRoute = createRoute({
+  method: 'post',
+  path: '/api/mfa/totp/verify-login',
+  summary: 'A TOTP or recovery code after the password: the session reaches aal2 (new cookie)',
+  request: body(verifyLoginInputSchema),
+  responses: {
+    200: json(verifyLoginResponseSchema, 'success, or a wrong code with the attempts left'),
+    ...errorResponses(400, 401, 403, 409, 415, 429),
+  },
+});
+
+const stepUpRoute = createRoute({
+  method: 'post',
+  path: '/api/mfa/step-up',
+  summary: 'A current TOTP code before removing the authenticator or regenerating recovery codes',
+  request: body(totpCodeInputSchema),
+  responses: {
+    200: json(mfaCodeResultSchema, 'success, or a wrong code with the attempts left'),
+    ...errorResponses(400, 401, 403, 409, 415, 429),
+  },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/api/mfa/totp',
+  summary: 'Remove one’s own authenticator (not when MFA is required; needs a code from the last 5 minutes)',
+  responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 409, 415) },
+});
+
+const regenerate = createRoute({
+  method: 'post',
+  path: '/api/mfa/recovery-codes',
+  summary: 'Ten new recovery codes, shown once (needs a code from the last 5 minutes)',
+  responses: {
+    200: json(recoveryCodesResponseSchema, 'The new codes'),
+    ...errorResponses(401, 403, 409, 415),
+  },
+});
+
+/** Issue 4: enrolment, verification at sign-in, step-up and self-service of one's own factor. */
+export function registerMfaRoutes(api: ApiRouter, deps: RouteDeps) {
+  const secure = deps.config.appOrigin.startsWith('https:');
+
+  api.openapi(status, async (c) => c.json(await readMfaStatus(deps, c.get('session'), c.get('role')), 200));
+
+  api.openapi(setup, async (c) => c.json(await startTotpSetup(deps, c.get('session')), 200));
+
+  api.openapi(verifyEnrollmentRoute, async (c) => {
+    const { result, rotated } = await verifyEnrollment(deps, c.get('session'), c.req.valid('json').code);
+    if (rotated) setSessionCookie(c, rotated, secure);
+    return c.json(result, 200);
+  });
+
+  api.openapi(verifyLoginRoute, async (c) => {
+    const { result, rotated } = await verifyLogin(deps, c.get('session'), c.req.valid('json'));
+    if (rotated) setSessionCookie(c, rotated, secure);
+    return c.json(result, 200);
+  });
+
+  api.openapi(stepUpRoute, async (c) =>
+    c.json(await stepUp(deps, c.get('session'), c.req.valid('json').code), 200),
+  );
+
+  api.openapi(remove, async (c) => {
+    await removeTotp(deps, c.get('session'), c.get('role'));
+    return c.body(null, 204);
+  });
+
+  api.openapi(regenerate, async (c) => c.json(await regenerateRecoveryCodes(deps, c.get('session')), 200));
+}

@@ -1,0 +1,400 @@
+import { createHmac, randomInt } from 'node:crypto';
+import {
+  MFA_ATTEMPT_WINDOW_MINUTES,
+  MFA_ESCALATED_LOCKOUT_MINUTES,
+  MFA_ESCALATION_LOCKOUTS,
+  MFA_ESCALATION_WINDOW_HOURS,
+  MFA_LOCKOUT_MINUTES,
+  MFA_MAX_FAILED_ATTEMPTS,
+  MFA_RECENT_VERIFICATION_MINUTES,
+  MFA_TEXTS,
+  type MfaCodeResult,
+  type MfaStatusResponse,
+  normalizeRecoveryCode,
+  RECOVERY_CODE_ALPHABET,
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_LENGTH,
+  type Role,
+  TOTP_ISSUER,
+  type TotpSetupResponse,
+  tooManyAttemptsText,
+  type VerifyEnrollmentResponse,
+  type VerifyLoginResponse,
+} from '@parley/contracts';
+import QRCode from 'qrcode';
+import {
+  isMfaRequired,
+  markSessionMfaVerified,
+  raiseSessionToAal2,
+  type SessionContext,
+} from '../../auth/sessions';
+import type { Db, Tx } from '../../db/client';
+import { appendAudit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { deriveKey, openSecret, sealSecret } from '../../lib/secret-box';
+import { generateTotpSecret, matchTotpStep, otpauthUri } from '../../lib/totp';
+import {
+  claimTotpStep,
+  consumeRecoveryCode,
+  countFailuresSince,
+  countUnusedRecoveryCodes,
+  deleteTotpAndRecoveryCodes,
+  findLockout,
+  findTotp,
+  insertMfaAttempt,
+  markTotpVerified,
+  replaceRecoveryCodes,
+  saveLockout,
+  savePendingTotp,
+} from './mfa.queries';
+
+export type MfaDeps = { db: Db; clock: Clock; encryptionKey: Buffer };
+
+/** A session token replaced after a successful verification; the route sets it as the new cookie. */
+export type RotatedSession = { token: string; expiresAt: Date };
+
+const MINUTE_MS = 60_000;
+const ATTEMPT_WINDOW_MS = MFA_ATTEMPT_WINDOW_MINUTES * MINUTE_MS;
+const ESCALATION_WINDOW_MS = MFA_ESCALATION_WINDOW_HOURS * 60 * MINUTE_MS;
+const RECENT_VERIFICATION_MS = MFA_RECENT_VERIFICATION_MINUTES * MINUTE_MS;
+
+const totpKey = (deps: MfaDeps) => deriveKey(deps.encryptionKey, 'totp');
+const recoveryKey = (deps: MfaDeps) => deriveKey(deps.encryptionKey, 'recovery-codes');
+
+/** HMAC-SHA256 with a key of its own: a leaked table does not let anyone test guesses offline. */
+export function hashRecoveryCode(key: Buffer, code: string): string {
+  return createHmac('sha256', key).update(normalizeRecoveryCode(code)).digest('hex');
+}
+
+/** Ten codes of 8 characters from an alphabet without look-alikes, drawn with a CSPRNG. */
+export function generateRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () =>
+    Array.from(
+      { length: RECOVERY_CODE_LENGTH },
+      () => RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)],
+    ).join(''),
+  );
+}
+
+function audit(tx: Tx, deps: MfaDeps, session: SessionContext, actionType: string, details = {}) {
+  return appendAudit(tx, deps.clock, {
+    orgId: session.orgId,
+    actorId: session.userId,
+    actionType,
+    entityType: 'user',
+    entityId: session.userId,
+    details: { session_id: session.sessionId, ...details },
+  });
+}
+
+function lockedOutError(lockout: { lockedUntil: Date; lastLockoutAt: Date }, now: Date) {
+  const minutes = Math.round((lockout.lockedUntil.getTime() - lockout.lastLockoutAt.getTime()) / MINUTE_MS);
+  return new AppError('MFA_LOCKED_OUT', {
+    message: tooManyAttemptsText(minutes),
+    retryAfterSeconds: Math.max(1, Math.ceil((lockout.lockedUntil.getTime() - now.getTime()) / 1000)),
+  });
+}
+
+/** Failures left before the lockout, and the lockout if one holds now (decision 012). */
+async function attemptState(tx: Db | Tx, userId: string, now: Date) {
+  const lockout = await findLockout(tx, userId);
+  if (lockout && lockout.lockedUntil.getTime() > now.getTime()) return { lockout, remaining: 0 };
+  const windowStart = now.getTime() - ATTEMPT_WINDOW_MS;
+  const since = new Date(Math.max(windowStart, lockout?.lastLockoutAt.getTime() ?? windowStart));
+  const failures = await countFailuresSince(tx, userId, since);
+  return { lockout: null, remaining: Math.max(0, MFA_MAX_FAILED_ATTEMPTS - failures) };
+}
+
+type CodeContext = 'enrollment' | 'login' | 'step_up';
+
+/**
+ * Every code check goes through here, inside the transaction that holds the user's authenticator
+ * row: refused with 429 while locked out; the attempt is recorded (mfa_attempts, which the lockout
+ * and the security page count); a failure is audited, and the 5th failure within 5 minutes locks
+ * the user — per user, so a reload or a new session does not start the count again. Repeated
+ * lockouts escalate (decision 012).
+ */
+async function checkCode(
+  tx: Tx,
+  deps: MfaDeps,
+  session: SessionContext,
+  input: { kind: 'totp' | 'recovery'; context: CodeContext },
+  isRight: () => Promise<boolean>,
+): Promise<{ ok: true } | { ok: false; remaining: number }> {
+  const now = deps.clock.now();
+  const before = await attemptState(tx, session.userId, now);
+  if (before.lockout) throw lockedOutError(before.lockout, now);
+
+  const ok = await isRight();
+  await insertMfaAttempt(tx, {
+    userId: session.userId,
+    orgId: session.orgId,
+    kind: input.kind,
+    success: ok,
+    now,
+  });
+  if (ok) return { ok: true };
+
+  const { remaining } = await attemptState(tx, session.userId, now);
+  await audit(tx, deps, session, 'mfa_failed', {
+    kind: input.kind,
+    context: input.context,
+    attempts_remaining: remaining,
+  });
+  if (remaining > 0) return { ok: false, remaining };
+
+  const previous = await findLockout(tx, session.userId);
+  const isEscalating =
+    previous !== null && now.getTime() - previous.lastLockoutAt.getTime() < ESCALATION_WINDOW_MS;
+  const lockoutCount = isEscalating ? previous.lockoutCount + 1 : 1;
+  const minutes =
+    lockoutCount >= MFA_ESCALATION_LOCKOUTS ? MFA_ESCALATED_LOCKOUT_MINUTES : MFA_LOCKOUT_MINUTES;
+  const lockedUntil = new Date(now.getTime() + minutes * MINUTE_MS);
+  await saveLockout(tx, { userId: session.userId, lockedUntil, lockoutCount, lastLockoutAt: now });
+  await audit(tx, deps, session, 'mfa_locked_out', {
+    kind: input.kind,
+    context: input.context,
+    lockout_count: lockoutCount,
+    locked_until: lockedUntil.toISOString(),
+  });
+  return { ok: false, remaining: 0 };
+}
+
+/** Checks a TOTP code against the secret and claims its time step (never one already used). */
+function totpChecker(
+  tx: Tx,
+  deps: MfaDeps,
+  userId: string,
+  code: string,
+  row: { secretSealed: string; lastUsedStep: number | null },
+) {
+  return async () => {
+    const secret = openSecret(totpKey(deps), row.secretSealed);
+    const step = matchTotpStep(secret, code, deps.clock.now(), row.lastUsedStep ?? -1);
+    return step !== null && (await claimTotpStep(tx, userId, step));
+  };
+}
+
+function failed(remaining: number): MfaCodeResult {
+  return { success: false, message: MFA_TEXTS.invalidCode, attempts_remaining: remaining };
+}
+
+/**
+ * POST /api/mfa/totp/setup: a fresh secret, its otpauth URI (issuer Parley, the user's e-mail) and
+ * the QR code rendered here. Calling again before verification replaces the unverified secret; with
+ * a verified authenticator it is refused (remove it first, which needs a recent code).
+ */
+export async function startTotpSetup(deps: MfaDeps, session: SessionContext): Promise<TotpSetupResponse> {
+  const secret = generateTotpSecret();
+  const uri = otpauthUri({ issuer: TOTP_ISSUER, account: session.email, secret });
+  const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+  await deps.db.transaction(async (tx) => {
+    const saved = await savePendingTotp(tx, {
+      userId: session.userId,
+      secretSealed: sealSecret(totpKey(deps), secret),
+      now: deps.clock.now(),
+    });
+    if (!saved) throw new AppError('MFA_ALREADY_ENROLLED');
+    await audit(tx, deps, session, 'mfa_setup_started');
+  });
+  return { otpauth_uri: uri, secret, qr_svg: qrSvg };
+}
+
+/**
+ * POST /api/mfa/totp/verify-enrollment: the first code proves the app holds the secret. Then the
+ * authenticator is verified (the code's step counts as used), ten recovery codes replace any old
+ * ones, and the session reaches aal2 under a new token — in one transaction with its audit entry.
+ */
+export async function verifyEnrollment(
+  deps: MfaDeps,
+  session: SessionContext,
+  code: string,
+): Promise<{ result: VerifyEnrollmentResponse; rotated: RotatedSession | null }> {
+  return deps.db.transaction(async (tx) => {
+    const row = await findTotp(tx, session.userId, { lock: true });
+    if (!row)
+      throw new AppError('MFA_NOT_ENROLLED', {
+        message: 'Start the setup first: no authenticator is waiting for its first code.',
+      });
+    if (row.verifiedAt) throw new AppError('MFA_ALREADY_ENROLLED');
+
+    const outcome = await checkCode(
+      tx,
+      deps,
+      session,
+      { kind: 'totp', context: 'enrollment' },
+      totpChecker(tx, deps, session.userId, code, row),
+    );
+    if (!outcome.ok) return { result: { ...failed(outcome.remaining), recovery_codes: [] }, rotated: null };
+
+    const now = deps.clock.now();
+    await markTotpVerified(tx, session.userId, now);
+    const codes = generateRecoveryCodes();
+    const key = recoveryKey(deps);
+    await replaceRecoveryCodes(
+      tx,
+      session.userId,
+      codes.map((c) => hashRecoveryCode(key, c)),
+      now,
+    );
+    const rotated = await raiseSessionToAal2(tx, deps.clock, session.sessionId);
+    await audit(tx, deps, session, 'mfa_enrolled', { aal: 'aal2', token_rotated: true });
+    return {
+      result: {
+        success: true,
+        message: MFA_TEXTS.enrolled,
+        attempts_remaining: MFA_MAX_FAILED_ATTEMPTS,
+        recovery_codes: codes,
+      },
+      rotated,
+    };
+  });
+}
+
+/**
+ * POST /api/mfa/totp/verify-login (SPEC §4 MFA login): a TOTP code for a step later than the last
+ * accepted one, or an unused recovery code (used up by this call). A right code raises the session
+ * to aal2 under a new token.
+ */
+export async function verifyLogin(
+  deps: MfaDeps,
+  session: SessionContext,
+  input: { code: string; use_recovery: boolean },
+): Promise<{ result: VerifyLoginResponse; rotated: RotatedSession | null }> {
+  if (session.aal === 'aal2') throw new AppError('MFA_ALREADY_VERIFIED');
+  return deps.db.transaction(async (tx) => {
+    const row = await findTotp(tx, session.userId, { lock: true });
+    if (!row?.verifiedAt) throw new AppError('MFA_NOT_ENROLLED');
+    const kind = input.use_recovery ? 'recovery' : 'totp';
+    const now = deps.clock.now();
+
+    const outcome = await checkCode(
+      tx,
+      deps,
+      session,
+      { kind, context: 'login' },
+      input.use_recovery
+        ? async () =>
+            (await consumeRecoveryCode(
+              tx,
+              session.userId,
+              hashRecoveryCode(recoveryKey(deps), input.code),
+              now,
+            )) !== null
+        : totpChecker(tx, deps, session.userId, input.code.trim(), row),
+    );
+    if (!outcome.ok)
+      return { result: { ...failed(outcome.remaining), recovery_codes_remaining: null }, rotated: null };
+
+    const rotated = await raiseSessionToAal2(tx, deps.clock, session.sessionId);
+    let recoveryCodesRemaining: number | null = null;
+    if (input.use_recovery) {
+      recoveryCodesRemaining = await countUnusedRecoveryCodes(tx, session.userId);
+      await audit(tx, deps, session, 'mfa_recovery_code_used', { remaining: recoveryCodesRemaining });
+    }
+    await audit(tx, deps, session, 'mfa_verified', {
+      kind,
+      context: 'login',
+      aal: 'aal2',
+      token_rotated: true,
+    });
+    return {
+      result: {
+        success: true,
+        message: MFA_TEXTS.verified,
+        attempts_remaining: MFA_MAX_FAILED_ATTEMPTS,
+        recovery_codes_remaining: recoveryCodesRemaining,
+      },
+      rotated,
+    };
+  });
+}
+
+/**
+ * POST /api/mfa/step-up: a current code, in a session that passed MFA, before removing the
+ * authenticator or regenerating recovery codes (they need a code from the last 5 minutes).
+ */
+export async function stepUp(deps: MfaDeps, session: SessionContext, code: string): Promise<MfaCodeResult> {
+  return deps.db.transaction(async (tx) => {
+    const row = await findTotp(tx, session.userId, { lock: true });
+    if (!row?.verifiedAt) throw new AppError('MFA_NOT_ENROLLED');
+    const outcome = await checkCode(
+      tx,
+      deps,
+      session,
+      { kind: 'totp', context: 'step_up' },
+      totpChecker(tx, deps, session.userId, code, row),
+    );
+    if (!outcome.ok) return failed(outcome.remaining);
+    await markSessionMfaVerified(tx, deps.clock, session.sessionId);
+    await audit(tx, deps, session, 'mfa_verified', { kind: 'totp', context: 'step_up' });
+    return { success: true, message: MFA_TEXTS.verified, attempts_remaining: MFA_MAX_FAILED_ATTEMPTS };
+  });
+}
+
+function isRecentlyVerified(deps: MfaDeps, session: SessionContext) {
+  return (
+    session.mfaVerifiedAt !== null &&
+    deps.clock.now().getTime() - session.mfaVerifiedAt.getTime() <= RECENT_VERIFICATION_MS
+  );
+}
+
+function assertRecentlyVerified(deps: MfaDeps, session: SessionContext) {
+  if (!session.hasVerifiedTotp) throw new AppError('MFA_NOT_ENROLLED');
+  if (!isRecentlyVerified(deps, session)) throw new AppError('MFA_STEP_UP_REQUIRED');
+}
+
+/**
+ * DELETE /api/mfa/totp: removes one's own authenticator and recovery codes. Not while the user
+ * needs MFA (admins, or mfa_totp_enforced), and only with a code verified in the last 5 minutes.
+ */
+export async function removeTotp(deps: MfaDeps, session: SessionContext, role: Role) {
+  if (isMfaRequired({ role, mfaEnforced: session.mfaEnforced }))
+    throw new AppError('MFA_REMOVAL_NOT_ALLOWED');
+  assertRecentlyVerified(deps, session);
+  await deps.db.transaction(async (tx) => {
+    if (!(await deleteTotpAndRecoveryCodes(tx, session.userId))) throw new AppError('MFA_NOT_ENROLLED');
+    await audit(tx, deps, session, 'mfa_removed');
+  });
+}
+
+/** POST /api/mfa/recovery-codes: ten new codes, shown once; every earlier code stops working. */
+export async function regenerateRecoveryCodes(deps: MfaDeps, session: SessionContext) {
+  assertRecentlyVerified(deps, session);
+  const codes = generateRecoveryCodes();
+  const key = recoveryKey(deps);
+  await deps.db.transaction(async (tx) => {
+    await replaceRecoveryCodes(
+      tx,
+      session.userId,
+      codes.map((c) => hashRecoveryCode(key, c)),
+      deps.clock.now(),
+    );
+    await audit(tx, deps, session, 'mfa_recovery_codes_regenerated', { count: codes.length });
+  });
+  return { recovery_codes: codes };
+}
+
+/** GET /api/mfa/status: the signed-in user's own MFA state. */
+export async function readMfaStatus(
+  deps: MfaDeps,
+  session: SessionContext,
+  role: Role,
+): Promise<MfaStatusResponse> {
+  const now = deps.clock.now();
+  const row = await findTotp(deps.db, session.userId);
+  const enrolled = Boolean(row?.verifiedAt);
+  const required = isMfaRequired({ role, mfaEnforced: session.mfaEnforced });
+  const attempts = await attemptState(deps.db, session.userId, now);
+  return {
+    enrolled,
+    verified_at: row?.verifiedAt?.toISOString() ?? null,
+    required,
+    can_remove: enrolled && !required,
+    recovery_codes_remaining: enrolled ? await countUnusedRecoveryCodes(deps.db, session.userId) : 0,
+    recently_verified: enrolled && isRecentlyVerified(deps, session),
+    attempts_remaining: attempts.remaining,
+    locked_until: attempts.lockout?.lockedUntil.toISOString() ?? null,
+  };
+}

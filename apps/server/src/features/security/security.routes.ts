@@ -1,0 +1,135 @@
+import { createRoute, type z } from '@hono/zod-openapi';
+import {
+  errorResponseSchema,
+  listMfaStatusQuerySchema,
+  listMfaStatusResponseSchema,
+  memberMfaStatusSchema,
+  mfaStatsResponseSchema,
+  systemConfigResponseSchema,
+  testMagicLinkResponseSchema,
+  updateSystemConfigInputSchema,
+  userIdParamSchema,
+} from '@parley/contracts';
+import { clientOf } from '../../http/client-address';
+import { type ApiRouter, emailDepsOf, errorResponses, type RouteDeps } from '../../http/router';
+import {
+  getMfaStats,
+  getSystemConfig,
+  listMfaStatus,
+  resetMemberMfa,
+  sendTestMagicLink,
+  updateSystemConfig,
+} from './security.service';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const mfaStats = createRoute({
+  method: 'get',
+  path: '/api/health/auth-mfa',
+  summary:
+    "SPEC §7 health/auth-mfa: the organisation's MFA-enabled members and failed attempts in the last hour",
+  responses: { 200: json(mfaStatsResponseSchema, 'Counted now'), ...errorResponses(401, 403) },
+});
+
+const readConfig = createRoute({
+  method: 'get',
+  path: '/api/system-config',
+  summary: "SPEC §3 system config of the caller's organisation, as booleans",
+  responses: { 200: json(systemConfigResponseSchema, 'The settings'), ...errorResponses(401, 403) },
+});
+
+const updateConfig = createRoute({
+  method: 'patch',
+  path: '/api/system-config',
+  summary: "Turn MFA enforcement or magic links on or off (stored as 'true'/'false', audited)",
+  request: {
+    body: { required: true, content: { 'application/json': { schema: updateSystemConfigInputSchema } } },
+  },
+  responses: {
+    200: json(systemConfigResponseSchema, 'The settings after the change'),
+    ...errorResponses(400, 401, 403, 415),
+  },
+});
+
+const testMagicLink = createRoute({
+  method: 'post',
+  path: '/api/admin/test-magic-link',
+  summary: "Send a real magic link to the signed-in admin's own e-mail address",
+  responses: {
+    200: json(testMagicLinkResponseSchema, 'Sent'),
+    ...errorResponses(401, 403, 409, 415, 429),
+    502: json(errorResponseSchema, 'The mail server refused the mail; it stays in the outbox'),
+  },
+});
+
+const mfaStatus = createRoute({
+  method: 'get',
+  path: '/api/admin/mfa-status',
+  summary: "The organisation's members with their MFA state, searched and paged like GET /api/users",
+  request: { query: listMfaStatusQuerySchema },
+  responses: { 200: json(listMfaStatusResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+});
+
+const resetMfa = createRoute({
+  method: 'post',
+  path: '/api/users/{id}/mfa/reset',
+  summary: "Remove a member's authenticator and recovery codes and sign them out everywhere (audited)",
+  request: { params: userIdParamSchema },
+  responses: {
+    200: json(memberMfaStatusSchema, 'The member after the reset'),
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+/** The Security settings page (SPEC §2) and its calls; the organisation is always the session's. */
+export function registerSecurityRoutes(api: ApiRouter, deps: RouteDeps) {
+  api.openapi(mfaStats, async (c) => {
+    return c.json(await getMfaStats(deps, c.get('session').orgId), 200);
+  });
+
+  api.openapi(readConfig, async (c) => {
+    return c.json(await getSystemConfig(deps.db, c.get('session').orgId), 200);
+  });
+
+  api.openapi(updateConfig, async (c) => {
+    const session = c.get('session');
+    const config = await updateSystemConfig(deps, {
+      orgId: session.orgId,
+      actorId: session.userId,
+      changes: c.req.valid('json'),
+    });
+    return c.json(config, 200);
+  });
+
+  api.openapi(testMagicLink, async (c) => {
+    const result = await sendTestMagicLink(
+      { db: deps.db, clock: deps.clock, logger: deps.logger, email: emailDepsOf(deps) },
+      { email: c.get('session').email, ...clientOf(c) },
+    );
+    return c.json(result, 200);
+  });
+
+  api.openapi(mfaStatus, async (c) => {
+    const query = c.req.valid('query');
+    const page = await listMfaStatus(deps.db, {
+      orgId: c.get('session').orgId,
+      search: query.q,
+      cursor: query.cursor,
+      limit: query.limit,
+    });
+    return c.json(page, 200);
+  });
+
+  api.openapi(resetMfa, async (c) => {
+    const session = c.get('session');
+    const member = await resetMemberMfa(deps, {
+      orgId: session.orgId,
+      userId: c.req.valid('param').id,
+      actorId: session.userId,
+    });
+    return c.json(member, 200);
+  });
+}

@@ -1,0 +1,212 @@
+import {
+  type EditableSystemConfigKey,
+  type ListMfaStatusResponse,
+  type MemberMfaState,
+  type MemberMfaStatus,
+  MFA_FAILED_ATTEMPTS_WINDOW_MINUTES,
+  type MfaStatsResponse,
+  SECURITY_TEXTS,
+  type SYSTEM_CONFIG_KEYS,
+  type SystemConfigResponse,
+  type TestMagicLinkResponse,
+  type UpdateSystemConfigInput,
+} from '@parley/contracts';
+import { revokeUserSessions } from '../../auth/sessions';
+import type { Db, DbOrTx } from '../../db/client';
+import { appendAudit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { requestMagicLink } from '../auth-links/auth-links.service';
+import type { EmailDeps } from '../email/email.service';
+import { DEFAULT_SYSTEM_CONFIG, readSystemConfig } from '../organizations/organizations.service';
+import { findOrgMember } from '../users/users.queries';
+import { listMembers, toAdminUser } from '../users/users.service';
+import {
+  clearMfaLockout,
+  countFailedMfaAttemptsSince,
+  countVerifiedMfaMembers,
+  deleteMfaFactor,
+  deleteRecoveryCodes,
+  findLastFailedMfaAttempts,
+  findMfaFactors,
+  lockSystemConfig,
+  upsertSystemConfigValue,
+} from './security.queries';
+
+const FAILED_ATTEMPTS_WINDOW_MS = MFA_FAILED_ATTEMPTS_WINDOW_MINUTES * 60_000;
+
+/**
+ * SPEC §3 MFA stats for one organisation: members with a verified authenticator, and failed code
+ * attempts in the last hour by the clock (the window ends now; nothing older counts).
+ */
+export async function getMfaStats(deps: { db: Db; clock: Clock }, orgId: string): Promise<MfaStatsResponse> {
+  const since = new Date(deps.clock.now().getTime() - FAILED_ATTEMPTS_WINDOW_MS);
+  const [enabled, failed] = await Promise.all([
+    countVerifiedMfaMembers(deps.db, orgId),
+    countFailedMfaAttemptsSince(deps.db, orgId, since),
+  ]);
+  return { mfa_enabled_users: enabled, failed_attempts_1h: failed };
+}
+
+/** The stored strings as booleans; a key never stored reads as the default every organisation gets. */
+function toSystemConfig(stored: Record<string, string>): SystemConfigResponse {
+  const isOn = (key: (typeof SYSTEM_CONFIG_KEYS)[number]) =>
+    (stored[key] ?? DEFAULT_SYSTEM_CONFIG[key]) === 'true';
+  return {
+    sso_required: isOn('sso_required'),
+    mfa_totp_enforced: isOn('mfa_totp_enforced'),
+    auth_magic_link_enabled: isOn('auth_magic_link_enabled'),
+  };
+}
+
+export async function getSystemConfig(db: DbOrTx, orgId: string): Promise<SystemConfigResponse> {
+  return toSystemConfig(await readSystemConfig(db, orgId));
+}
+
+const asStored = (value: boolean) => (value ? 'true' : 'false');
+
+/**
+ * The Security settings toggles (SPEC §2, §3): each changed key is stored as the string 'true' or
+ * 'false', and one 'system_config_updated' entry records every change with what it replaced, in
+ * the same transaction. A request that changes nothing writes nothing and is not audited.
+ */
+export async function updateSystemConfig(
+  deps: { db: Db; clock: Clock },
+  input: { orgId: string; actorId: string; changes: UpdateSystemConfigInput },
+): Promise<SystemConfigResponse> {
+  return deps.db.transaction(async (tx) => {
+    const rows = await lockSystemConfig(tx, input.orgId);
+    const stored = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string>;
+    const before = toSystemConfig(stored);
+    const changed: Partial<Record<EditableSystemConfigKey, { from: string; to: string }>> = {};
+    const now = deps.clock.now();
+    for (const key of ['mfa_totp_enforced', 'auth_magic_link_enabled'] as const) {
+      const wanted = input.changes[key];
+      if (wanted === undefined || wanted === before[key]) continue;
+      const to = asStored(wanted);
+      await upsertSystemConfigValue(tx, { orgId: input.orgId, key, value: to, updatedAt: now });
+      changed[key] = { from: asStored(before[key]), to };
+      stored[key] = to;
+    }
+    if (Object.keys(changed).length === 0) return before;
+    await appendAudit(tx, deps.clock, {
+      orgId: input.orgId,
+      actorId: input.actorId,
+      actionType: 'system_config_updated',
+      entityType: 'system_config',
+      entityId: input.orgId,
+      details: { changes: changed },
+    });
+    return toSystemConfig(stored);
+  });
+}
+
+/**
+ * 'Send Test Magic Link' (SPEC §2, §8): the signed-in admin's own address gets a real magic link,
+ * issued by the same code as the sign-in page's, so its checks hold too — an organisation with magic
+ * links turned off gets the same refusal, and the per-address rate limit counts it. Only the failed
+ * delivery is worded for this page.
+ */
+export async function sendTestMagicLink(
+  deps: { db: Db; clock: Clock; logger: Logger; email: EmailDeps },
+  input: { email: string; clientAddress: string | null; userAgent: string | null },
+): Promise<TestMagicLinkResponse> {
+  const email = input.email.trim();
+  if (!email) throw new AppError('NO_EMAIL_ADDRESS');
+  try {
+    await requestMagicLink(deps, { ...input, email });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'EMAIL_NOT_SENT') {
+      throw new AppError('EMAIL_NOT_SENT', { message: SECURITY_TEXTS.testMagicLinkFailed });
+    }
+    throw error;
+  }
+  return { message: SECURITY_TEXTS.testMagicLinkSent };
+}
+
+function mfaStateOf(factor: { verifiedAt: Date | null } | undefined): MemberMfaState {
+  if (!factor) return 'none';
+  return factor.verifiedAt ? 'enabled' : 'pending';
+}
+
+/**
+ * 'View User MFA Status': one page of the organisation's members exactly as GET /api/users pages
+ * and searches them, each with their MFA state and latest failed attempt (two queries per page).
+ */
+export async function listMfaStatus(
+  db: DbOrTx,
+  input: { orgId: string; search: string | undefined; cursor: string | undefined; limit: number },
+): Promise<ListMfaStatusResponse> {
+  const page = await listMembers(db, input);
+  const ids = page.items.map((u) => u.id);
+  const [factors, failures] = await Promise.all([
+    findMfaFactors(db, ids),
+    findLastFailedMfaAttempts(db, ids),
+  ]);
+  const factorOf = new Map(factors.map((f) => [f.userId, f]));
+  const lastFailedOf = new Map(failures.map((f) => [f.userId, f.lastFailedAt]));
+  const items = page.items.map((user): MemberMfaStatus => {
+    const factor = factorOf.get(user.id);
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      mfa: mfaStateOf(factor),
+      verified_at: factor?.verifiedAt?.toISOString() ?? null,
+      last_failed_at: lastFailedOf.get(user.id)?.toISOString() ?? null,
+    };
+  });
+  return { items, next_cursor: page.next_cursor, total: page.total };
+}
+
+/**
+ * An admin resets a member's MFA (issue 4): the authenticator and every recovery code go, any
+ * lockout ends and earlier failures stop counting towards the next one, and every session of the member is revoked, so their next request is a 401 and, when policy
+ * requires MFA of them, the next sign-in takes them into enrolment again. One transaction with its
+ * 'mfa_reset' audit entry. Another organisation's member is a 404; one's own factor is changed in
+ * Settings, where a current code is required, so a stolen admin session cannot strip it here.
+ */
+export async function resetMemberMfa(
+  deps: { db: Db; clock: Clock },
+  input: { orgId: string; userId: string; actorId: string },
+): Promise<MemberMfaStatus> {
+  return deps.db.transaction(async (tx) => {
+    const member = await findOrgMember(tx, input.orgId, input.userId);
+    if (!member) throw new AppError('NOT_FOUND');
+    if (member.id === input.actorId) throw new AppError('SELF_MFA_RESET');
+
+    const factor = await deleteMfaFactor(tx, member.id);
+    const recoveryCodesDeleted = await deleteRecoveryCodes(tx, member.id);
+    if (!factor && recoveryCodesDeleted === 0) throw new AppError('NO_MFA_TO_RESET');
+    const lockoutCleared = await clearMfaLockout(tx, member.id, deps.clock.now());
+
+    await revokeUserSessions(tx, deps.clock, member.id);
+    await appendAudit(tx, deps.clock, {
+      orgId: input.orgId,
+      actorId: input.actorId,
+      actionType: 'mfa_reset',
+      entityType: 'user',
+      entityId: member.id,
+      details: {
+        email: member.email,
+        previous_mfa: mfaStateOf(factor ?? undefined),
+        recovery_codes_deleted: recoveryCodesDeleted,
+        lockout_cleared: lockoutCleared,
+        sessions_revoked: 'all',
+      },
+    });
+    const [lastFailed] = await findLastFailedMfaAttempts(tx, [member.id]);
+    const user = toAdminUser(member);
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      mfa: 'none',
+      verified_at: null,
+      last_failed_at: lastFailed?.lastFailedAt?.toISOString() ?? null,
+    };
+  });
+}

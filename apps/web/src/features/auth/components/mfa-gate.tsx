@@ -1,0 +1,77 @@
+import { type MfaNext, PRODUCT_NAME, type SessionResponse } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { TotpEnrollmentDialog } from '@/components/mfa/enrollment-dialog';
+import { MfaVerifyDialog } from '@/components/mfa/verify-dialog';
+import { PublicShell } from '@/components/public-shell';
+import { mfaStatusQueryKey } from '@/lib/mfa-api';
+import { paths } from '@/lib/paths';
+import { sessionQueryKey } from '@/lib/session';
+import { signOut } from '../api/sign-out';
+
+/**
+ * SPEC §4 steps 3-4: a session that still owes MFA shows the MFA dialog and nothing else — after
+ * the password, a magic link, the setup link, an invitation, or a reload. Returns the gate while it
+ * is owed (or while the just-enrolled user is still saving recovery codes), else null.
+ */
+export function useMfaGate(session: SessionResponse | null | undefined): ReactNode {
+  // Enrolment raises the session before the codes are saved: hold the gate until Finish, so a
+  // refetch of the session (window focus) cannot whisk the recovery codes away.
+  const [isHeld, setHeld] = useState(false);
+  if (!session || (session.mfa === 'none' && !isHeld)) return null;
+  return <MfaGate session={session} onHoldChange={setHeld} />;
+}
+
+function MfaGate({
+  session,
+  onHoldChange,
+}: {
+  session: SessionResponse;
+  onHoldChange: (isHeld: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // The step this gate was opened for; the session may already say 'none' while it finishes.
+  const [step] = useState<MfaNext>(session.mfa);
+
+  async function onDone() {
+    onHoldChange(false);
+    queryClient.removeQueries({ queryKey: mfaStatusQueryKey });
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }
+
+  /** SPEC §4: cancelling the MFA step signs the user out (SPEC §8: 401/403/404 ignored). */
+  async function onCancel() {
+    onHoldChange(false);
+    await signOut().catch(() => undefined);
+    queryClient.removeQueries();
+    queryClient.setQueryData(sessionQueryKey, null);
+    await navigate(paths.auth, { replace: true });
+  }
+
+  return (
+    <PublicShell>
+      <div className="flex max-w-sm flex-col items-center gap-2 text-center text-muted-foreground text-sm">
+        <ShieldCheck className="size-8" aria-hidden="true" />
+        <p>
+          Signing in to {PRODUCT_NAME} as{' '}
+          <span className="break-all text-foreground">{session.user.email}</span>
+        </p>
+      </div>
+      {step === 'verify' ? (
+        <MfaVerifyDialog open onVerified={() => void onDone()} onCancel={() => void onCancel()} />
+      ) : (
+        <TotpEnrollmentDialog
+          open
+          account={session.user.email}
+          cancelLabel="Cancel and sign out"
+          onVerified={() => onHoldChange(true)}
+          onFinished={() => void onDone()}
+          onCancel={() => void onCancel()}
+        />
+      )}
+    </PublicShell>
+  );
+}

@@ -1,0 +1,4 @@
+/** Query keys of the Settings page; the MFA status key is shared with the sign-in dialogs (lib). */
+export const settingsKeys = {
+  sessions: ['own-sessions'] as const,
+};

@@ -1,0 +1,133 @@
+import { MFA_TEXTS, type OwnSession } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, LogOut, MonitorSmartphone, RefreshCw } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { getErrorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { sessionQueryKey } from '@/lib/session';
+import { useOwnSessions } from '../api/list-own-sessions';
+import { useRevokeOwnSession } from '../api/revoke-own-session';
+import { describeUserAgent } from '../user-agent';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Settings (issue 4): one's own signed-in sessions, and signing any of them out. */
+export function SessionsCard() {
+  const sessions = useOwnSessions();
+  const revoke = useRevokeOwnSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
+
+  function onRevoke(session: OwnSession) {
+    revoke.mutate(session.id, {
+      onSuccess: async () => {
+        toast.success(MFA_TEXTS.sessionRevoked);
+        if (!session.current) return;
+        // Signing out this very session is signing out.
+        queryClient.removeQueries();
+        queryClient.setQueryData(sessionQueryKey, null);
+        await navigate(paths.auth, { replace: true });
+      },
+      onError: (error) => toast.error(getErrorMessage(error, 'Failed to sign out the session')),
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <MonitorSmartphone className="size-5" aria-hidden="true" />
+          Sessions
+        </CardTitle>
+        <CardDescription>Where you are signed in. End any session you do not recognise.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {sessions.isPending ? <Spinner label="Loading your sessions..." className="py-4" /> : null}
+        {sessions.isError ? (
+          <Alert variant="destructive" role="alert">
+            <AlertTitle>Your sessions could not be loaded.</AlertTitle>
+            <AlertDescription>
+              <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
+                <RefreshCw aria-hidden="true" />
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        {sessions.data ? (
+          <div className="overflow-x-auto">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Device</TableHead>
+                  <TableHead>Address</TableHead>
+                  <TableHead>Signed in</TableHead>
+                  <TableHead>Last active</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.map((session) => (
+                  <TableRow key={session.id} data-testid="own-session">
+                    <TableCell>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span title={session.user_agent ?? undefined}>
+                          {describeUserAgent(session.user_agent)}
+                        </span>
+                        {session.current ? <Badge variant="secondary">This session</Badge> : null}
+                      </div>
+                    </TableCell>
+                    <TableCell className="font-mono text-xs">{session.client_address ?? 'Unknown'}</TableCell>
+                    <TableCell>{dateTime.format(new Date(session.created_at))}</TableCell>
+                    <TableCell>{dateTime.format(new Date(session.last_seen_at))}</TableCell>
+                    <TableCell className="text-right">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={revoke.isPending}
+                        aria-busy={revoke.isPending && revoke.variables === session.id}
+                        onClick={() => onRevoke(session)}
+                      >
+                        {revoke.isPending && revoke.variables === session.id ? (
+                          <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
+                        ) : (
+                          <LogOut aria-hidden="true" />
+                        )}
+                        End session
+                        {session.current ? <span className="sr-only"> (this one: signs you out)</span> : null}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        ) : null}
+        {sessions.hasNextPage ? (
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => void sessions.fetchNextPage()}
+            disabled={sessions.isFetchingNextPage}
+            aria-busy={sessions.isFetchingNextPage}
+          >
+            {sessions.isFetchingNextPage ? (
+              <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
+            ) : null}
+            Show more
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,127 @@
+import { attemptsRemainingText, MFA_MAX_FAILED_ATTEMPTS, MFA_TEXTS, totpCodeSchema } from '@parley/contracts';
+import { LoaderCircle } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { CodeField } from '@/components/mfa/code-field';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useStepUp } from '../api/step-up';
+
+/**
+ * Issue 4: removing the authenticator or regenerating recovery codes needs a code verified in the
+ * last 5 minutes. This asks for one; the same server-side lockout applies as at sign-in.
+ */
+export function StepUpDialog({
+  open,
+  reason,
+  onVerified,
+  onOpenChange,
+}: {
+  open: boolean;
+  reason: string;
+  onVerified: () => void;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {open ? (
+          <StepUpForm reason={reason} onVerified={onVerified} onCancel={() => onOpenChange(false)} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function StepUpForm({
+  reason,
+  onVerified,
+  onCancel,
+}: {
+  reason: string;
+  onVerified: () => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [attempts, setAttempts] = useState<number>(MFA_MAX_FAILED_ATTEMPTS);
+  const stepUp = useStepUp();
+
+  function fail(message: string) {
+    setError(message);
+    toast.error(message);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (stepUp.isPending || attempts === 0) return;
+    if (!totpCodeSchema.safeParse(code).success) {
+      setError(MFA_TEXTS.enterSixDigitCode);
+      return;
+    }
+    setError(null);
+    stepUp.mutate(code, {
+      onSuccess: (result) => {
+        if (result.success) {
+          onVerified();
+          return;
+        }
+        setAttempts(result.attempts_remaining);
+        setCode('');
+        fail(result.message || MFA_TEXTS.invalidCodeShort);
+      },
+      onError: (failure) => {
+        if (isApiError(failure) && failure.status === 429) {
+          setAttempts(0);
+          fail(getErrorMessage(failure, MFA_TEXTS.tooManyAttempts));
+          return;
+        }
+        fail(getErrorMessage(failure, MFA_TEXTS.invalidCode));
+      },
+    });
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-busy={stepUp.isPending}>
+      <DialogHeader>
+        <DialogTitle>Confirm it is you</DialogTitle>
+        <DialogDescription>{reason}</DialogDescription>
+      </DialogHeader>
+      <CodeField
+        id={`${id}-code`}
+        kind="totp"
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setError(null);
+        }}
+        error={error ?? undefined}
+        disabled={stepUp.isPending || attempts === 0}
+        autoFocus
+      />
+      {attempts >= 1 && attempts < MFA_MAX_FAILED_ATTEMPTS ? (
+        <p aria-live="polite" className="text-muted-foreground text-sm">
+          {attemptsRemainingText(attempts)}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel} disabled={stepUp.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={stepUp.isPending || attempts === 0} aria-busy={stepUp.isPending}>
+          {stepUp.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
+          Verify
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

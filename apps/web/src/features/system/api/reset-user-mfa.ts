@@ -1,0 +1,28 @@
+import { type MemberMfaStatus, memberMfaStatusSchema } from '@parley/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { securityKeys } from './security-keys';
+
+/**
+ * POST /api/users/:id/mfa/reset: removes the member's authenticator and recovery codes and signs
+ * them out everywhere; they set MFA up again at their next sign-in.
+ */
+export function resetUserMfa(userId: string): Promise<MemberMfaStatus> {
+  return api.post(
+    `/api/users/${encodeURIComponent(userId)}/mfa/reset`,
+    {},
+    { parser: memberMfaStatusSchema },
+  );
+}
+
+export function useResetUserMfa() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetUserMfa,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: securityKeys.mfaStatus() }),
+        queryClient.invalidateQueries({ queryKey: securityKeys.mfaStats() }),
+      ]),
+  });
+}

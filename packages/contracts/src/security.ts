@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { listUsersQuerySchema } from './admin';
+import { roleSchema } from './roles';
+import { TEXTS } from './texts';
+
+/**
+ * SPEC §3 System config: the keys of one organisation's settings. Values are stored as the strings
+ * 'true' or 'false'; the API speaks booleans.
+ */
+export const SYSTEM_CONFIG_KEYS = ['sso_required', 'mfa_totp_enforced', 'auth_magic_link_enabled'] as const;
+export type SystemConfigKey = (typeof SYSTEM_CONFIG_KEYS)[number];
+
+/**
+ * The keys an admin may change on the Security settings page (SPEC §2: two toggles). sso_required
+ * is read-only: Parley has no SSO sign-in yet, so turning it on would lock nobody out and help nobody.
+ */
+export const EDITABLE_SYSTEM_CONFIG_KEYS = ['mfa_totp_enforced', 'auth_magic_link_enabled'] as const;
+export type EditableSystemConfigKey = (typeof EDITABLE_SYSTEM_CONFIG_KEYS)[number];
+
+/** SPEC §3 MFA stats: the window failed MFA attempts are counted in ('failed attempts in the last hour'). */
+export const MFA_FAILED_ATTEMPTS_WINDOW_MINUTES = 60;
+
+/** Texts of the Security settings page, quoted verbatim from SPEC §8 (Admin > Security settings). */
+export const SECURITY_TEXTS = {
+  statsFailed: 'Failed to load MFA statistics',
+  updateFailed: 'Failed to update settings',
+  updated: 'Settings updated',
+  noEmail: 'No email address found for current user',
+  testMagicLinkFailed: 'Failed to send test magic link',
+  /** SPEC §8's magic-link success text, also used for the test link. */
+  testMagicLinkSent: TEXTS.magicLinkSent,
+} as const;
+
+/** GET /api/health/auth-mfa (SPEC §3 MFA stats, §7 health/auth-mfa), for the caller's organisation. */
+export const mfaStatsResponseSchema = z.object({
+  /** Members of the organisation whose TOTP is verified (enrolment finished). */
+  mfa_enabled_users: z.number().int().nonnegative(),
+  /** Failed MFA code attempts by the organisation's members in the last MFA_FAILED_ATTEMPTS_WINDOW_MINUTES. */
+  failed_attempts_1h: z.number().int().nonnegative(),
+});
+export type MfaStatsResponse = z.infer<typeof mfaStatsResponseSchema>;
+
+/** GET /api/system-config: SPEC §3's keys as booleans. */
+export const systemConfigResponseSchema = z.object({
+  /** Read-only here: no SSO sign-in exists yet. */
+  sso_required: z.boolean(),
+  /** SPEC §4: when true, every user must enrol in MFA (admins always must, SPEC §6). */
+  mfa_totp_enforced: z.boolean(),
+  /** Issue 3: when false, magic-link sign-in is refused for the organisation. */
+  auth_magic_link_enabled: z.boolean(),
+});
+export type SystemConfigResponse = z.infer<typeof systemConfigResponseSchema>;
+
+const toggleSchema = z.boolean({ error: 'Use true or false' }).optional();
+
+/**
+ * PATCH /api/system-config: the toggles to change, at least one. Any other key is refused, and
+ * sso_required by name, so a client never believes it changed something that stayed as it was.
+ */
+export const updateSystemConfigInputSchema = z
+  .strictObject(
+    {
+      mfa_totp_enforced: toggleSchema,
+      auth_magic_link_enabled: toggleSchema,
+      // Named so the 400 names it (z.never has no OpenAPI form): any value is refused.
+      sso_required: z
+        .unknown()
+        .refine((value) => value === undefined, {
+          error: 'SSO is not offered yet, so this setting cannot be changed here',
+        })
+        .optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Not a setting that can be changed here: ${issue.keys.join(', ')}`
+          : 'Send the settings as a JSON object',
+    },
+  )
+  .refine((input) => input.mfa_totp_enforced !== undefined || input.auth_magic_link_enabled !== undefined, {
+    error: 'Name at least one setting to change',
+    path: ['body'],
+  });
+export type UpdateSystemConfigInput = z.infer<typeof updateSystemConfigInputSchema>;
+
+/**
+ * A member's MFA state: 'enabled' (a verified authenticator), 'pending' (a secret was created but
+ * never verified: enrolment not finished) or 'none'.
+ */
+export const MEMBER_MFA_STATES = ['enabled', 'pending', 'none'] as const;
+export const memberMfaStateSchema = z.enum(MEMBER_MFA_STATES);
+export type MemberMfaState = z.infer<typeof memberMfaStateSchema>;
+
+/** GET /api/admin/mfa-status: searched and paged exactly like GET /api/users. */
+export const listMfaStatusQuerySchema = listUsersQuerySchema;
+export type ListMfaStatusQuery = z.infer<typeof listMfaStatusQuerySchema>;
+
+/** One member with their MFA state, as 'View User MFA Status' shows it. */
+export const memberMfaStatusSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  mfa: memberMfaStateSchema,
+  /** When the authenticator was verified; null unless `mfa` is 'enabled'. */
+  verified_at: z.string().nullable(),
+  /** The member's latest failed MFA code attempt, or null when there was none. */
+  last_failed_at: z.string().nullable(),
+});
+export type MemberMfaStatus = z.infer<typeof memberMfaStatusSchema>;
+
+export const listMfaStatusResponseSchema = z.object({
+  items: z.array(memberMfaStatusSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** How many members match the search in all pages. */
+  total: z.number().int().nonnegative(),
+});
+export type ListMfaStatusResponse = z.infer<typeof listMfaStatusResponseSchema>;
+
+/** POST /api/admin/test-magic-link: what happened, SPEC §8's text on success. */
+export const testMagicLinkResponseSchema = z.object({ message: z.string() });
+export type TestMagicLinkResponse = z.infer<typeof testMagicLinkResponseSchema>;
