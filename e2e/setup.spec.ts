@@ -3,11 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { enrolThroughDialog } from './fixtures';
+import { enrolThroughDialog, verifyThroughDialog } from './fixtures';
 
 /** A second Parley on an empty database of its own: the setup link exists only while there are no users. */
 const PORT = 3198;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+const FOUNDER = 'fran@northwind.example';
+const FOUNDER_PASSWORD = 'a long enough passphrase';
+const ASSOCIATE = 'ari@northwind.example';
 
 function startEmptyParley(dataDir: string): { server: ChildProcess; setupLink: Promise<string> } {
   const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -28,43 +31,90 @@ function startEmptyParley(dataDir: string): { server: ChildProcess; setupLink: P
   return { server, setupLink };
 }
 
-test('the first-start link creates the organisation and its first admin, once', async ({ browser }) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-setup-'));
-  const { server, setupLink } = startEmptyParley(dataDir);
-  try {
-    const link = await setupLink;
-    const page = await browser.newPage();
-    await page.goto(link);
-    await page.getByLabel('Organisation name').fill('Northwind Capital');
-    await page.getByLabel('Your name').fill('Fran Founder');
-    await page.getByLabel('Email').fill('fran@northwind.example');
-    await page.getByLabel('Password').fill('too-short');
-    await page.getByRole('button', { name: 'Create organisation' }).click();
-    await expect(page.getByText('Use at least 12 characters')).toBeVisible();
+test.describe
+  .serial('a new Parley', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-setup-'));
+    let started: ReturnType<typeof startEmptyParley>;
+    test.beforeAll(() => {
+      started = startEmptyParley(dataDir);
+    });
+    test.afterAll(async () => {
+      const { server } = started;
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    });
 
-    await page.getByLabel('Password').fill('a long enough passphrase');
-    await page.getByRole('button', { name: 'Create organisation' }).click();
-    await expect(page).toHaveURL(/\/inbox$/);
-    // The first admin is an admin: two-factor enrolment comes first (SPEC §6).
-    await enrolThroughDialog(page, 'fran@northwind.example');
-    await expect(page.getByTestId('user-name')).toHaveText('Fran Founder');
-    await expect(page.getByTestId('user-role')).toHaveText('admin');
+    test('the first-start link creates the organisation and its first admin, once', async ({ browser }) => {
+      const link = await started.setupLink;
+      const page = await browser.newPage();
+      await page.goto(link);
+      await page.getByLabel('Organisation name').fill('Northwind Capital');
+      await page.getByLabel('Your name').fill('Fran Founder');
+      await page.getByLabel('Email').fill(FOUNDER);
+      await page.getByLabel('Password').fill('too-short');
+      await page.getByRole('button', { name: 'Create organisation' }).click();
+      await expect(page.getByText('Use at least 12 characters')).toBeVisible();
 
-    const again = await browser.newPage();
-    await again.goto(link);
-    await again.getByLabel('Organisation name').fill('Second Org');
-    await again.getByLabel('Your name').fill('Mallory');
-    await again.getByLabel('Email').fill('mallory@example.com');
-    await again.getByLabel('Password').fill('another long passphrase');
-    await again.getByRole('button', { name: 'Create organisation' }).click();
-    await expect(again.getByRole('alert').filter({ hasText: 'invalid, used or expired' })).toBeVisible();
-    await expect(again).toHaveURL(/\/setup\?token=/);
-  } finally {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+      await page.getByLabel('Password').fill(FOUNDER_PASSWORD);
+      await page.getByRole('button', { name: 'Create organisation' }).click();
+      await expect(page).toHaveURL(/\/inbox$/);
+      // The first admin is an admin: two-factor enrolment comes first (SPEC §6).
+      await enrolThroughDialog(page, FOUNDER);
+      await expect(page.getByTestId('user-name')).toHaveText('Fran Founder');
+      await expect(page.getByTestId('user-role')).toHaveText('admin');
+
+      const again = await browser.newPage();
+      await again.goto(link);
+      await again.getByLabel('Organisation name').fill('Second Org');
+      await again.getByLabel('Your name').fill('Mallory');
+      await again.getByLabel('Email').fill('mallory@example.com');
+      await again.getByLabel('Password').fill('another long passphrase');
+      await again.getByRole('button', { name: 'Create organisation' }).click();
+      await expect(again.getByRole('alert').filter({ hasText: 'invalid, used or expired' })).toBeVisible();
+      await expect(again).toHaveURL(/\/setup\?token=/);
+    });
+
+    test('with MFA enforced, an invited associate is enrolled at sign-up', async ({ browser }) => {
+      const admin = await browser.newPage();
+      await admin.goto(`${ORIGIN}/auth`);
+      await admin.getByLabel('Email').fill(FOUNDER);
+      await admin.getByLabel('Password').fill(FOUNDER_PASSWORD);
+      await admin.getByRole('button', { name: 'Sign In' }).click();
+      await verifyThroughDialog(admin, FOUNDER);
+      await expect(admin).toHaveURL(/\/inbox$/);
+
+      await admin.goto(`${ORIGIN}/admin/security`);
+      await admin.getByRole('switch', { name: 'Enforce MFA for all users' }).click();
+      await expect(admin.getByText('Settings updated')).toBeVisible();
+      await expect(admin.getByText('Enforced', { exact: true })).toBeVisible();
+
+      // No SMTP on this server: the admin takes the link the way Copy Link does.
+      const headers = { 'content-type': 'application/json', origin: ORIGIN };
+      const created = await admin.request.post(`${ORIGIN}/api/invitations`, {
+        headers,
+        data: { email: ASSOCIATE, role: 'ir_associate' },
+      });
+      const { invitation } = (await created.json()) as { invitation: { id: string } };
+      const linkRes = await admin.request.post(`${ORIGIN}/api/invitations/${invitation.id}/link`, {
+        headers,
+        data: {},
+      });
+      const { url } = (await linkRes.json()) as { url: string };
+
+      const context = await browser.newContext();
+      const invitee = await context.newPage();
+      await invitee.goto(url);
+      const form = invitee.locator('form').filter({ has: invitee.getByLabel('Your name') });
+      await form.getByLabel('Your name').fill('Ari Associate');
+      await form.getByLabel('Password').fill('an associate passphrase');
+      await form.getByRole('button', { name: 'Accept Invitation' }).click();
+      await enrolThroughDialog(invitee, ASSOCIATE);
+      await expect(invitee).toHaveURL(/\/inbox$/);
+      await expect(invitee.getByTestId('user-role')).toHaveText('ir associate');
+      await context.close();
+    });
+  });
