@@ -2,10 +2,9 @@
  * Benchmarks (npm run bench): figures to watch, never pass/fail. In-memory PGlite, or PostgreSQL
  * when BENCH_DATABASE_URL names an empty database.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openPostgres, wrapPglite } from '../src/db/client';
+import { createPglite, openPostgres, wrapPglite } from '../src/db/client';
 import { verifyAuditChain } from '../src/features/audit/audit.service';
 import { createOutboxMailer } from '../src/features/email/mailer';
 import { createOrganization } from '../src/features/organizations/organizations.service';
@@ -16,7 +15,7 @@ import { createLogger } from '../src/lib/logger';
 
 const ORIGIN = 'http://bench.test';
 const url = process.env.BENCH_DATABASE_URL;
-const database = url ? openPostgres(url) : wrapPglite(await PGlite.create());
+const database = url ? openPostgres(url) : wrapPglite(await createPglite());
 await database.migrate();
 const deps = { db: database.db, clock: systemClock };
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: ORIGIN });

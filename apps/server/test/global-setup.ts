@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, wrapPglite } from '../src/db/client';
+import { createPglite, openPostgres, wrapPglite } from '../src/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +22,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-pglite-'));
-  const client = await PGlite.create();
+  const client = await createPglite();
   await wrapPglite(client).migrate();
   const file = path.join(dir, 'template.tar.gz');
   writeFileSync(file, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));

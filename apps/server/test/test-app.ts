@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { type Capability, ROLES, type Role, rolesWith, SESSION_COOKIE } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, inject } from 'vitest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type Database, openPostgres, wrapPglite } from '../src/db/client';
+import { createPglite, type Database, openPostgres, wrapPglite } from '../src/db/client';
 import type { EmailDeps } from '../src/features/email/email.service';
 import { createOutboxMailer, type Mailer } from '../src/features/email/mailer';
 import { deriveUnsubscribeKey } from '../src/features/email/unsubscribe-token';
@@ -50,7 +49,7 @@ export async function openTestDatabase(options: { empty?: boolean } = {}): Promi
     };
   }
   const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return wrapPglite(await PGlite.create({ loadDataDir: template }));
+  return wrapPglite(await createPglite({ loadDataDir: template }));
 }
 
 /** Errors go to console.error, which fails the test unless the test expects it. */

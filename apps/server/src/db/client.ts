@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -63,11 +64,19 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
+/** The extensions the migrations create (PGlite loads them only when asked; STACK-NOTES.md). */
+export const PGLITE_EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
+
+/** An in-memory or loaded PGlite with Parley's extensions: for tests, tools and benchmarks. */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}) {
+  return PGlite.create({ ...options, extensions: PGLITE_EXTENSIONS });
+}
+
 /** PGlite persisted in DATA_DIR: one process at a time may hold it. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.resolve(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return wrapPglite(await PGlite.create(dir));
+  return wrapPglite(await createPglite({ dataDir: dir }));
 }
 
 export async function openDatabase(config: {

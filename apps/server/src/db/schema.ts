@@ -3,11 +3,13 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -361,3 +363,124 @@ export const mfaLockouts = pgTable('mfa_lockouts', {
   lockoutCount: integer('lockout_count').notNull(),
   lastLockoutAt: timestamp('last_lockout_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/** PostgreSQL's tsvector, for full-text search over document passages. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** SPEC's projects: the funds. Every domain row carries org_id (DESIGN.md §2). */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    fundType: text('fund_type').notNull(),
+    status: text('status', { enum: ['active', 'closed'] })
+      .notNull()
+      .default('active'),
+    description: text('description').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('projects_org_name_key').on(t.orgId, t.name),
+    check('projects_status_check', sql`${t.status} in ('active', 'closed')`),
+  ],
+);
+
+/** An uploaded fund document; its file lives in DATA_DIR/documents, its text in document_passages. */
+export const projectDocuments = pgTable(
+  'project_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** uploaded → indexing → indexed, or failed with `error` saying why. */
+    status: text('status', { enum: ['uploaded', 'indexing', 'indexed', 'failed'] })
+      .notNull()
+      .default('uploaded'),
+    error: text('error'),
+    pageCount: integer('page_count'),
+    passageCount: integer('passage_count').notNull().default(0),
+    uploadedBy: uuid('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+    indexedAt: timestamp('indexed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('project_documents_project_idx').on(t.projectId, t.createdAt),
+    check('project_documents_status_check', sql`${t.status} in ('uploaded', 'indexing', 'indexed', 'failed')`),
+  ],
+);
+
+/** A passage of a document, remembering its page, indexed for full-text search (GIN on tsv). */
+export const documentPassages = pgTable(
+  'document_passages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => projectDocuments.id, { onDelete: 'cascade' }),
+    page: integer('page'),
+    ordinal: integer('ordinal').notNull(),
+    text: text('text').notNull(),
+    tsv: tsvector('tsv')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', text)`),
+  },
+  (t) => [
+    index('document_passages_tsv_idx').using('gin', t.tsv),
+    index('document_passages_project_idx').on(t.projectId),
+    index('document_passages_document_idx').on(t.documentId, t.ordinal),
+  ],
+);
+
+/** SPEC §3 investor_messages, with the organisation. Unknown statuses read as open (SPEC §4). */
+export const investorMessages = pgTable(
+  'investor_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    projectId: uuid('project_id').references(() => projects.id),
+    investorName: text('investor_name').notNull(),
+    investorEmail: text('investor_email').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+    sentimentScore: real('sentiment_score'),
+    status: text('status').notNull().default('open'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('investor_messages_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index('investor_messages_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('investor_messages_project_idx').on(t.projectId, t.createdAt.desc()),
+    index('investor_messages_name_trgm_idx').using('gin', sql`${t.investorName} gin_trgm_ops`),
+    index('investor_messages_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
+    check(
+      'investor_messages_sentiment_check',
+      sql`${t.sentimentScore} is null or (${t.sentimentScore} >= 0 and ${t.sentimentScore} <= 1)`,
+    ),
+  ],
+);
