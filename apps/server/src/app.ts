@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { DOCUMENT_MAX_BYTES } from '@parley/contracts';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { policyGuard } from './auth/guards';
@@ -13,8 +14,10 @@ import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes'
 import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
 import { registerInvitationRoutes } from './features/invitations/invitations.routes';
+import { registerMessageRoutes } from './features/messages/messages.routes';
 import { registerMfaRoutes } from './features/mfa/mfa.routes';
 import { registerProfileRoutes } from './features/profile/profile.routes';
+import { registerProjectRoutes } from './features/projects/projects.routes';
 import { registerSecurityRoutes } from './features/security/security.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
@@ -22,7 +25,7 @@ import { registerUserRoutes } from './features/users/users.routes';
 import { apiNotFound, createErrorHandler } from './http/errors';
 import { assertEveryRouteHasPolicy } from './http/policy';
 import { createApiRouter, type RouteDeps } from './http/router';
-import { noStore, sameOriginOnly, securityHeaders } from './http/security';
+import { isDocumentUpload, noStore, sameOriginOnly, securityHeaders } from './http/security';
 import { type Clock, systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
@@ -40,6 +43,8 @@ export type AppDeps = {
 
 /** JSON bodies of ordinary API calls; uploads and webhooks set their own caps. */
 const API_BODY_LIMIT_BYTES = 64 * 1024;
+/** A fund document (decision 013) plus room for the multipart envelope. */
+const UPLOAD_BODY_LIMIT_BYTES = DOCUMENT_MAX_BYTES + 64 * 1024;
 
 /** The whole HTTP application. No I/O happens here, so tests build as many as they like. */
 export function createApp(deps: AppDeps) {
@@ -57,14 +62,21 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestId());
   app.use('*', securityHeaders({ isHttps: deps.config.appOrigin.startsWith('https:') }));
   app.use('/api/*', noStore);
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE');
-      },
-    }),
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
+  const uploadBodyLimit = bodyLimit({
+    maxSize: UPLOAD_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('DOCUMENT_TOO_LARGE');
+    },
+  });
+  // The one route-aware place for body caps: document uploads get theirs, everything else 64 KB.
+  app.use('/api/*', (c, next) =>
+    (isDocumentUpload(c.req.method, c.req.path) ? uploadBodyLimit : apiBodyLimit)(c, next),
   );
   app.use('/api/*', sameOriginOnly({ appOrigin: deps.config.appOrigin }));
   app.use('/api/*', policyGuard(routeDeps));
@@ -79,8 +91,10 @@ export function createApp(deps: AppDeps) {
   registerInvitationRoutes(app, routeDeps);
   registerAdminRoutes(app, routeDeps);
   registerUserRoutes(app, routeDeps);
+  registerProjectRoutes(app, routeDeps);
   registerSecurityRoutes(app, routeDeps);
   registerUnsubscribeRoutes(app, routeDeps);
+  registerMessageRoutes(app, routeDeps);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -9,6 +9,8 @@ export const CAPABILITIES = [
   'workspace.read',
   /** Create messages and drafts: everyone but the read-only is_associate. */
   'messages.write',
+  /** Create and edit funds (projects): admin and ir_director (issue 5; decision 013). */
+  'projects.manage',
   /** The approval queue (SPEC §2: menu for admin and ir_director). */
   'approvals.review',
   /** Analytics, Compliance, Audit Logs, Reports (SPEC §2 Reporting group). */
@@ -24,12 +26,20 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   admin: [
     'workspace.read',
     'messages.write',
+    'projects.manage',
     'approvals.review',
     'reporting.read',
     'audit.verify',
     'admin.manage',
   ],
-  ir_director: ['workspace.read', 'messages.write', 'approvals.review', 'reporting.read', 'audit.verify'],
+  ir_director: [
+    'workspace.read',
+    'messages.write',
+    'projects.manage',
+    'approvals.review',
+    'reporting.read',
+    'audit.verify',
+  ],
   ir_associate: ['workspace.read', 'messages.write'],
   is_associate: ['workspace.read'],
 };

@@ -48,6 +48,13 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   /** 415: state-changing /api requests must be JSON. */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Requests must be sent as application/json.' },
+  /** 413: decision 013 — a fund document over the upload limit. */
+  DOCUMENT_TOO_LARGE: { status: 413, message: 'This file is larger than 10 MB. Upload a smaller file.' },
+  /** 415: decision 013 — a fund document that is not PDF, DOCX, Markdown or plain text. */
+  UNSUPPORTED_FILE_TYPE: {
+    status: 415,
+    message: 'This file type is not supported. Upload a PDF, DOCX, Markdown (.md) or plain text (.txt) file.',
+  },
   /** 429: too many attempts; the response carries Retry-After. */
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },
   /** 403: issue 3 — magic links are for members; an invited e-mail accepts its invitation first. */

@@ -420,7 +420,10 @@ export const projectDocuments = pgTable(
   },
   (t) => [
     index('project_documents_project_idx').on(t.projectId, t.createdAt),
-    check('project_documents_status_check', sql`${t.status} in ('uploaded', 'indexing', 'indexed', 'failed')`),
+    check(
+      'project_documents_status_check',
+      sql`${t.status} in ('uploaded', 'indexing', 'indexed', 'failed')`,
+    ),
   ],
 );
 
@@ -441,9 +444,7 @@ export const documentPassages = pgTable(
     page: integer('page'),
     ordinal: integer('ordinal').notNull(),
     text: text('text').notNull(),
-    tsv: tsvector('tsv')
-      .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('english', text)`),
+    tsv: tsvector('tsv').notNull().generatedAlwaysAs(sql`to_tsvector('english', text)`),
   },
   (t) => [
     index('document_passages_tsv_idx').using('gin', t.tsv),

@@ -66,6 +66,20 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe/one-click': 'public',
+  /** Funds and their documents (issue 5, decision 013): everyone reads; directors and admins manage funds. */
+  'GET /api/projects': 'workspace.read',
+  'GET /api/projects/:id': 'workspace.read',
+  'POST /api/projects': 'projects.manage',
+  'PATCH /api/projects/:id': 'projects.manage',
+  'GET /api/projects/:id/documents': 'workspace.read',
+  /** Documents are the drafts' sources: whoever writes messages (admin, directors, associates) keeps them. */
+  'POST /api/projects/:id/documents': 'messages.write',
+  'DELETE /api/projects/:id/documents/:docId': 'messages.write',
+  'POST /api/projects/:id/documents/:docId/reindex': 'messages.write',
+  /** Issue 5 messages: every role reads the inbox; is_associate is read-only (SPEC §2 Compose). */
+  'POST /api/messages': 'messages.write',
+  'GET /api/messages': 'workspace.read',
+  'GET /api/messages/:id': 'workspace.read',
 };
 
 /**

@@ -10,6 +10,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const CROSS_ORIGIN_FORM_PATHS = new Set(['/api/email/unsubscribe/one-click']);
 
+/** The fund document upload (decision 013): the one same-origin route whose body is multipart/form-data. */
+const DOCUMENT_UPLOAD_PATH = /^\/api\/projects\/[^/]+\/documents$/;
+
+export function isDocumentUpload(method: string, path: string): boolean {
+  return method === 'POST' && DOCUMENT_UPLOAD_PATH.test(path);
+}
+
 /**
  * CSP without inline script. Inline styles stay allowed: radix-ui, sonner and recharts set them
  * (STACK-NOTES.md), while script-src stays 'self'.
@@ -59,7 +66,12 @@ export function sameOriginOnly(options: { appOrigin: string }) {
       throw new AppError('CROSS_ORIGIN');
     }
     const contentType = c.req.header('content-type') ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    // The upload passed the same Origin/Sec-Fetch-Site checks above, so a cross-origin form is still refused.
+    const isUpload =
+      isDocumentUpload(c.req.method, c.req.path) && /^multipart\/form-data\s*;/i.test(contentType);
+    if (!isUpload && !/^application\/json\s*(;|$)/i.test(contentType)) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    }
     return next();
   });
 }

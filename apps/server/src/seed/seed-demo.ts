@@ -1,10 +1,13 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedDemoInvitations } from '../features/invitations/demo-invitations';
+import { seedDemoMessages } from '../features/messages/demo-messages';
 import {
   createOrganization,
   findOrganizationIdByName,
 } from '../features/organizations/organizations.service';
+import { seedDemoProjects } from '../features/projects/demo-projects';
+import { documentsRootOf } from '../features/projects/projects.service';
 import { findUserIdByEmail } from '../features/users/users.queries';
 import { createMember } from '../features/users/users.service';
 import { systemClock } from '../lib/clock';
@@ -29,6 +32,17 @@ async function main() {
     // Invitations in every state, so each tab of Invite Users shows something (issue 3).
     const adminId = await findUserIdByEmail(database.db, 'admin@parley.example');
     if (adminId) await seedDemoInvitations(deps, orgId, adminId);
+    // The three funds with their documents, indexed for citations (issue 5).
+    const directorId = await findUserIdByEmail(database.db, 'director@parley.example');
+    const funds = await seedDemoProjects(
+      { ...deps, documentsRoot: documentsRootOf(config.dataDir) },
+      orgId,
+      directorId ?? adminId,
+    );
+    process.stdout.write(`Funds: ${funds.map((f) => `${f.fund} (${f.documents} documents)`).join(', ')}\n`);
+    // Investor messages over the three demo funds (issue 5); keep this after the funds are seeded.
+    const associateId = await findUserIdByEmail(database.db, 'associate@parley.example');
+    await seedDemoMessages(deps, orgId, associateId ?? adminId ?? null);
     process.stdout.write(
       `Demo organisation "${DEMO_ORG_NAME}" is ready. Sign in with any of these (password ${DEMO_PASSWORD}):\n${DEMO_USERS.map((u) => `  ${u.email.padEnd(28)} ${u.role}`).join('\n')}\n`,
     );

@@ -1,14 +1,260 @@
-import { SquarePen } from 'lucide-react';
-import { AreaPlaceholder } from '@/components/area-placeholder';
+import { createMessageInputSchema, hasCapability, INBOX_TEXTS } from '@parley/contracts';
+import { CircleAlert, Info, LoaderCircle, Save, Send, Sparkles } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { FormField } from '@/components/form-field';
+import { Page } from '@/components/page';
+import { PageHeader } from '@/components/page-header';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useSignedInSession } from '@/lib/session';
+import { useCreateMessage } from './api/create-message';
+import { useFunds } from './api/list-funds';
+import { TopicsInput } from './components/topics-input';
+import { type ComposeDraft, clearDraft, EMPTY_DRAFT, loadDraft, saveDraft } from './compose-draft';
 
+type FieldName = keyof ComposeDraft;
+type FieldErrors = Partial<Record<FieldName, string>>;
+type Intent = 'create' | 'generate';
+
+const FIELD_ORDER: FieldName[] = [
+  'investor_name',
+  'investor_email',
+  'project_id',
+  'subject',
+  'body_text',
+  'topics',
+];
+
+/**
+ * /compose (SPEC §2 Compose): records an investor message. 'Save as Draft' keeps the unfinished form
+ * in this browser; 'Create Message' creates it; 'Generate AI Response' creates it and opens its
+ * thread — AI drafting itself arrives with the draft workspace, and the toast says so honestly.
+ * is_associate sees the form read-only (the server refuses them).
+ */
 export function ComposePage() {
+  const id = useId();
+  const navigate = useNavigate();
+  const { user, role } = useSignedInSession();
+  const canWrite = hasCapability(role, 'messages.write');
+  const [form, setForm] = useState<ComposeDraft>(() => loadDraft(user.id) ?? EMPTY_DRAFT);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [intent, setIntent] = useState<Intent | null>(null);
+  const funds = useFunds();
+  const create = useCreateMessage();
+  const isBusy = create.isPending;
+  const isDisabled = !canWrite || isBusy;
+
+  function set<K extends FieldName>(field: K, value: ComposeDraft[K]) {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function focusFirstError(fieldErrors: FieldErrors) {
+    const first = FIELD_ORDER.find((field) => fieldErrors[field]);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  }
+
+  function onSaveDraft() {
+    if (saveDraft(user.id, form)) toast.success(INBOX_TEXTS.draftSaved);
+    else toast.error('The draft could not be saved in this browser');
+  }
+
+  function submit(nextIntent: Intent) {
+    if (isDisabled) return;
+    const parsed = createMessageInputSchema.safeParse(form);
+    if (!parsed.success) {
+      const fieldErrors: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName | undefined;
+        if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+      }
+      setErrors(fieldErrors);
+      focusFirstError(fieldErrors);
+      return;
+    }
+    setIntent(nextIntent);
+    create.mutate(parsed.data, {
+      onSuccess: (message) => {
+        clearDraft(user.id);
+        setForm(EMPTY_DRAFT);
+        if (nextIntent === 'generate') {
+          // AI drafting is not built yet: no draft exists, so the spec's success toast would be false.
+          toast.info(INBOX_TEXTS.createdWithoutDraft);
+          navigate(paths.thread.build(message.id));
+        } else {
+          toast.success(INBOX_TEXTS.created);
+          navigate(paths.inbox);
+        }
+      },
+      onError: (error) => {
+        const fields = isApiError(error) ? (error.fields ?? {}) : {};
+        const fieldErrors: FieldErrors = {};
+        for (const field of FIELD_ORDER) if (fields[field]) fieldErrors[field] = fields[field];
+        setErrors(fieldErrors);
+        focusFirstError(fieldErrors);
+        const message = getErrorMessage(error, INBOX_TEXTS.createFailed);
+        toast.error(INBOX_TEXTS.createFailed, {
+          description: message === INBOX_TEXTS.createFailed ? undefined : message,
+        });
+      },
+      onSettled: () => setIntent(null),
+    });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submit('create');
+  }
+
+  const fundItems = funds.data ?? [];
+  const projectId = `${id}-project_id`;
+  const bodyId = `${id}-body_text`;
+
   return (
-    <AreaPlaceholder
-      title="Compose"
-      subtitle="Record a new investor message and draft a reply"
-      icon={SquarePen}
-      emptyTitle="Nothing to compose yet"
-      emptyDescription="Composing messages arrives with message intake and AI drafting; nothing here yet."
-    />
+    <Page className="max-w-3xl">
+      <PageHeader title="Compose" subtitle="Record a new investor message and draft a reply" />
+      {!canWrite ? (
+        <Alert>
+          <Info aria-hidden />
+          <AlertTitle>Read-only</AlertTitle>
+          <AlertDescription>Your role can read messages but not create them.</AlertDescription>
+        </Alert>
+      ) : null}
+      <Card>
+        <CardContent>
+          <form className="grid gap-5" onSubmit={onSubmit} noValidate aria-busy={isBusy}>
+            <fieldset disabled={isDisabled} className="grid gap-5 sm:grid-cols-2">
+              <legend className="sr-only">Investor message</legend>
+              <FormField
+                id={`${id}-investor_name`}
+                label="Investor name"
+                autoComplete="off"
+                value={form.investor_name}
+                error={errors.investor_name}
+                onChange={(event) => set('investor_name', event.target.value)}
+              />
+              <FormField
+                id={`${id}-investor_email`}
+                label="Investor email"
+                type="email"
+                autoComplete="off"
+                value={form.investor_email}
+                error={errors.investor_email}
+                onChange={(event) => set('investor_email', event.target.value)}
+              />
+              <div className="grid gap-2 sm:col-span-2">
+                <Label htmlFor={projectId}>Project / fund</Label>
+                <Select
+                  value={form.project_id || undefined}
+                  onValueChange={(value) => set('project_id', value)}
+                  disabled={isDisabled || funds.isPending || fundItems.length === 0}
+                >
+                  <SelectTrigger
+                    id={projectId}
+                    className="w-full"
+                    aria-invalid={errors.project_id ? true : undefined}
+                    aria-describedby={errors.project_id ? `${projectId}-error` : undefined}
+                  >
+                    <SelectValue placeholder={funds.isPending ? 'Loading funds…' : 'Select a fund'} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {fundItems.map((fund) => (
+                      <SelectItem key={fund.id} value={fund.id}>
+                        {fund.name}
+                        {fund.status === 'closed' ? ' (closed)' : ''}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                {funds.isError ? (
+                  <p className="flex items-center gap-1 text-destructive text-sm" role="alert">
+                    <CircleAlert aria-hidden className="size-4" /> The funds could not be loaded.
+                  </p>
+                ) : !funds.isPending && fundItems.length === 0 ? (
+                  <p className="text-muted-foreground text-sm">
+                    No funds yet: create one under Projects first.
+                  </p>
+                ) : null}
+                {errors.project_id ? (
+                  <p id={`${projectId}-error`} className="text-destructive text-sm">
+                    {errors.project_id}
+                  </p>
+                ) : null}
+              </div>
+              <div className="sm:col-span-2">
+                <FormField
+                  id={`${id}-subject`}
+                  label="Subject"
+                  autoComplete="off"
+                  value={form.subject}
+                  error={errors.subject}
+                  onChange={(event) => set('subject', event.target.value)}
+                />
+              </div>
+              <div className="grid gap-2 sm:col-span-2">
+                <Label htmlFor={bodyId}>Message</Label>
+                <Textarea
+                  id={bodyId}
+                  rows={8}
+                  className="min-h-40"
+                  value={form.body_text}
+                  aria-invalid={errors.body_text ? true : undefined}
+                  aria-describedby={errors.body_text ? `${bodyId}-error` : undefined}
+                  onChange={(event) => set('body_text', event.target.value)}
+                />
+                {errors.body_text ? (
+                  <p id={`${bodyId}-error`} className="text-destructive text-sm">
+                    {errors.body_text}
+                  </p>
+                ) : null}
+              </div>
+              <div className="sm:col-span-2">
+                <TopicsInput
+                  id={`${id}-topics`}
+                  topics={form.topics}
+                  disabled={isDisabled}
+                  error={errors.topics}
+                  onChange={(topics) => set('topics', topics)}
+                />
+              </div>
+            </fieldset>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" disabled={isDisabled} onClick={onSaveDraft}>
+                <Save aria-hidden /> Save as Draft
+              </Button>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={isDisabled}
+                onClick={() => submit('generate')}
+              >
+                {intent === 'generate' ? (
+                  <LoaderCircle aria-hidden className="animate-spin" />
+                ) : (
+                  <Sparkles aria-hidden />
+                )}
+                Generate AI Response
+              </Button>
+              <Button type="submit" disabled={isDisabled}>
+                {intent === 'create' ? (
+                  <LoaderCircle aria-hidden className="animate-spin" />
+                ) : (
+                  <Send aria-hidden />
+                )}
+                Create Message
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </Page>
   );
 }

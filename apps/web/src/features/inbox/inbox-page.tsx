@@ -1,14 +1,172 @@
-import { Inbox } from 'lucide-react';
-import { AreaPlaceholder } from '@/components/area-placeholder';
+import { INBOX_TABS, INBOX_TEXTS, type InboxTab } from '@parley/contracts';
+import { CircleAlert, Inbox, LoaderCircle, Plus, RotateCw, Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Page } from '@/components/page';
+import { PageHeader } from '@/components/page-header';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { getErrorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useInboxMessages } from './api/list-messages';
+import { MessageCard } from './components/message-card';
 
+const TAB_LABELS: Record<InboxTab, string> = {
+  all: 'All',
+  open: 'Open',
+  awaiting_approval: 'Awaiting Approval',
+  resolved: 'Resolved',
+};
+
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+function isTab(value: string): value is InboxTab {
+  return INBOX_TABS.some((tab) => tab === value);
+}
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * /inbox (SPEC §2 Inbox page): search, tabs with counts, message cards and 'Load more'. Every tab,
+ * search and page is done by the server ('flagged' messages are listed under All only).
+ */
 export function InboxPage() {
+  const id = useId();
+  const [tab, setTab] = useState<InboxTab>('all');
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const messages = useInboxMessages({ tab, q });
+  const pages = messages.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
+  const counts = pages[0]?.counts;
+  const isFirstLoad = messages.isPending;
+  const isRefreshing = messages.isFetching && !messages.isFetchingNextPage && !isFirstLoad;
+
   return (
-    <AreaPlaceholder
-      title="Investor Inbox"
-      subtitle="Manage investor communications with AI assistance"
-      icon={Inbox}
-      emptyTitle="No messages yet"
-      emptyDescription="Investor messages arrive with message intake; nothing here yet."
-    />
+    <Page>
+      <PageHeader
+        title={INBOX_TEXTS.title}
+        subtitle={INBOX_TEXTS.subtitle}
+        actions={
+          <Button asChild>
+            <Link to={paths.compose}>
+              <Plus aria-hidden />
+              New Message
+            </Link>
+          </Button>
+        }
+      />
+
+      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <div className="relative w-full md:max-w-sm">
+          <Search
+            aria-hidden
+            className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
+          />
+          <label htmlFor={`${id}-search`} className="sr-only">
+            Search by investor name or subject
+          </label>
+          <Input
+            id={`${id}-search`}
+            type="search"
+            className="pl-9"
+            placeholder={INBOX_TEXTS.searchPlaceholder}
+            value={search}
+            maxLength={200}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)}>
+          <TabsList aria-label="Message status" className="grid h-auto w-full grid-cols-2 sm:flex sm:w-fit">
+            {INBOX_TABS.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {TAB_LABELS[value]}
+                <span className="text-muted-foreground text-xs tabular-nums">
+                  {counts ? counts[value] : '–'}
+                </span>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </Tabs>
+      </div>
+
+      <section aria-label="Messages" aria-busy={messages.isFetching} className="grid gap-3">
+        {isRefreshing ? (
+          <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+            <LoaderCircle aria-hidden className="size-4 animate-spin" /> Updating…
+          </p>
+        ) : null}
+        {isFirstLoad ? (
+          <div className="flex justify-center py-12">
+            <Spinner label="Loading messages" />
+          </div>
+        ) : messages.isError && items.length === 0 ? (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden />
+            <AlertTitle>{INBOX_TEXTS.loadFailed}</AlertTitle>
+            <AlertDescription>
+              <p>{getErrorMessage(messages.error, 'Please try again.')}</p>
+              <Button variant="outline" size="sm" className="mt-2" onClick={() => void messages.refetch()}>
+                <RotateCw aria-hidden /> Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : items.length === 0 ? (
+          <Card>
+            <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+              <Inbox aria-hidden className="size-10 text-muted-foreground" />
+              <p className="font-medium">{INBOX_TEXTS.empty}</p>
+              <Button asChild>
+                <Link to={paths.compose}>{INBOX_TEXTS.createFirst}</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        ) : (
+          <>
+            <ul className="grid gap-3">
+              {items.map((message) => (
+                <li key={message.id}>
+                  <MessageCard message={message} />
+                </li>
+              ))}
+            </ul>
+            {messages.isFetchNextPageError ? (
+              <p className="text-destructive text-sm" role="alert">
+                {INBOX_TEXTS.loadFailed}
+              </p>
+            ) : null}
+            {messages.hasNextPage ? (
+              <div className="flex justify-center">
+                <Button
+                  variant="outline"
+                  disabled={messages.isFetchingNextPage}
+                  onClick={() => void messages.fetchNextPage()}
+                >
+                  {messages.isFetchingNextPage ? (
+                    <>
+                      <LoaderCircle aria-hidden className="animate-spin" /> Loading…
+                    </>
+                  ) : (
+                    'Load more'
+                  )}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+    </Page>
   );
 }

@@ -1,0 +1,139 @@
+import type { InboxTab } from '@parley/contracts';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { investorMessages, projects } from '../../db/schema';
+
+/** Keyset position: created_at at full (microsecond) precision as UTC text, and the id. */
+export type MessageCursor = { createdAt: string; id: string };
+
+export type MessageRow = {
+  id: string;
+  projectId: string | null;
+  projectName: string | null;
+  investorName: string;
+  investorEmail: string;
+  subject: string;
+  bodyText: string;
+  topics: string[];
+  sentimentScore: number | null;
+  status: string;
+  createdAt: Date;
+  /** The cursor's form of created_at: a JS Date would drop PostgreSQL's microseconds. */
+  createdAtKey: string;
+};
+
+export async function findProjectInOrg(db: DbOrTx, orgId: string, projectId: string) {
+  const [row] = await db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.orgId, orgId), eq(projects.id, projectId)));
+  return row ?? null;
+}
+
+export async function insertMessage(db: DbOrTx, values: typeof investorMessages.$inferInsert) {
+  const [row] = await db.insert(investorMessages).values(values).returning({ id: investorMessages.id });
+  if (!row) throw new Error('message insert returned nothing');
+  return row.id;
+}
+
+function selectMessages(db: DbOrTx) {
+  return db
+    .select({
+      id: investorMessages.id,
+      projectId: investorMessages.projectId,
+      projectName: projects.name,
+      investorName: investorMessages.investorName,
+      investorEmail: investorMessages.investorEmail,
+      subject: investorMessages.subject,
+      bodyText: investorMessages.bodyText,
+      topics: investorMessages.topics,
+      sentimentScore: investorMessages.sentimentScore,
+      status: investorMessages.status,
+      createdAt: investorMessages.createdAt,
+      createdAtKey: sql<string>`to_char(${investorMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(investorMessages)
+    .leftJoin(projects, eq(projects.id, investorMessages.projectId));
+}
+
+/**
+ * The statuses with a tab of their own. The Open tab is every other status (index-friendly
+ * NOT IN over the (org_id, status, created_at, id) index); 'flagged' is under All only.
+ */
+const NOT_OPEN = ['awaiting_approval', 'resolved', 'flagged'] as const;
+
+function tabFilter(tab: InboxTab): SQL | undefined {
+  switch (tab) {
+    case 'all':
+      return undefined;
+    case 'open':
+      return sql`${investorMessages.status} not in (${sql.join(
+        NOT_OPEN.map((s) => sql`${s}`),
+        sql`, `,
+      )})`;
+    case 'awaiting_approval':
+      return eq(investorMessages.status, 'awaiting_approval');
+    case 'resolved':
+      return eq(investorMessages.status, 'resolved');
+  }
+}
+
+/** LIKE's wildcards and its escape character, escaped, so the search is a literal substring. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+type ListFilter = { orgId: string; q?: string | undefined; projectId?: string | undefined };
+
+/** Organisation, project and search: the pg_trgm GIN indexes serve the ILIKE substring search. */
+function baseFilter(input: ListFilter): SQL | undefined {
+  const q = input.q?.trim();
+  const search = q
+    ? sql`(${investorMessages.investorName} ilike '%' || ${escapeLike(q)} || '%' escape '\\' or ${investorMessages.subject} ilike '%' || ${escapeLike(q)} || '%' escape '\\')`
+    : undefined;
+  return and(
+    eq(investorMessages.orgId, input.orgId),
+    input.projectId ? eq(investorMessages.projectId, input.projectId) : undefined,
+    search,
+  );
+}
+
+/** One page of a tab, newest first; keyset on (created_at desc, id desc). Fetches limit + 1. */
+export async function listMessages(
+  db: DbOrTx,
+  input: ListFilter & { tab: InboxTab; limit: number; after: MessageCursor | null },
+): Promise<MessageRow[]> {
+  const after = input.after
+    ? sql`(${investorMessages.createdAt}, ${investorMessages.id}) < (${input.after.createdAt}::timestamptz, ${input.after.id}::uuid)`
+    : undefined;
+  const rows = await selectMessages(db)
+    .where(and(baseFilter(input), tabFilter(input.tab), after))
+    .orderBy(desc(investorMessages.createdAt), desc(investorMessages.id))
+    .limit(input.limit + 1);
+  return rows;
+}
+
+/** Every tab's count under the same search and project filter, in one pass. */
+export async function countMessagesByTab(db: DbOrTx, input: ListFilter) {
+  const count = (tab: InboxTab) => {
+    const filter = tabFilter(tab);
+    return filter ? sql<number>`(count(*) filter (where ${filter}))::int` : sql<number>`count(*)::int`;
+  };
+  const [row] = await db
+    .select({
+      all: count('all'),
+      open: count('open'),
+      awaiting_approval: count('awaiting_approval'),
+      resolved: count('resolved'),
+    })
+    .from(investorMessages)
+    .where(baseFilter(input));
+  return row ?? { all: 0, open: 0, awaiting_approval: 0, resolved: 0 };
+}
+
+export async function findMessage(db: DbOrTx, orgId: string, id: string): Promise<MessageRow | null> {
+  const [row] = await selectMessages(db).where(
+    and(eq(investorMessages.orgId, orgId), eq(investorMessages.id, id)),
+  );
+  return row ?? null;
+}

@@ -1,0 +1,127 @@
+import path from 'node:path';
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
+
+/** Decision 013: the kinds of fund documents; each has its extension, stored content type and extractor. */
+export type DocumentKind = 'pdf' | 'docx' | 'markdown' | 'text';
+
+export const CONTENT_TYPES: Record<DocumentKind, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  markdown: 'text/markdown',
+  text: 'text/plain',
+};
+
+const KIND_OF_EXTENSION: Record<string, DocumentKind> = {
+  '.pdf': 'pdf',
+  '.docx': 'docx',
+  '.md': 'markdown',
+  '.txt': 'text',
+};
+
+/**
+ * The kind of an upload, from its extension AND its first bytes: a PDF starts with %PDF-, a DOCX
+ * is a ZIP (PK\x03\x04), text is valid UTF-8 without NUL bytes. Null when they disagree or are unknown.
+ */
+export function sniffKind(fileName: string, bytes: Uint8Array): DocumentKind | null {
+  const kind = KIND_OF_EXTENSION[path.extname(fileName).toLowerCase()];
+  if (!kind) return null;
+  const head = Buffer.from(bytes.subarray(0, 5));
+  if (kind === 'pdf') return head.toString('latin1') === '%PDF-' ? kind : null;
+  if (kind === 'docx') return head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) ? kind : null;
+  if (bytes.includes(0)) return null;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return kind;
+  } catch {
+    return null;
+  }
+}
+
+/** Text of each page (one entry for formats without pages). */
+export type ExtractedText = { pages: { page: number | null; text: string }[]; pageCount: number | null };
+
+/** A parse failure worth telling the uploader about, in words for people. */
+export class ExtractionError extends Error {}
+
+export async function extractDocumentText(kind: DocumentKind, bytes: Uint8Array): Promise<ExtractedText> {
+  if (kind === 'pdf') {
+    let pages: string[];
+    try {
+      const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+      pages = (await extractText(pdf, { mergePages: false })).text;
+    } catch (error) {
+      throw new ExtractionError(
+        `The PDF could not be read (${error instanceof Error ? error.message : 'unknown error'}). It may be damaged or password-protected.`,
+      );
+    }
+    return { pages: pages.map((text, i) => ({ page: i + 1, text })), pageCount: pages.length };
+  }
+  if (kind === 'docx') {
+    try {
+      const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+      return { pages: [{ page: null, text: result.value }], pageCount: null };
+    } catch (error) {
+      throw new ExtractionError(
+        `The Word document could not be read (${error instanceof Error ? error.message : 'unknown error'}). It may be damaged.`,
+      );
+    }
+  }
+  return { pages: [{ page: null, text: Buffer.from(bytes).toString('utf8') }], pageCount: null };
+}
+
+/** Decision 013: passages aim for this many characters, never past the maximum. */
+export const PASSAGE_TARGET_CHARS = 1000;
+export const PASSAGE_MAX_CHARS = 1200;
+
+/** Sentences of a paragraph; a sentence longer than the maximum is cut at a space. */
+function piecesOf(paragraph: string): string[] {
+  const sentences = paragraph.split(/(?<=[.!?])\s+/);
+  const pieces: string[] = [];
+  for (const raw of sentences) {
+    let sentence = raw.trim();
+    while (sentence.length > PASSAGE_MAX_CHARS) {
+      const cut = sentence.lastIndexOf(' ', PASSAGE_MAX_CHARS);
+      const at = cut > PASSAGE_MAX_CHARS / 2 ? cut : PASSAGE_MAX_CHARS;
+      pieces.push(sentence.slice(0, at).trim());
+      sentence = sentence.slice(at).trim();
+    }
+    if (sentence) pieces.push(sentence);
+  }
+  return pieces;
+}
+
+/**
+ * Passages of about PASSAGE_TARGET_CHARS characters, split on paragraph and then sentence
+ * boundaries, never across pages, each remembering its page.
+ */
+export function splitIntoPassages(extracted: ExtractedText): { page: number | null; text: string }[] {
+  const passages: { page: number | null; text: string }[] = [];
+  for (const { page, text } of extracted.pages) {
+    const paragraphs = text
+      .replace(/\r\n?/g, '\n')
+      .split(/\n\s*\n/)
+      .map((p) => p.replace(/\s+/g, ' ').trim())
+      .filter((p) => p.length > 0);
+    let current = '';
+    const flush = () => {
+      if (current.trim()) passages.push({ page, text: current.trim() });
+      current = '';
+    };
+    for (const paragraph of paragraphs) {
+      const pieces = paragraph.length <= PASSAGE_MAX_CHARS ? [paragraph] : piecesOf(paragraph);
+      for (const piece of pieces) {
+        const joined = current ? `${current}${pieces.length > 1 ? ' ' : '\n\n'}${piece}` : piece;
+        if (joined.length > PASSAGE_MAX_CHARS) {
+          flush();
+          current = piece;
+        } else {
+          current = joined;
+        }
+        if (current.length >= PASSAGE_TARGET_CHARS) flush();
+      }
+    }
+    flush();
+  }
+  return passages;
+}

@@ -1,0 +1,177 @@
+import type { ProjectDocument } from '@parley/contracts';
+import { LoaderCircle, RefreshCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { getErrorMessage } from '@/lib/api-client';
+import { useDeleteDocument, useReindexDocument } from '../api/document-actions';
+import { documentTypeLabel, formatBytes, formatDateTime } from '../format';
+import { DocumentStatusBadge } from './project-status-badge';
+
+/** A fund's documents with their indexing state; Re-index and Delete for those who may. */
+export function DocumentsTable({
+  projectId,
+  documents,
+  canEdit,
+}: {
+  projectId: string;
+  documents: ProjectDocument[];
+  canEdit: boolean;
+}) {
+  const [deleting, setDeleting] = useState<ProjectDocument | null>(null);
+  const reindex = useReindexDocument();
+  const remove = useDeleteDocument();
+
+  function runReindex(document: ProjectDocument) {
+    reindex.mutate(
+      { projectId, documentId: document.id },
+      {
+        onSuccess: (result) =>
+          result.status === 'failed'
+            ? toast.error(`${document.file_name} could not be indexed`, {
+                description: result.error ?? undefined,
+              })
+            : toast.success(`${document.file_name} re-indexed`),
+        onError: (error) => toast.error(getErrorMessage(error, 'Failed to re-index the document')),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    if (!deleting || remove.isPending) return;
+    const document = deleting;
+    remove.mutate(
+      { projectId, documentId: document.id },
+      {
+        onSuccess: () => {
+          toast.success(`${document.file_name} deleted`);
+          setDeleting(null);
+        },
+        onError: (error) => toast.error(getErrorMessage(error, 'Failed to delete the document')),
+      },
+    );
+  }
+
+  return (
+    <>
+      <div className="overflow-x-auto rounded-xl border">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Type</TableHead>
+              <TableHead>Size</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Pages</TableHead>
+              <TableHead>Passages</TableHead>
+              <TableHead>Uploaded</TableHead>
+              <TableHead>Indexed</TableHead>
+              {canEdit ? <TableHead className="text-right">Actions</TableHead> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {documents.map((document) => {
+              const isReindexing = reindex.isPending && reindex.variables?.documentId === document.id;
+              return (
+                <TableRow key={document.id}>
+                  <TableCell className="max-w-64 truncate font-medium" title={document.file_name}>
+                    {document.file_name}
+                  </TableCell>
+                  <TableCell>{documentTypeLabel(document.content_type)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatBytes(document.size_bytes)}</TableCell>
+                  <TableCell>
+                    <div className="flex flex-col gap-1">
+                      <DocumentStatusBadge status={document.status} />
+                      {document.status === 'failed' && document.error ? (
+                        <span className="max-w-64 whitespace-normal text-destructive text-xs">
+                          {document.error}
+                        </span>
+                      ) : null}
+                    </div>
+                  </TableCell>
+                  <TableCell>{document.page_count ?? '—'}</TableCell>
+                  <TableCell>{document.passage_count}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(document.created_at)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(document.indexed_at)}</TableCell>
+                  {canEdit ? (
+                    <TableCell className="text-right">
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          disabled={isReindexing}
+                          aria-busy={isReindexing}
+                          aria-label={`Re-index ${document.file_name}`}
+                          onClick={() => runReindex(document)}
+                        >
+                          {isReindexing ? (
+                            <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
+                          ) : (
+                            <RefreshCw aria-hidden="true" />
+                          )}
+                          <span className="hidden sm:inline">Re-index</span>
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-destructive"
+                          aria-label={`Delete ${document.file_name}`}
+                          onClick={() => setDeleting(document)}
+                        >
+                          <Trash2 aria-hidden="true" />
+                          <span className="hidden sm:inline">Delete</span>
+                        </Button>
+                      </div>
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </div>
+      <AlertDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setDeleting(null);
+        }}
+      >
+        {deleting ? (
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Delete {deleting.file_name}?</AlertDialogTitle>
+              <AlertDialogDescription>
+                The file and its indexed passages are removed; drafts can no longer cite it. This cannot be
+                undone.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+              <Button
+                variant="destructive"
+                disabled={remove.isPending}
+                aria-busy={remove.isPending}
+                onClick={confirmDelete}
+              >
+                {remove.isPending ? (
+                  <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
+                ) : null}
+                Delete document
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        ) : null}
+      </AlertDialog>
+    </>
+  );
+}

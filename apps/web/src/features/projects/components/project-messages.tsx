@@ -1,0 +1,66 @@
+import { Mail } from 'lucide-react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { Badge } from '@/components/ui/badge';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useProjectMessages } from '../api/list-project-messages';
+import { formatDate } from '../format';
+
+const STATUS_LABEL: Record<string, string> = {
+  open: 'Open',
+  awaiting_approval: 'Awaiting Approval',
+  resolved: 'Resolved',
+  flagged: 'Flagged',
+};
+
+/** The fund's newest investor messages, each opening its thread. */
+export function ProjectMessages({ projectId }: { projectId: string }) {
+  const messages = useProjectMessages(projectId);
+  if (messages.isPending) return <Spinner label="Loading messages" />;
+  if (messages.isError) {
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        {getErrorMessage(messages.error, 'Failed to load messages')}
+      </p>
+    );
+  }
+  const { items, counts } = messages.data;
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={Mail}
+        title="No messages for this fund yet"
+        description="Investor messages about this fund appear here once they are composed or received."
+      />
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <ul className="divide-y rounded-xl border">
+        {items.map((message) => (
+          <li key={message.id}>
+            <Link
+              to={paths.thread.build(message.id)}
+              className="flex flex-col gap-1 px-4 py-3 outline-none hover:bg-muted/50 focus-visible:bg-muted/50 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="truncate font-medium text-sm">{message.subject}</p>
+                <p className="truncate text-muted-foreground text-xs">
+                  {message.investor_name} · {formatDate(message.created_at)}
+                </p>
+              </div>
+              <Badge variant="outline">{STATUS_LABEL[message.status] ?? 'Open'}</Badge>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {counts.all > items.length ? (
+        <p className="text-muted-foreground text-xs">
+          Showing the newest {items.length} of {counts.all} messages.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/** SPEC §3 investor_messages.status: the statuses the inbox knows; anything else is shown as open. */
+export const MESSAGE_STATUSES = ['open', 'awaiting_approval', 'resolved', 'flagged'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * SPEC §2 Inbox tabs. 'flagged' messages appear under All only (they wait for compliance, not for
+ * the investor or an approver); the Open tab holds 'open' and every unknown status.
+ */
+export const INBOX_TABS = ['all', 'open', 'awaiting_approval', 'resolved'] as const;
+export type InboxTab = (typeof INBOX_TABS)[number];
+
+/** Issue 5: at most this many topics per message, each at most this long (ours; the spec is silent). */
+export const MESSAGE_TOPICS_MAX = 10;
+export const MESSAGE_TOPIC_LENGTH_MAX = 40;
+/** Issue 5: topics suggested from the text when none are given. */
+export const MESSAGE_SUGGESTED_TOPICS_MAX = 3;
+/** SPEC §9: the inbox card shows the first 2 topics. */
+export const INBOX_CARD_TOPICS = 2;
+/** SPEC §9 sentiment colour thresholds. */
+export const SENTIMENT_SUCCESS_MIN = 0.6;
+export const SENTIMENT_WARNING_MIN = 0.4;
+/** Inbox pages (STYLE.md: lists paginate on the server, limit ≤ 100). */
+export const INBOX_PAGE_SIZE_DEFAULT = 20;
+export const INBOX_PAGE_SIZE_MAX = 100;
+
+/** Field caps (ours): long enough for any real e-mail, small enough for the 64 KB API body limit. */
+export const MESSAGE_LIMITS = {
+  investorName: 200,
+  investorEmail: 254,
+  subject: 300,
+  bodyText: 20_000,
+  search: 200,
+} as const;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+/**
+ * Issue 5 topic rules: trimmed; empty and case-insensitive duplicates ignored (the first spelling
+ * wins); at most MESSAGE_TOPICS_MAX topics of at most MESSAGE_TOPIC_LENGTH_MAX characters.
+ */
+export function normalizeTopics(topics: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of topics) {
+    const topic = raw.trim().replace(/\s+/g, ' ');
+    const key = topic.toLowerCase();
+    if (!topic || seen.has(key)) continue;
+    seen.add(key);
+    out.push(topic);
+  }
+  return out;
+}
+
+export const topicsSchema = z
+  .array(z.string({ error: 'Each topic must be text' }).max(200, { error: 'Topic is too long' }), {
+    error: 'Topics must be a list',
+  })
+  .max(50, { error: 'Too many topics' })
+  .transform(normalizeTopics)
+  .refine((topics) => topics.length <= MESSAGE_TOPICS_MAX, {
+    error: `At most ${MESSAGE_TOPICS_MAX} topics`,
+  })
+  .refine((topics) => topics.every((t) => t.length <= MESSAGE_TOPIC_LENGTH_MAX), {
+    error: `Each topic must be at most ${MESSAGE_TOPIC_LENGTH_MAX} characters`,
+  });
+
+/** POST /api/messages (SPEC §2 Compose). */
+export const createMessageInputSchema = z.object({
+  investor_name: requiredText('Investor name', MESSAGE_LIMITS.investorName),
+  investor_email: z
+    .string({ error: 'Investor email is required' })
+    .trim()
+    .min(1, { error: 'Investor email is required' })
+    .max(MESSAGE_LIMITS.investorEmail, { error: 'Investor email is too long' })
+    .pipe(z.email({ error: 'Enter a valid email address' })),
+  project_id: z.uuid({ error: 'Choose a project' }),
+  subject: requiredText('Subject', MESSAGE_LIMITS.subject),
+  body_text: requiredText('Message', MESSAGE_LIMITS.bodyText),
+  topics: topicsSchema.optional(),
+});
+export type CreateMessageInput = z.input<typeof createMessageInputSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  project_id: z.string().nullable(),
+  project_name: z.string().nullable(),
+  investor_name: z.string(),
+  investor_email: z.string(),
+  subject: z.string(),
+  body_text: z.string(),
+  topics: z.array(z.string()),
+  /** 0 (negative) .. 1 (positive); null when it could not be computed. */
+  sentiment_score: z.number().nullable(),
+  /** Unknown stored statuses are answered as 'open'. */
+  status: z.enum(MESSAGE_STATUSES),
+  created_at: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageIdParamSchema = z.object({ id: z.uuid({ error: 'Not a message id' }) });
+
+/** GET /api/messages query. */
+export const listMessagesQuerySchema = z.object({
+  tab: z.enum(INBOX_TABS, { error: 'Use all, open, awaiting_approval or resolved' }).default('all'),
+  q: z
+    .string()
+    .trim()
+    .max(MESSAGE_LIMITS.search, { error: `Use at most ${MESSAGE_LIMITS.search} characters` })
+    .optional(),
+  project_id: z.uuid({ error: 'Not a project id' }).optional(),
+  limit: z.coerce
+    .number({ error: 'Use a number' })
+    .int({ error: 'Use a whole number' })
+    .min(1, { error: 'Use at least 1' })
+    .max(INBOX_PAGE_SIZE_MAX, { error: `Use at most ${INBOX_PAGE_SIZE_MAX}` })
+    .default(INBOX_PAGE_SIZE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+export type ListMessagesQuery = z.input<typeof listMessagesQuerySchema>;
+
+export const inboxCountsSchema = z.object({
+  all: z.number().int(),
+  open: z.number().int(),
+  awaiting_approval: z.number().int(),
+  resolved: z.number().int(),
+});
+export type InboxCounts = z.infer<typeof inboxCountsSchema>;
+
+export const listMessagesResponseSchema = z.object({
+  items: z.array(messageSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** Every tab's count under the same search and project filter. */
+  counts: inboxCountsSchema,
+});
+export type ListMessagesResponse = z.infer<typeof listMessagesResponseSchema>;
+
+/** SPEC §8 Inbox and Compose texts; quoted ones verbatim, the rest ours. */
+export const INBOX_TEXTS = {
+  title: 'Investor Inbox',
+  subtitle: 'Manage investor communications with AI assistance',
+  searchPlaceholder: 'Search messages...',
+  empty: 'No messages found',
+  createFirst: 'Create First Message',
+  loadFailed: 'Failed to load messages',
+  viewAndRespond: 'View & Respond',
+  aiDraftGenerated: 'AI draft generated! Review in the draft workspace.',
+  /** Ours: drafting arrives with the draft workspace, so Generate AI Response only creates the message. */
+  createdWithoutDraft: 'Message created. AI drafting arrives with the draft workspace.',
+  created: 'Message created',
+  createFailed: 'Failed to create message',
+  draftSaved: 'Draft saved',
+} as const;
