@@ -485,3 +485,49 @@ export const investorMessages = pgTable(
     ),
   ],
 );
+
+/**
+ * SPEC §3 ai_responses: every version of a reply draft. A version is never changed once written,
+ * except its approval fields (final_response, approved_by, compliance_tag) set by the approval step.
+ * `provenance` says how it was made: drafter, model, the passages given, a hash of the prompt.
+ */
+export const aiResponses = pgTable(
+  'ai_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => investorMessages.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number').notNull(),
+    /** generated: written by a drafter; edited: saved by a person from an earlier version. */
+    source: text('source', { enum: ['generated', 'edited'] }).notNull(),
+    aiDraft: text('ai_draft').notNull(),
+    finalResponse: text('final_response'),
+    approvedBy: uuid('approved_by').references(() => users.id),
+    complianceTag: text('compliance_tag'),
+    citations: jsonb('citations').$type<{ id: string; doc_path: string; relevance: number }[]>().notNull(),
+    provenance: jsonb('provenance').$type<Record<string, unknown>>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ai_responses_message_version_key').on(t.messageId, t.versionNumber),
+    index('ai_responses_org_created_idx').on(t.orgId, t.createdAt),
+  ],
+);
+
+/** SPEC §2 Settings: the signature drafts append and the notification toggles (all on by default). */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailSignature: text('email_signature').notNull().default(''),
+  notifyMentions: boolean('notify_mentions').notNull().default(true),
+  notifyApprovalRequests: boolean('notify_approval_requests').notNull().default(true),
+  notifyComplianceFlags: boolean('notify_compliance_flags').notNull().default(true),
+  notifyWeeklyDigest: boolean('notify_weekly_digest').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
