@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+
+/** The one PostgreSQL channel realtime events travel on (LISTEN/NOTIFY reaches every instance). */
+export const REALTIME_CHANNEL = 'parley_events';
+
+export type RealtimeEvent =
+  | { type: 'message.created'; orgId: string; messageId: string }
+  | { type: 'message.updated'; orgId: string; messageId: string }
+  | { type: 'draft.saved'; orgId: string; messageId: string; version: number };
+
+/**
+ * Announces a change inside the transaction that makes it: PostgreSQL delivers the notification
+ * only if the transaction commits, so listeners never hear of a change that was rolled back.
+ * Payloads carry ids only — never message text — and stay far below NOTIFY's 8 KB limit.
+ */
+export async function notifyOrg(tx: Tx, event: RealtimeEvent) {
+  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
+}
