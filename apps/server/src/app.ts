@@ -11,6 +11,8 @@ import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes';
+import { type Drafter, drafterFromConfig } from './features/drafts/drafter';
+import { registerDraftRoutes } from './features/drafts/drafts.routes';
 import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
 import { registerInvitationRoutes } from './features/invitations/invitations.routes';
@@ -18,7 +20,10 @@ import { registerMessageRoutes } from './features/messages/messages.routes';
 import { registerMfaRoutes } from './features/mfa/mfa.routes';
 import { registerProfileRoutes } from './features/profile/profile.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
+import { RealtimeHub } from './features/realtime/realtime.hub';
+import { type RealtimeTiming, registerRealtimeRoutes } from './features/realtime/realtime.routes';
 import { registerSecurityRoutes } from './features/security/security.routes';
+import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/users/users.routes';
@@ -37,8 +42,16 @@ export type AppDeps = {
   clock?: Clock;
   mailer: Mailer;
   encryptionKey: Buffer;
+  /** Issue 5: the reply drafter; by default chosen from config (decision 014). */
+  drafter?: Drafter;
   /** The built SPA (apps/web/dist); without it only the API is served. */
   webDist?: string;
+  /**
+   * The process's realtime hub (main.ts starts and stops it); without one the app makes its own,
+   * which starts listening on the first event stream.
+   */
+  realtime?: RealtimeHub;
+  realtimeTiming?: RealtimeTiming;
 };
 
 /** JSON bodies of ordinary API calls; uploads and webhooks set their own caps. */
@@ -56,6 +69,9 @@ export function createApp(deps: AppDeps) {
     logger: deps.logger,
     mailer: deps.mailer,
     encryptionKey: deps.encryptionKey,
+    drafter: deps.drafter ?? drafterFromConfig(deps.config),
+    realtime: deps.realtime ?? new RealtimeHub({ database: deps.database, logger: deps.logger }),
+    ...(deps.realtimeTiming ? { realtimeTiming: deps.realtimeTiming } : {}),
   };
   const app = createApiRouter();
 
@@ -95,6 +111,9 @@ export function createApp(deps: AppDeps) {
   registerSecurityRoutes(app, routeDeps);
   registerUnsubscribeRoutes(app, routeDeps);
   registerMessageRoutes(app, routeDeps);
+  registerDraftRoutes(app, routeDeps);
+  registerRealtimeRoutes(app, routeDeps);
+  registerSettingsRoutes(app, routeDeps);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createOutboxMailer, createSmtpMailer } from './features/email/mailer';
+import { RealtimeHub } from './features/realtime/realtime.hub';
 import { issueSetupToken } from './features/setup/setup.service';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
@@ -25,7 +26,18 @@ async function main() {
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : createOutboxMailer({ announce: (line) => logger.info(line) });
   const encryptionKey = loadEncryptionKey(config);
-  const app = createApp({ config, database, logger, mailer, encryptionKey, ...(hasWeb ? { webDist } : {}) });
+  // One LISTEN per process feeds every event stream (issue 5 realtime).
+  const realtime = new RealtimeHub({ database, logger });
+  await realtime.start();
+  const app = createApp({
+    config,
+    database,
+    logger,
+    mailer,
+    encryptionKey,
+    realtime,
+    ...(hasWeb ? { webDist } : {}),
+  });
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info('Parley is listening', { url: config.appOrigin, port: info.port, database: database.kind });
   });
@@ -46,9 +58,16 @@ async function main() {
 
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
-    server.close(() => {
-      database.close().finally(() => process.exit(0));
-    });
+    // Open event streams would keep server.close() waiting: end them with the listener.
+    realtime
+      .stop()
+      .catch(() => {})
+      .finally(() => {
+        server.close(() => {
+          database.close().finally(() => process.exit(0));
+        });
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
     setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -23,6 +23,18 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found.' },
   /** 409: the change does not fit the current state. */
   CONFLICT: { status: 409, message: 'This change conflicts with the current state.' },
+  /** 404: issue 5 — the message has no draft version yet (the workspace shows an empty draft). */
+  NO_DRAFT: { status: 404, message: 'No draft yet' },
+  /** 409: issue 5 — a draft edit based on a version that is no longer the latest. */
+  DRAFT_STALE: {
+    status: 409,
+    message: 'This draft changed since you opened it. Reload to see the latest version.',
+  },
+  /** 502: issue 5 — the OpenAI-compatible drafter timed out, failed or answered something unreadable. */
+  DRAFTER_FAILED: {
+    status: 502,
+    message: 'The drafting service did not answer. Try again, or ask an admin to check the AI settings.',
+  },
   /** 409: issue 3 — an organisation always keeps an active admin, so its last one stays as they are. */
   LAST_ADMIN: { status: 409, message: 'The last admin cannot be demoted or deactivated' },
   /** 409: an admin cannot lock themselves out; another admin deactivates them if need be. */

@@ -152,8 +152,6 @@ export const INBOX_TEXTS = {
   loadFailed: 'Failed to load messages',
   viewAndRespond: 'View & Respond',
   aiDraftGenerated: 'AI draft generated! Review in the draft workspace.',
-  /** Ours: drafting arrives with the draft workspace, so Generate AI Response only creates the message. */
-  createdWithoutDraft: 'Message created. AI drafting arrives with the draft workspace.',
   created: 'Message created',
   createFailed: 'Failed to create message',
   draftSaved: 'Draft saved',

@@ -26,8 +26,82 @@ export type Database = {
   kind: DatabaseKind;
   /** Applies the committed migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
+  /**
+   * LISTENs on a channel for as long as the returned stop function has not been called: on
+   * PostgreSQL over a dedicated connection (not a pool client) that reconnects after an error, on
+   * PGlite through its own listen(). Payloads arrive as sent by pg_notify.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** How the LISTEN connection names itself in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'parley-realtime';
+
+function assertChannelName(channel: string) {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid LISTEN channel name: ${channel}`);
+}
+
+/** Delay before reconnecting a dropped LISTEN connection: 0.5 s doubling up to 15 s. */
+function reconnectDelayMs(attempt: number) {
+  return Math.min(15_000, 500 * 2 ** attempt);
+}
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  assertChannelName(channel);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      // The connection is gone (server restart, network): drop it and connect a new one.
+      if (client === next) client = null;
+      next.end().catch(() => {});
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel}"`);
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    attempt = 0;
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect().catch(() => {
+        attempt += 1;
+        scheduleReconnect();
+      });
+    }, reconnectDelayMs(attempt));
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
+  };
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -50,6 +124,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
   };
 }
@@ -60,6 +135,14 @@ export function wrapPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async listen(channel, onPayload) {
+      assertChannelName(channel);
+      // STACK-NOTES: listen() must be awaited before the first notification can arrive.
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
   };
 }

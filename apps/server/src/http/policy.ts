@@ -62,6 +62,11 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'DELETE /api/auth/sessions/:id': 'signed-in',
   /** Settings (SPEC §2): one's own name; e-mail and role stay with the admins. */
   'PATCH /api/profile': 'signed-in',
+  /** Settings (SPEC §2, issue 5): one's own e-mail signature and notification toggles. */
+  'GET /api/settings': 'signed-in',
+  'PATCH /api/settings': 'signed-in',
+  /** Realtime (issue 5): the caller's organisation's changes as server-sent events, ids only. */
+  'GET /api/events': 'workspace.read',
   /** Unsubscribe links carry an HMAC of the address instead of a session (SPEC §2 Unsubscribe). */
   'GET /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe': 'public',
@@ -80,6 +85,12 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/messages': 'messages.write',
   'GET /api/messages': 'workspace.read',
   'GET /api/messages/:id': 'workspace.read',
+  /** Issue 5 drafts: writers generate and save versions; every role reads them. */
+  'POST /api/messages/:id/drafts/generate': 'messages.write',
+  'POST /api/messages/:id/drafts': 'messages.write',
+  'GET /api/messages/:id/drafts/latest': 'workspace.read',
+  'GET /api/messages/:id/drafts': 'workspace.read',
+  'GET /api/messages/:id/drafts/:version': 'workspace.read',
 };
 
 /**

@@ -2,9 +2,12 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { errorResponseSchema } from '@parley/contracts';
 import type { Config } from '../config';
 import type { DatabaseKind, Db } from '../db/client';
+import type { Drafter } from '../features/drafts/drafter';
 import type { EmailDeps } from '../features/email/email.service';
 import type { Mailer } from '../features/email/mailer';
 import { deriveUnsubscribeKey } from '../features/email/unsubscribe-token';
+import type { RealtimeHub } from '../features/realtime/realtime.hub';
+import type { RealtimeTiming } from '../features/realtime/realtime.routes';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { AppEnv } from './env';
@@ -22,6 +25,12 @@ export type RouteDeps = {
   mailer: Mailer;
   /** ENCRYPTION_KEY as bytes: TOTP secrets, and the key unsubscribe tokens are derived from. */
   encryptionKey: Buffer;
+  /** The process's one LISTEN on realtime events, fanned out to the open event streams. */
+  realtime: RealtimeHub;
+  /** Heartbeat and session re-check intervals of event streams (tests shorten them). */
+  realtimeTiming?: RealtimeTiming;
+  /** Issue 5: writes reply drafts (decision 014). */
+  drafter: Drafter;
 };
 
 /** The email module's view of the route dependencies. */

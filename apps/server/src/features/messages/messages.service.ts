@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { notifyOrg } from '../../lib/realtime';
 import { computeSentiment, suggestTopics } from './message-nlp';
 import {
   countMessagesByTab,
@@ -90,6 +91,7 @@ export async function createMessage(
       entityId: messageId,
       details: { project_id: project.id, topics, topics_suggested: suggested, sentiment_score: sentiment },
     });
+    await notifyOrg(tx, { type: 'message.created', orgId: actor.orgId, messageId });
     return messageId;
   });
   return getMessage(deps, actor.orgId, id);

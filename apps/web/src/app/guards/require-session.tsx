@@ -4,6 +4,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { Button } from '@/components/ui/button';
 import { useMfaGate } from '@/features/auth/components/mfa-gate';
 import { paths } from '@/lib/paths';
+import { RealtimeEvents } from '@/lib/realtime';
 import { SignedInSessionProvider, useSession } from '@/lib/session';
 
 /**
@@ -21,6 +22,7 @@ export function RequireSession() {
   if (session.data) {
     return (
       <SignedInSessionProvider value={session.data}>
+        <RealtimeEvents userId={session.data.user.id} />
         <Outlet />
       </SignedInSessionProvider>
     );

@@ -1,4 +1,4 @@
-import { createMessageInputSchema, hasCapability, INBOX_TEXTS } from '@parley/contracts';
+import { createMessageInputSchema, DRAFT_TEXTS, hasCapability, INBOX_TEXTS } from '@parley/contracts';
 import { CircleAlert, Info, LoaderCircle, Save, Send, Sparkles } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
 import { useCreateMessage } from './api/create-message';
+import { useGenerateFirstDraft } from './api/generate-first-draft';
 import { useFunds } from './api/list-funds';
 import { TopicsInput } from './components/topics-input';
 import { type ComposeDraft, clearDraft, EMPTY_DRAFT, loadDraft, saveDraft } from './compose-draft';
@@ -35,8 +36,8 @@ const FIELD_ORDER: FieldName[] = [
 
 /**
  * /compose (SPEC §2 Compose): records an investor message. 'Save as Draft' keeps the unfinished form
- * in this browser; 'Create Message' creates it; 'Generate AI Response' creates it and opens its
- * thread — AI drafting itself arrives with the draft workspace, and the toast says so honestly.
+ * in this browser; 'Create Message' creates it; 'Generate AI Response' creates it, generates its
+ * first draft from the fund's documents and opens the draft workspace.
  * is_associate sees the form read-only (the server refuses them).
  */
 export function ComposePage() {
@@ -49,7 +50,8 @@ export function ComposePage() {
   const [intent, setIntent] = useState<Intent | null>(null);
   const funds = useFunds();
   const create = useCreateMessage();
-  const isBusy = create.isPending;
+  const generateDraft = useGenerateFirstDraft();
+  const isBusy = create.isPending || generateDraft.isPending;
   const isDisabled = !canWrite || isBusy;
 
   function set<K extends FieldName>(field: K, value: ComposeDraft[K]) {
@@ -86,9 +88,15 @@ export function ComposePage() {
         clearDraft(user.id);
         setForm(EMPTY_DRAFT);
         if (nextIntent === 'generate') {
-          // AI drafting is not built yet: no draft exists, so the spec's success toast would be false.
-          toast.info(INBOX_TEXTS.createdWithoutDraft);
-          navigate(paths.thread.build(message.id));
+          generateDraft.mutate(message.id, {
+            onSuccess: () => toast.success(DRAFT_TEXTS.composeGenerated),
+            // The message exists; only its draft failed, which the workspace can generate again.
+            onError: (error) => toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed)),
+            onSettled: () => {
+              setIntent(null);
+              navigate(paths.thread.build(message.id));
+            },
+          });
         } else {
           toast.success(INBOX_TEXTS.created);
           navigate(paths.inbox);
@@ -105,7 +113,10 @@ export function ComposePage() {
           description: message === INBOX_TEXTS.createFailed ? undefined : message,
         });
       },
-      onSettled: () => setIntent(null),
+      // Generate AI Response stays busy until its draft is written (the draft call clears it).
+      onSettled: (_message, error) => {
+        if (error || nextIntent !== 'generate') setIntent(null);
+      },
     });
   }
 

@@ -1,17 +1,102 @@
-import { MessageSquareText } from 'lucide-react';
-import { AreaPlaceholder } from '@/components/area-placeholder';
+import { DRAFT_TEXTS, hasCapability } from '@parley/contracts';
+import { CircleAlert, Info, ShieldCheck } from 'lucide-react';
+import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
+import { Page } from '@/components/page';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
+import { useSignedInSession } from '@/lib/session';
+import { useMessage } from './api/get-message';
+import { DraftWorkspace } from './components/draft-workspace';
 
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * /inbox/:threadId (SPEC §2 Message detail): the investor's message on the left, the draft workspace
+ * on the right, the compliance flags below. is_associate sees it all read-only.
+ */
 export function ThreadPage() {
+  const { threadId = '' } = useParams();
+  const { role } = useSignedInSession();
+  const canWrite = hasCapability(role, 'messages.write');
+  const message = useMessage(threadId);
+
   return (
-    <AreaPlaceholder
-      before={<BackLink to={paths.inbox}>Back to Inbox</BackLink>}
-      title="Message"
-      subtitle="The investor's message and its draft workspace"
-      icon={MessageSquareText}
-      emptyTitle="Message not available yet"
-      emptyDescription="Messages and the draft workspace arrive with message intake and AI drafting; nothing here yet."
-    />
+    <Page className="max-w-7xl">
+      <BackLink to={paths.inbox}>Back to Inbox</BackLink>
+      {message.isPending ? (
+        <Spinner label="Loading message..." className="py-16" />
+      ) : message.isError ? (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden />
+          <AlertTitle>{DRAFT_TEXTS.loadMessageFailed}</AlertTitle>
+          <AlertDescription>
+            <Button type="button" variant="link" className="h-auto p-0" onClick={() => message.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <>
+          {!canWrite ? (
+            <Alert>
+              <Info aria-hidden />
+              <AlertTitle>Read-only</AlertTitle>
+              <AlertDescription>Your role can read drafts but not generate or edit them.</AlertDescription>
+            </Alert>
+          ) : null}
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <Card className="min-w-0">
+              <CardHeader className="gap-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  <CardTitle className="text-lg">{message.data.investor_name}</CardTitle>
+                  {message.data.project_name ? (
+                    <Badge variant="outline">{message.data.project_name}</Badge>
+                  ) : null}
+                </div>
+                <p className="break-all text-muted-foreground text-sm">{message.data.investor_email}</p>
+              </CardHeader>
+              <CardContent className="grid gap-3">
+                <h2 className="break-words font-medium">{message.data.subject}</h2>
+                <p className="text-muted-foreground text-xs">
+                  Received{' '}
+                  <time dateTime={message.data.created_at}>
+                    {dateTime.format(new Date(message.data.created_at))}
+                  </time>
+                </p>
+                <div className="max-h-96 overflow-y-auto whitespace-pre-wrap break-words rounded-md border bg-muted/30 p-3 text-sm">
+                  {message.data.body_text}
+                </div>
+                {message.data.topics.length > 0 ? (
+                  <ul className="flex flex-wrap gap-2" aria-label="Topics">
+                    {message.data.topics.map((topic) => (
+                      <li key={topic}>
+                        <Badge variant="secondary">{topic}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </CardContent>
+            </Card>
+            <DraftWorkspace messageId={message.data.id} canWrite={canWrite} />
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-lg">Compliance Flags</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <div className="flex items-center gap-3 text-muted-foreground text-sm">
+                <ShieldCheck aria-hidden className="size-5" />
+                <p>No compliance flags. Compliance checks arrive with the compliance center.</p>
+              </div>
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </Page>
   );
 }

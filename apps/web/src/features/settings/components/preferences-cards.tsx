@@ -1,27 +1,68 @@
-import { Bell, PenLine } from 'lucide-react';
-import { useId, useState } from 'react';
+import {
+  EMAIL_SIGNATURE_MAX_LENGTH,
+  type NotificationSettings,
+  updateUserSettingsInputSchema,
+} from '@parley/contracts';
+import { Bell, LoaderCircle, PenLine, RefreshCw } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { isApiError } from '@/lib/api-client';
+import { useUserSettings } from '../api/get-user-settings';
+import { useUpdateUserSettings } from '../api/update-user-settings';
 
 /** SPEC §2 Settings: the notification toggles, all on by default. */
 const NOTIFICATIONS = [
   { key: 'mentions', label: '@Mentions', description: 'When someone mentions you in a draft or note' },
-  { key: 'approvals', label: 'Approval Requests', description: 'When a reply waits for your approval' },
-  { key: 'compliance', label: 'Compliance Flags', description: 'When a draft of yours is flagged' },
-  { key: 'digest', label: 'Weekly Digest', description: 'A summary of the week every Monday' },
-] as const;
+  {
+    key: 'approval_requests',
+    label: 'Approval Requests',
+    description: 'When a reply waits for your approval',
+  },
+  { key: 'compliance_flags', label: 'Compliance Flags', description: 'When a draft of yours is flagged' },
+  { key: 'weekly_digest', label: 'Weekly Digest', description: 'A summary of the week every Monday' },
+] as const satisfies readonly { key: keyof NotificationSettings; label: string; description: string }[];
 
-/**
- * SPEC §2 Settings: the email signature and the notification toggles. The spec leaves their save
- * buttons unwired and Parley has no store for them yet, so the page says that nothing here is
- * saved rather than pretending it is.
- */
+/** SPEC §8 texts of a settings save. */
+const SAVED = 'Settings updated';
+const SAVE_FAILED = 'Failed to update settings';
+
+/** Loading and load-failure states shared by both cards. */
+function SettingsState({ children }: { children: (ready: true) => ReactNode }) {
+  const settings = useUserSettings();
+  if (settings.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+        <LoaderCircle className="size-4 motion-safe:animate-spin" aria-hidden="true" />
+        Loading settings…
+      </p>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <div className="flex flex-wrap items-center gap-3" role="alert">
+        <p className="text-destructive text-sm">Failed to load settings</p>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void settings.refetch()}
+          disabled={settings.isFetching}
+        >
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return children(true);
+}
+
+/** SPEC §2 Settings: the e-mail signature drafts append, saved for the signed-in user. */
 export function SignatureCard() {
-  const id = useId();
-  const [signature, setSignature] = useState('');
   return (
     <Card>
       <CardHeader>
@@ -29,33 +70,84 @@ export function SignatureCard() {
           <PenLine className="size-5" aria-hidden="true" />
           Email signature
         </CardTitle>
-        <CardDescription>Added below replies you send to investors.</CardDescription>
+        <CardDescription>Added below the replies drafted for you.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-3 sm:max-w-xl">
-        <Label htmlFor={`${id}-signature`}>Signature</Label>
-        <Textarea
-          id={`${id}-signature`}
-          value={signature}
-          onChange={(event) => setSignature(event.target.value)}
-          placeholder={'Jane Doe\nInvestor Relations'}
-          aria-describedby={`${id}-signature-note`}
-        />
-        <p id={`${id}-signature-note`} className="text-muted-foreground text-xs">
-          Signatures are not saved yet; they arrive with sending replies.
-        </p>
-        <Button className="justify-self-start" disabled>
-          Save Signature
-        </Button>
+      <CardContent className="sm:max-w-xl">
+        <SettingsState>{() => <SignatureForm />}</SettingsState>
       </CardContent>
     </Card>
   );
 }
 
-export function NotificationsCard() {
+function SignatureForm() {
   const id = useId();
-  const [enabled, setEnabled] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(NOTIFICATIONS.map((n) => [n.key, true])),
+  const settings = useUserSettings();
+  const saved = settings.data?.email_signature ?? '';
+  const [signature, setSignature] = useState(saved);
+  const [error, setError] = useState<string | undefined>();
+  const update = useUpdateUserSettings();
+  const isChanged = signature !== saved;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    const parsed = updateUserSettingsInputSchema.safeParse({ email_signature: signature });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    update.mutate(
+      { email_signature: signature },
+      {
+        onSuccess: (next) => {
+          setSignature(next.email_signature);
+          toast.success(SAVED);
+        },
+        onError: (failure) => {
+          if (isApiError(failure) && failure.fields?.email_signature)
+            setError(failure.fields.email_signature);
+          toast.error(SAVE_FAILED);
+        },
+      },
+    );
+  }
+
+  const describedBy = [`${id}-count`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <form className="grid gap-3" onSubmit={onSubmit} noValidate>
+      <Label htmlFor={`${id}-signature`}>Signature</Label>
+      <Textarea
+        id={`${id}-signature`}
+        name="email_signature"
+        value={signature}
+        onChange={(event) => {
+          setSignature(event.target.value);
+          setError(undefined);
+        }}
+        placeholder={'Jane Doe\nInvestor Relations'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        rows={4}
+      />
+      <p id={`${id}-count`} className="text-muted-foreground text-xs">
+        {signature.length.toLocaleString()} / {EMAIL_SIGNATURE_MAX_LENGTH.toLocaleString()} characters
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" className="justify-self-start" disabled={!isChanged || update.isPending}>
+        {update.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
+        Save Signature
+      </Button>
+    </form>
   );
+}
+
+/** SPEC §2 Settings: each toggle saves as it changes; a refused save puts it back. */
+export function NotificationsCard() {
   return (
     <Card>
       <CardHeader>
@@ -63,25 +155,51 @@ export function NotificationsCard() {
           <Bell className="size-5" aria-hidden="true" />
           Notifications
         </CardTitle>
-        <CardDescription>Not saved yet: every notification is on until they can be chosen.</CardDescription>
+        <CardDescription>Choose what Parley tells you about.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4 sm:max-w-xl">
-        {NOTIFICATIONS.map((notification) => (
-          <div key={notification.key} className="flex items-center justify-between gap-4">
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-${notification.key}`}>{notification.label}</Label>
-              <p className="text-muted-foreground text-xs">{notification.description}</p>
-            </div>
-            <Switch
-              id={`${id}-${notification.key}`}
-              checked={enabled[notification.key] ?? true}
-              onCheckedChange={(checked) =>
-                setEnabled((current) => ({ ...current, [notification.key]: checked }))
-              }
-            />
-          </div>
-        ))}
+      <CardContent className="sm:max-w-xl">
+        <SettingsState>{() => <NotificationToggles />}</SettingsState>
       </CardContent>
     </Card>
+  );
+}
+
+function NotificationToggles() {
+  const id = useId();
+  const settings = useUserSettings();
+  const update = useUpdateUserSettings();
+  const notifications = settings.data?.notifications;
+  if (!notifications) return null;
+
+  function onChange(key: keyof NotificationSettings, checked: boolean) {
+    update.mutate(
+      { notifications: { [key]: checked } },
+      {
+        onSuccess: () => toast.success(SAVED),
+        onError: () => toast.error(SAVE_FAILED),
+      },
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      {NOTIFICATIONS.map((notification) => (
+        <div key={notification.key} className="flex items-center justify-between gap-4">
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-${notification.key}`}>{notification.label}</Label>
+            <p id={`${id}-${notification.key}-description`} className="text-muted-foreground text-xs">
+              {notification.description}
+            </p>
+          </div>
+          <Switch
+            id={`${id}-${notification.key}`}
+            aria-describedby={`${id}-${notification.key}-description`}
+            checked={notifications[notification.key]}
+            disabled={update.isPending}
+            onCheckedChange={(checked) => onChange(notification.key, checked)}
+          />
+        </div>
+      ))}
+    </div>
   );
 }

@@ -1,0 +1,95 @@
+import { type RealtimeEventDto, realtimeEventSchema } from '@parley/contracts';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { Logger } from '../../lib/logger';
+import { REALTIME_CHANNEL } from '../../lib/realtime';
+
+/** What travels on the channel (lib/realtime.ts notifyOrg): the client's event plus its organisation. */
+const notificationSchema = realtimeEventSchema.extend({ orgId: z.uuid() });
+
+export type RealtimeListener = (event: RealtimeEventDto) => void;
+
+/**
+ * The one LISTEN of a server process, fanned out to the open event streams of each organisation.
+ * It starts on the first subscription (or start()), so an app that never streams holds no
+ * connection; stop() ends it on shutdown.
+ */
+export class RealtimeHub {
+  private readonly byOrg = new Map<string, Set<RealtimeListener>>();
+  private starting: Promise<void> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private stopped = false;
+
+  constructor(private readonly deps: { database: Pick<Database, 'listen'>; logger: Logger }) {}
+
+  /** Begins listening; resolves once notifications are being received. */
+  start(): Promise<void> {
+    if (this.stopped) return Promise.reject(new Error('The realtime hub is stopped'));
+    this.starting ??= this.deps.database
+      .listen(REALTIME_CHANNEL, (payload) => this.dispatch(payload))
+      .then((unlisten) => {
+        this.unlisten = unlisten;
+      })
+      .catch((error: unknown) => {
+        this.starting = null; // the next subscriber tries again
+        throw error;
+      });
+    return this.starting;
+  }
+
+  /** Calls back with every event of the organisation until the returned function is called. */
+  async subscribe(orgId: string, listener: RealtimeListener): Promise<() => void> {
+    await this.start();
+    let listeners = this.byOrg.get(orgId);
+    if (!listeners) {
+      listeners = new Set();
+      this.byOrg.set(orgId, listeners);
+    }
+    listeners.add(listener);
+    return () => {
+      const current = this.byOrg.get(orgId);
+      current?.delete(listener);
+      if (current?.size === 0) this.byOrg.delete(orgId);
+    };
+  }
+
+  /** The number of open subscriptions (for tests and health). */
+  get subscriberCount(): number {
+    let count = 0;
+    for (const listeners of this.byOrg.values()) count += listeners.size;
+    return count;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.byOrg.clear();
+    await this.starting?.catch(() => {});
+    await this.unlisten?.();
+    this.unlisten = null;
+  }
+
+  private dispatch(payload: string) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      this.deps.logger.warn('realtime: dropped a notification that is not JSON');
+      return;
+    }
+    const result = notificationSchema.safeParse(parsed);
+    if (!result.success) {
+      this.deps.logger.warn('realtime: dropped a notification of unknown shape');
+      return;
+    }
+    const { orgId, ...event } = result.data;
+    for (const listener of this.byOrg.get(orgId) ?? []) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.deps.logger.warn('realtime: a listener failed', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+}

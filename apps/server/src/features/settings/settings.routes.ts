@@ -1,0 +1,40 @@
+import { createRoute } from '@hono/zod-openapi';
+import { updateUserSettingsInputSchema, userSettingsResponseSchema } from '@parley/contracts';
+import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { getUserSettings, updateUserSettings } from './settings.service';
+
+const read = createRoute({
+  method: 'get',
+  path: '/api/settings',
+  summary: "One's own e-mail signature and notification toggles (SPEC §2 Settings)",
+  responses: {
+    200: {
+      description: 'The settings',
+      content: { 'application/json': { schema: userSettingsResponseSchema } },
+    },
+    ...errorResponses(401, 403),
+  },
+});
+
+const update = createRoute({
+  method: 'patch',
+  path: '/api/settings',
+  summary: "Change one's own e-mail signature or notification toggles; absent keys stay",
+  request: {
+    body: { required: true, content: { 'application/json': { schema: updateUserSettingsInputSchema } } },
+  },
+  responses: {
+    200: {
+      description: 'The settings',
+      content: { 'application/json': { schema: userSettingsResponseSchema } },
+    },
+    ...errorResponses(400, 401, 403, 415),
+  },
+});
+
+export function registerSettingsRoutes(api: ApiRouter, deps: RouteDeps) {
+  api.openapi(read, async (c) => c.json(await getUserSettings(deps, c.get('session').userId), 200));
+  api.openapi(update, async (c) =>
+    c.json(await updateUserSettings(deps, c.get('session'), c.req.valid('json')), 200),
+  );
+}

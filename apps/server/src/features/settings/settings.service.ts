@@ -1,0 +1,86 @@
+import type { UpdateUserSettingsInput, UserSettingsResponse } from '@parley/contracts';
+import { eq } from 'drizzle-orm';
+import type { SessionContext } from '../../auth/sessions';
+import type { Db, DbOrTx } from '../../db/client';
+import { userSettings } from '../../db/schema';
+import { appendAudit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+
+type SettingsRow = typeof userSettings.$inferSelect;
+
+/** SPEC §2 Settings defaults: no signature, every notification on. */
+const DEFAULTS = {
+  emailSignature: '',
+  notifyMentions: true,
+  notifyApprovalRequests: true,
+  notifyComplianceFlags: true,
+  notifyWeeklyDigest: true,
+} as const;
+
+type SettingsValues = Omit<SettingsRow, 'userId' | 'updatedAt'>;
+
+function toDto(row: SettingsValues): UserSettingsResponse {
+  return {
+    email_signature: row.emailSignature,
+    notifications: {
+      mentions: row.notifyMentions,
+      approval_requests: row.notifyApprovalRequests,
+      compliance_flags: row.notifyComplianceFlags,
+      weekly_digest: row.notifyWeeklyDigest,
+    },
+  };
+}
+
+async function findSettings(db: DbOrTx, userId: string): Promise<SettingsValues> {
+  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  return row ?? { ...DEFAULTS };
+}
+
+/** GET /api/settings: the signed-in user's settings, or the defaults when never saved. */
+export async function getUserSettings(deps: { db: Db }, userId: string): Promise<UserSettingsResponse> {
+  return toDto(await findSettings(deps.db, userId));
+}
+
+/**
+ * PATCH /api/settings: the given keys change, the rest stay; audited 'settings_updated' with the
+ * names of the keys that changed (never the signature's text), in the same transaction.
+ */
+export async function updateUserSettings(
+  deps: { db: Db; clock: Clock },
+  session: SessionContext,
+  input: UpdateUserSettingsInput,
+): Promise<UserSettingsResponse> {
+  return deps.db.transaction(async (tx) => {
+    const current = await findSettings(tx, session.userId);
+    const next: SettingsValues = {
+      emailSignature: input.email_signature ?? current.emailSignature,
+      notifyMentions: input.notifications?.mentions ?? current.notifyMentions,
+      notifyApprovalRequests: input.notifications?.approval_requests ?? current.notifyApprovalRequests,
+      notifyComplianceFlags: input.notifications?.compliance_flags ?? current.notifyComplianceFlags,
+      notifyWeeklyDigest: input.notifications?.weekly_digest ?? current.notifyWeeklyDigest,
+    };
+    const changed = [
+      next.emailSignature !== current.emailSignature && 'email_signature',
+      next.notifyMentions !== current.notifyMentions && 'notifications.mentions',
+      next.notifyApprovalRequests !== current.notifyApprovalRequests && 'notifications.approval_requests',
+      next.notifyComplianceFlags !== current.notifyComplianceFlags && 'notifications.compliance_flags',
+      next.notifyWeeklyDigest !== current.notifyWeeklyDigest && 'notifications.weekly_digest',
+    ].filter((key): key is string => key !== false);
+    if (changed.length === 0) return toDto(current);
+
+    const now = deps.clock.now();
+    await tx
+      .insert(userSettings)
+      .values({ userId: session.userId, ...next, updatedAt: now })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { ...next, updatedAt: now } });
+    await appendAudit(tx, deps.clock, {
+      orgId: session.orgId,
+      actorId: session.userId,
+      actionType: 'settings_updated',
+      entityType: 'user',
+      entityId: session.userId,
+      details: { changed },
+    });
+    return toDto(next);
+  });
+}

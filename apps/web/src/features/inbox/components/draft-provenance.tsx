@@ -1,0 +1,56 @@
+import type { DraftVersion } from '@parley/contracts';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const DRAFTER_LABELS: Record<string, string> = {
+  'built-in': 'Built-in drafter (offline)',
+  'openai-compatible': 'OpenAI-compatible service',
+  none: 'Written by hand',
+};
+
+/** 'How this draft was made': drafter, model, the passages it was given, the prompt hash, who edited. */
+export function DraftProvenance({ draft }: { draft: DraftVersion }) {
+  const p = draft.provenance;
+  return (
+    <details className="rounded-md border px-3 py-2 text-sm">
+      <summary className="cursor-pointer font-medium focus-visible:outline-2 focus-visible:outline-ring">
+        How this draft was made
+      </summary>
+      <dl className="mt-2 grid gap-x-3 gap-y-1.5 sm:grid-cols-[max-content_1fr]">
+        <dt className="text-muted-foreground">Version</dt>
+        <dd>
+          {draft.version} ({draft.source === 'generated' ? 'generated' : 'edited'}) by{' '}
+          {draft.created_by_name ?? 'a former member'} on {dateTime.format(new Date(draft.created_at))}
+        </dd>
+        <dt className="text-muted-foreground">Drafter</dt>
+        <dd>{DRAFTER_LABELS[p.drafter] ?? p.drafter}</dd>
+        <dt className="text-muted-foreground">Model</dt>
+        <dd>{p.model ?? 'None (no language model)'}</dd>
+        {p.based_on ? (
+          <>
+            <dt className="text-muted-foreground">Edited</dt>
+            <dd>
+              by {p.edited_by_name ?? 'a former member'}, from version {p.based_on}
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-muted-foreground">Prompt hash</dt>
+        <dd className="break-all font-mono text-xs">{p.prompt_hash ?? 'None'}</dd>
+        <dt className="text-muted-foreground">Passages given</dt>
+        <dd>
+          {p.passages.length === 0 ? (
+            'None'
+          ) : (
+            <ol className="list-decimal space-y-0.5 pl-5">
+              {p.passages.map((passage) => (
+                <li key={passage.id} className="break-all">
+                  {passage.doc_path}
+                </li>
+              ))}
+            </ol>
+          )}
+        </dd>
+      </dl>
+    </details>
+  );
+}

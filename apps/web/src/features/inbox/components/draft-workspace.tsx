@@ -1,0 +1,251 @@
+import { DRAFT_TEXTS, type DraftVersion, INBOX_TEXTS } from '@parley/contracts';
+import { CheckCircle2, History, LoaderCircle, RotateCcw, Save, ShieldCheck, Sparkles } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useGenerateDraft } from '../api/generate-draft';
+import { useDraftVersion } from '../api/get-draft-version';
+import { useLatestDraft } from '../api/get-latest-draft';
+import { useDraftVersions } from '../api/list-draft-versions';
+import { useSaveDraft } from '../api/save-draft';
+import { DisabledWithReason } from './draft-disabled-action';
+import { DraftProvenance } from './draft-provenance';
+import { DraftSources } from './draft-sources';
+
+const LATEST = 'latest';
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * SPEC §2 'Draft Workspace': generate a version, edit it, save the edit as a new version (then back
+ * to the inbox), view earlier versions read-only and restore one into the editor. Compliance checks
+ * and approval arrive with the compliance issue, so their buttons are shown disabled with the reason.
+ */
+export function DraftWorkspace({ messageId, canWrite }: { messageId: string; canWrite: boolean }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const latest = useLatestDraft(messageId);
+  const versions = useDraftVersions(messageId);
+  const generate = useGenerateDraft(messageId);
+  const save = useSaveDraft(messageId);
+  const [text, setText] = useState('');
+  const [baseVersion, setBaseVersion] = useState(0);
+  const [isDirty, setIsDirty] = useState(false);
+  const [viewing, setViewing] = useState<string>(LATEST);
+  const viewedVersion = viewing === LATEST ? null : Number(viewing);
+  const earlier = useDraftVersion(messageId, viewedVersion);
+
+  const current: DraftVersion | null | undefined = latest.data;
+  // The latest version loads into the editor unless the user has unsaved edits.
+  useEffect(() => {
+    if (current === undefined || isDirty) return;
+    setText(current?.draftText ?? '');
+    setBaseVersion(current?.version ?? 0);
+  }, [current, isDirty]);
+
+  const isBusy = generate.isPending || save.isPending;
+  const shown = viewedVersion === null ? current : earlier.data;
+
+  function onGenerate() {
+    generate.mutate(undefined, {
+      onSuccess: (draft) => {
+        setText(draft.draftText);
+        setBaseVersion(draft.version);
+        setIsDirty(false);
+        setViewing(LATEST);
+        toast.success(DRAFT_TEXTS.generated);
+      },
+      onError: (error) => toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed)),
+    });
+  }
+
+  function onSave() {
+    save.mutate(
+      { text, based_on_version: baseVersion },
+      {
+        onSuccess: () => {
+          setIsDirty(false);
+          toast.success(INBOX_TEXTS.draftSaved);
+          navigate(paths.inbox);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) toast.error(error.message);
+          else toast.error(getErrorMessage(error, 'Failed to save draft'));
+        },
+      },
+    );
+  }
+
+  function onRestore() {
+    if (!earlier.data) return;
+    setText(earlier.data.draftText);
+    setIsDirty(true);
+    setViewing(LATEST);
+    toast.info(`Version ${earlier.data.version} restored into the editor. Save Draft to keep it.`);
+  }
+
+  const textId = `${id}-draft`;
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle className="text-lg">Draft Workspace</CardTitle>
+        <Badge variant="outline" aria-label="Draft version">
+          {current ? `Version ${current.version}` : 'No draft yet'}
+        </Badge>
+      </CardHeader>
+      <CardContent className="grid min-w-0 gap-4 [&>*]:min-w-0">
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            onClick={onGenerate}
+            disabled={!canWrite || isBusy}
+            aria-busy={generate.isPending}
+          >
+            {generate.isPending ? (
+              <LoaderCircle aria-hidden className="motion-safe:animate-spin" />
+            ) : (
+              <Sparkles aria-hidden />
+            )}
+            {generate.isPending ? 'Generating...' : 'Generate AI Draft'}
+          </Button>
+          <DisabledWithReason reason="Compliance checks arrive with the compliance center.">
+            <Button
+              type="button"
+              variant="outline"
+              aria-disabled="true"
+              className="cursor-not-allowed opacity-50"
+            >
+              <ShieldCheck aria-hidden />
+              Check Compliance
+              <span className="sr-only">(not available yet)</span>
+            </Button>
+          </DisabledWithReason>
+        </div>
+
+        {latest.isPending ? (
+          <Spinner label="Loading draft..." className="py-8" />
+        ) : latest.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>Failed to load the draft</AlertTitle>
+            <AlertDescription>
+              {getErrorMessage(latest.error, 'The draft could not be loaded.')}{' '}
+              <Button type="button" variant="link" className="h-auto p-0" onClick={() => latest.refetch()}>
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <>
+            {versions.data && versions.data.items.length > 1 ? (
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-version`} className="flex items-center gap-1.5">
+                  <History aria-hidden className="size-4" />
+                  Version
+                </Label>
+                <Select value={viewing} onValueChange={setViewing}>
+                  <SelectTrigger id={`${id}-version`} className="w-full min-w-0 overflow-hidden sm:w-96">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {versions.data.items.map((v, index) => (
+                      <SelectItem key={v.version} value={index === 0 ? LATEST : String(v.version)}>
+                        Version {v.version} ({v.source}
+                        {index === 0 ? ', latest' : ''}) · {dateTime.format(new Date(v.created_at))}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            ) : null}
+
+            {viewedVersion !== null ? (
+              <div className="grid gap-2">
+                {earlier.isPending ? (
+                  <Spinner label="Loading version..." className="py-6" />
+                ) : earlier.isError ? (
+                  <p className="text-destructive text-sm">The version could not be loaded.</p>
+                ) : (
+                  <>
+                    <Label htmlFor={`${id}-earlier`}>Version {viewedVersion} (read-only)</Label>
+                    <Textarea
+                      id={`${id}-earlier`}
+                      readOnly
+                      value={earlier.data.draftText}
+                      className="min-h-72 bg-muted/40 font-normal"
+                    />
+                    <div className="flex flex-wrap gap-2">
+                      {canWrite ? (
+                        <Button type="button" variant="outline" onClick={onRestore}>
+                          <RotateCcw aria-hidden />
+                          Restore into editor
+                        </Button>
+                      ) : null}
+                      <Button type="button" variant="ghost" onClick={() => setViewing(LATEST)}>
+                        Back to the latest version
+                      </Button>
+                    </div>
+                  </>
+                )}
+              </div>
+            ) : (
+              <div className="grid gap-1.5">
+                <Label htmlFor={textId}>Draft</Label>
+                <Textarea
+                  id={textId}
+                  value={text}
+                  readOnly={!canWrite}
+                  onChange={(event) => {
+                    setText(event.target.value);
+                    setIsDirty(true);
+                  }}
+                  placeholder={
+                    canWrite
+                      ? 'Generate an AI draft from the fund documents, or write the reply here.'
+                      : 'No draft yet.'
+                  }
+                  className="min-h-72"
+                />
+                {isDirty ? <p className="text-muted-foreground text-xs">Unsaved changes</p> : null}
+              </div>
+            )}
+
+            <DraftSources citations={shown?.citations ?? []} />
+            {shown ? <DraftProvenance draft={shown} /> : null}
+
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button
+                type="button"
+                variant="outline"
+                onClick={onSave}
+                disabled={!canWrite || isBusy || text.trim() === '' || viewedVersion !== null}
+              >
+                {save.isPending ? (
+                  <LoaderCircle aria-hidden className="motion-safe:animate-spin" />
+                ) : (
+                  <Save aria-hidden />
+                )}
+                Save Draft
+              </Button>
+              <DisabledWithReason reason="Approvals arrive with the compliance and approval workflow.">
+                <Button type="button" aria-disabled="true" className="cursor-not-allowed opacity-50">
+                  <CheckCircle2 aria-hidden />
+                  Mark Final / Approve &amp; Send
+                  <span className="sr-only">(not available yet)</span>
+                </Button>
+              </DisabledWithReason>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

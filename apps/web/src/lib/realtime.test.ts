@@ -1,0 +1,62 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { invalidateForEvent, parseRealtimeEvent, reconnectDelayMs } from './realtime';
+
+const ID = '6f1c3a52-8d3e-4c1b-9a57-0e8b2d4f1a90';
+const OTHER = '0b7d9c1e-2f4a-4e6b-8c3d-5a9f1e2d3c4b';
+
+function clientWithQueries() {
+  const client = new QueryClient();
+  const keys = [
+    ['messages', 'list', { tab: 'all', q: '' }],
+    ['messages', 'detail', ID],
+    ['drafts', ID, 'latest'],
+    ['messages', 'detail', OTHER],
+    ['projects'],
+  ];
+  for (const key of keys) client.setQueryData(key, { some: 'data' });
+  const stale = () =>
+    client
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.isInvalidated)
+      .map((query) => query.queryKey);
+  return { client, stale };
+}
+
+describe('realtime events in the browser', () => {
+  it('reconnect after 1 s, doubling up to 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(reconnectDelayMs)).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  it('accept only well-formed events', () => {
+    expect(parseRealtimeEvent(JSON.stringify({ type: 'draft.saved', messageId: ID, version: 2 }))).toEqual({
+      type: 'draft.saved',
+      messageId: ID,
+      version: 2,
+    });
+    expect(parseRealtimeEvent('not json')).toBeNull();
+    expect(parseRealtimeEvent(JSON.stringify({ type: 'message.deleted', messageId: ID }))).toBeNull();
+    expect(parseRealtimeEvent(undefined)).toBeNull();
+  });
+
+  it('refresh only the inbox lists for a new message', () => {
+    const { client, stale } = clientWithQueries();
+    invalidateForEvent(client, { type: 'message.created', messageId: ID });
+    expect(stale()).toEqual([['messages', 'list', { tab: 'all', q: '' }]]);
+  });
+
+  it('refresh the lists and every query naming the message for a saved draft or a status change', () => {
+    for (const type of ['draft.saved', 'message.updated'] as const) {
+      const { client, stale } = clientWithQueries();
+      invalidateForEvent(client, { type, messageId: ID });
+      expect(stale()).toEqual([
+        ['messages', 'list', { tab: 'all', q: '' }],
+        ['messages', 'detail', ID],
+        ['drafts', ID, 'latest'],
+      ]);
+    }
+  });
+});

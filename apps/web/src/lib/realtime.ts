@@ -1,0 +1,79 @@
+import { type RealtimeEventDto, realtimeEventSchema } from '@parley/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { messageListsQueryKey } from './query-keys';
+import { sessionQueryKey } from './session';
+
+/** Reconnect delay after the stream drops: 1 s doubling up to 30 s, reset once it opens. */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(30_000, 1_000 * 2 ** attempt);
+}
+
+/** What one realtime event makes stale: the inbox lists, and every query naming the message. */
+export function invalidateForEvent(queryClient: QueryClient, event: RealtimeEventDto) {
+  void queryClient.invalidateQueries({ queryKey: messageListsQueryKey });
+  if (event.type === 'message.created') return;
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey.includes(event.messageId),
+  });
+}
+
+/** Parses one `data:` of the stream; anything else is ignored. */
+export function parseRealtimeEvent(data: unknown): RealtimeEventDto | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const result = realtimeEventSchema.safeParse(JSON.parse(data));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One EventSource on /api/events while signed in (mounted once, behind the sign-in guard): events
+ * invalidate the queries they concern; a dropped stream reconnects with backoff and then refreshes
+ * the lists, since events may have been missed meanwhile.
+ */
+export function useRealtimeEvents(userId: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined' || !userId) return;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    let attempt = 0;
+    let stopped = false;
+
+    const connect = () => {
+      source = new EventSource('/api/events');
+      source.onopen = () => {
+        if (attempt > 0) void queryClient.invalidateQueries({ queryKey: messageListsQueryKey });
+        attempt = 0;
+      };
+      source.onmessage = (message) => {
+        const event = parseRealtimeEvent(message.data);
+        if (event) invalidateForEvent(queryClient, event);
+      };
+      source.onerror = () => {
+        source?.close();
+        source = null;
+        if (stopped) return;
+        // The session may have ended: let the guard find out rather than retrying blindly.
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        retry = setTimeout(connect, reconnectDelayMs(attempt));
+        attempt += 1;
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      source?.close();
+    };
+  }, [queryClient, userId]);
+}
+
+/** Mount point for the hook (renders nothing). */
+export function RealtimeEvents({ userId }: { userId: string }) {
+  useRealtimeEvents(userId);
+  return null;
+}

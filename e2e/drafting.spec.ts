@@ -1,0 +1,80 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { buildPdf } from '../apps/server/test/document-fixtures';
+import { signInAs } from './fixtures';
+
+/** Composes a message through the real form and lets Generate AI Response write the first draft. */
+async function composeWithDraft(page: Page, input: { fund: string; subject: string; body: string }) {
+  await page.goto('/compose');
+  await page.getByLabel('Investor name').fill('Margot Example');
+  await page.getByLabel('Investor email').fill('margot@example.com');
+  await page.getByLabel('Project / fund').click();
+  await page.getByRole('option', { name: input.fund }).click();
+  await page.getByLabel('Subject').fill(input.subject);
+  await page.getByLabel('Message', { exact: true }).fill(input.body);
+  await page.getByRole('button', { name: 'Generate AI Response' }).click();
+  await expect(page.getByText('AI draft generated! Review in the draft workspace.')).toBeVisible();
+  await expect(page.getByLabel('Draft version')).toHaveText('Version 1');
+}
+
+async function signedInPage(browser: Browser, role: 'ir_associate' | 'ir_director') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, role, { fresh: true });
+  return page;
+}
+
+test('compose, draft with sources, edit to a new version; a colleague sees the message arrive live', async ({
+  browser,
+}) => {
+  const colleague = await signedInPage(browser, 'ir_associate');
+  const author = await signedInPage(browser, 'ir_director');
+  const subject = `Q3 distribution timing ${Date.now()}`;
+
+  await composeWithDraft(author, {
+    fund: 'Fund Alpha - Core Real Estate',
+    subject,
+    body: 'When will the Q3 distribution be paid, and what is the amount per unit?',
+  });
+  const sources = author.getByText('Sources Referenced').locator('..');
+  await expect(sources).toContainText('distribution-notice-q3-2025.txt');
+  await expect(author.getByLabel('Draft', { exact: true })).toHaveValue(/0\.1450/);
+
+  // The colleague's inbox, open since before the message existed, shows it without a reload.
+  await expect(colleague.getByText(subject)).toBeVisible({ timeout: 5000 });
+
+  const threadUrl = author.url();
+  await author
+    .getByLabel('Draft', { exact: true })
+    .fill('Dear Margot, the Q3 distribution is paid on 14 November 2025.');
+  await author.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(author).toHaveURL(/\/inbox$/);
+  await author.goto(threadUrl);
+  await expect(author.getByLabel('Draft version')).toHaveText('Version 2');
+  await expect(author.getByLabel('Draft', { exact: true })).toHaveValue(/14 November 2025/);
+});
+
+test('a PDF uploaded to a fund becomes citable in drafts', async ({ page }) => {
+  await signInAs(page, 'ir_director');
+  await page.goto('/projects');
+  await page.getByRole('link', { name: /Fund Gamma - Infrastructure/ }).click();
+  const fileName = `solberg-update-${Date.now()}.pdf`;
+  await page.locator('input[type="file"]').setInputFiles({
+    name: fileName,
+    mimeType: 'application/pdf',
+    buffer: buildPdf([
+      ['Solberg battery storage update'],
+      [
+        'The Solberg battery storage site reaches commercial operation on 15 March 2026 with 120 MW of capacity.',
+      ],
+    ]),
+  });
+  await expect(page.getByRole('row').filter({ hasText: fileName }).getByText('Indexed')).toBeVisible();
+
+  await composeWithDraft(page, {
+    fund: 'Fund Gamma - Infrastructure',
+    subject: `Solberg battery storage ${Date.now()}`,
+    body: 'When does the Solberg battery storage site reach commercial operation, and what is its capacity?',
+  });
+  await expect(page.getByText('Sources Referenced').locator('..')).toContainText(`${fileName}#page=2`);
+  await expect(page.getByLabel('Draft', { exact: true })).toHaveValue(/15 March 2026/);
+});

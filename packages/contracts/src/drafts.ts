@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** SPEC §9: the draft tone is fixed to neutral. */
+export const DRAFT_TONE = 'neutral' as const;
+/** SPEC §9: the draft reading level is fixed to 12-14. */
+export const DRAFT_READING_LEVEL = '12-14' as const;
+
+/**
+ * Issue 5: the disclaimer every draft ends with, until the compliance center stores the
+ * organisation's own (the compliance issue replaces this constant with that setting).
+ */
+export const DEFAULT_DISCLAIMER =
+  'This message is for information only and is not an offer or a solicitation. Any forward-looking statements reflect current views only, and actual results may differ. Past performance does not indicate future results.';
+
+/** SPEC §3 Citation: a passage a draft relies on, named by document and page, relevance 0-1. */
+export const citationSchema = z.object({
+  id: z.string(),
+  doc_path: z.string(),
+  relevance: z.number().min(0).max(1),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** Issue 5: how a version was made (drafter, model, passages given, prompt hash, who edited). */
+export const draftProvenanceSchema = z
+  .object({
+    drafter: z.string(),
+    model: z.string().nullable(),
+    prompt_hash: z.string().nullable(),
+    passages: z.array(z.object({ id: z.string(), doc_path: z.string() })),
+    edited_by: z.string().nullable().optional(),
+    edited_by_name: z.string().nullable().optional(),
+    based_on: z.number().int().nullable().optional(),
+  })
+  .loose();
+export type DraftProvenance = z.infer<typeof draftProvenanceSchema>;
+
+export const DRAFT_SOURCES = ['generated', 'edited'] as const;
+
+/** One version of a reply draft (SPEC §3 ai_responses). */
+export const draftVersionSchema = z.object({
+  draftId: z.string(),
+  messageId: z.string(),
+  version: z.number().int(),
+  source: z.enum(DRAFT_SOURCES),
+  draftText: z.string(),
+  citations: z.array(citationSchema),
+  provenance: draftProvenanceSchema,
+  created_by: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DraftVersion = z.infer<typeof draftVersionSchema>;
+
+/** SPEC §7 ai-generate response: draftText, citations, version, draftId (plus provenance). */
+export const generateDraftResponseSchema = draftVersionSchema;
+export type GenerateDraftResponse = z.infer<typeof generateDraftResponseSchema>;
+
+/** POST /api/messages/:id/drafts: an edit saved as a new version of the one it was based on. */
+export const saveDraftInputSchema = z.object({
+  text: z
+    .string({ error: 'Write the draft' })
+    .trim()
+    .min(1, { error: 'Write the draft' })
+    .max(20_000, { error: 'Keep the draft under 20,000 characters' }),
+  based_on_version: z
+    .number({ error: 'Name the version this edit is based on (0 when there is none)' })
+    .int()
+    .min(0),
+});
+export type SaveDraftInput = z.input<typeof saveDraftInputSchema>;
+
+/** The version viewer's list: every version, newest first. */
+export const draftVersionSummarySchema = z.object({
+  version: z.number().int(),
+  source: z.enum(DRAFT_SOURCES),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export const listDraftVersionsResponseSchema = z.object({ items: z.array(draftVersionSummarySchema) });
+export type ListDraftVersionsResponse = z.infer<typeof listDraftVersionsResponseSchema>;
+
+export const draftVersionParamSchema = z.object({
+  id: z.uuid({ error: 'Not a message id' }),
+  version: z.coerce.number({ error: 'Not a version number' }).int().min(1).max(1_000_000),
+});
+
+/** SPEC §8 Inbox and draft texts. */
+export const DRAFT_TEXTS = {
+  loadMessageFailed: 'Failed to load message',
+  generated: 'AI draft generated successfully!',
+  generateFailed: 'Failed to generate draft',
+  composeGenerated: 'AI draft generated! Review in the draft workspace.',
+} as const;
