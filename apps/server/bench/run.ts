@@ -2,6 +2,7 @@
  * Benchmarks (npm run bench): figures to watch, never pass/fail. In-memory PGlite, or PostgreSQL
  * when BENCH_DATABASE_URL names an empty database.
  */
+import pg from 'pg';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createPglite, openPostgres, wrapPglite } from '../src/db/client';
@@ -12,10 +13,16 @@ import { createMember } from '../src/features/users/users.service';
 import { appendAudit } from '../src/lib/audit';
 import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
+import { type RawQuery, runInboxBench } from './inbox';
 
 const ORIGIN = 'http://bench.test';
 const url = process.env.BENCH_DATABASE_URL;
-const database = url ? openPostgres(url) : wrapPglite(await createPglite());
+const pglite = url ? null : await createPglite();
+const database = pglite ? wrapPglite(pglite) : openPostgres(url ?? '');
+// The raw-SQL side of the inbox benchmark goes through the driver itself, not through the app.
+const pool = url ? new pg.Pool({ connectionString: url, max: 4 }) : null;
+const raw: RawQuery = (text, params) =>
+  pool ? pool.query(text, params) : (pglite as NonNullable<typeof pglite>).query(text, params);
 await database.migrate();
 const deps = { db: database.db, clock: systemClock };
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: ORIGIN });
@@ -43,7 +50,14 @@ const orgId = await database.db.transaction((tx) =>
 );
 const email = 'bench@parley.test';
 const password = 'bench-password-2026';
-await createMember(deps, { email, password, name: 'Bench', role: 'ir_director', orgId, actorId: null });
+const userId = await createMember(deps, {
+  email,
+  password,
+  name: 'Bench',
+  role: 'ir_director',
+  orgId,
+  actorId: null,
+});
 
 console.log(`database: ${database.kind}`);
 const appendOne = (i: number) =>
@@ -73,4 +87,7 @@ await measure('GET /api/auth/session (guarded request)', 1000, async () =>
   app.request(`${ORIGIN}/api/auth/session`, { headers: { cookie } }),
 );
 
+await runInboxBench({ app, database, raw, origin: ORIGIN, orgId, userId, email, password });
+
+await pool?.end();
 await database.close();

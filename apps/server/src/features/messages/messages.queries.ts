@@ -1,5 +1,5 @@
 import type { InboxTab } from '@parley/contracts';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { investorMessages, projects } from '../../db/schema';
 
@@ -108,7 +108,10 @@ export async function listMessages(
     : undefined;
   const rows = await selectMessages(db)
     .where(and(baseFilter(input), tabFilter(input.tab), after))
-    .orderBy(desc(investorMessages.createdAt), desc(investorMessages.id))
+    // NULLS LAST as the indexes were built (drizzle's .desc() in schema.ts): a plain DESC means
+    // NULLS FIRST, which PostgreSQL cannot serve from them and sorts the whole table instead
+    // (npm run bench, 1,000,000 messages). Both columns are NOT NULL, so the order is the same.
+    .orderBy(sql`${investorMessages.createdAt} desc nulls last`, sql`${investorMessages.id} desc nulls last`)
     .limit(input.limit + 1);
   return rows;
 }
