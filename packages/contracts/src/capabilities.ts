@@ -13,6 +13,8 @@ export const CAPABILITIES = [
   'projects.manage',
   /** The approval queue (SPEC §2: menu for admin and ir_director). */
   'approvals.review',
+  /** Edit the compliance policy: lexicon, patterns, disclaimer, templates, approval matrix (issue 6). */
+  'compliance.manage',
   /** Analytics, Compliance, Audit Logs, Reports (SPEC §2 Reporting group). */
   'reporting.read',
   /** Re-walk the audit hash chain. */
@@ -28,6 +30,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'messages.write',
     'projects.manage',
     'approvals.review',
+    'compliance.manage',
     'reporting.read',
     'audit.verify',
     'admin.manage',
@@ -37,6 +40,7 @@ export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'messages.write',
     'projects.manage',
     'approvals.review',
+    'compliance.manage',
     'reporting.read',
     'audit.verify',
   ],

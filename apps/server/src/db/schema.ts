@@ -512,9 +512,25 @@ export const aiResponses = pgTable(
     provenance: jsonb('provenance').$type<Record<string, unknown>>().notNull(),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
+    /** The last compliance check of this version's text (issue 6): its flags, verdict and time. */
+    complianceFlags: jsonb('compliance_flags').$type<Record<string, unknown>[]>(),
+    requiresApproval: boolean('requires_approval'),
+    complianceCheckedAt: timestamp('compliance_checked_at', { withTimezone: true, mode: 'date' }),
+    /** Approval is bound to the exact text: the SHA-256 of what was approved and sent (issue 6). */
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    approvedTextSha256: text('approved_text_sha256'),
+    /** The approver's optional 1-5 rating of the draft, for analytics. */
+    approvalRating: integer('approval_rating'),
+    /** The reply e-mail to the investor, in the outbox. */
+    sentEmailId: uuid('sent_email_id').references(() => emailOutbox.id),
   },
   (t) => [
     uniqueIndex('ai_responses_message_version_key').on(t.messageId, t.versionNumber),
+    index('ai_responses_org_checked_idx').on(t.orgId, t.complianceCheckedAt),
+    check(
+      'ai_responses_approval_rating_check',
+      sql`${t.approvalRating} is null or (${t.approvalRating} between 1 and 5)`,
+    ),
     index('ai_responses_org_created_idx').on(t.orgId, t.createdAt),
   ],
 );
@@ -531,3 +547,136 @@ export const userSettings = pgTable('user_settings', {
   notifyWeeklyDigest: boolean('notify_weekly_digest').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The organisation's changes to the compliance policy (issue 6): overrides of the built-in lexicon
+ * terms and patterns of @parley/guardrails (is_builtin), and its own terms and patterns. The policy
+ * the checker uses is the built-in defaults with these rows laid over them.
+ */
+export const complianceRules = pgTable(
+  'compliance_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    kind: text('kind', { enum: ['term', 'pattern'] }).notNull(),
+    /** A term's lower-cased text, or a pattern's id. */
+    key: text('key').notNull(),
+    name: text('name').notNull().default(''),
+    /** A custom pattern's phrase (guardrails phrase syntax); null for terms and built-in patterns. */
+    phrase: text('phrase'),
+    severity: text('severity', { enum: ['high', 'medium', 'low'] }).notNull(),
+    suggestion: text('suggestion').notNull().default(''),
+    explanation: text('explanation').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    isBuiltin: boolean('is_builtin').notNull().default(false),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('compliance_rules_org_kind_key').on(t.orgId, t.kind, t.key),
+    check('compliance_rules_kind_check', sql`${t.kind} in ('term', 'pattern')`),
+    check('compliance_rules_severity_check', sql`${t.severity} in ('high', 'medium', 'low')`),
+  ],
+);
+
+/** SPEC §2 Compliance center's disclaimer block and approval matrix, per organisation. */
+export const complianceSettings = pgTable('compliance_settings', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organizations.id),
+  forwardLookingDisclaimer: text('forward_looking_disclaimer').notNull(),
+  riskFactorTags: text('risk_factor_tags').array().notNull().default(sql`'{}'::text[]`),
+  complianceContact: text('compliance_contact').notNull().default(''),
+  /** Which roles may finalise a draft at each highest flag severity (none, low, medium, high). */
+  approvalMatrix: jsonb('approval_matrix').$type<Record<string, string[]>>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Approved reply templates that can be inserted into drafts (SPEC §2 Compliance center counts). */
+export const responseTemplates = pgTable(
+  'response_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('response_templates_org_title_idx').on(t.orgId, t.title)],
+);
+
+/**
+ * A draft version submitted for a director's approval (issue 6). Bound to the exact text by its
+ * SHA-256: an edit while it is pending voids it. One pending request per message.
+ */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => investorMessages.id, { onDelete: 'cascade' }),
+    responseId: uuid('response_id')
+      .notNull()
+      .references(() => aiResponses.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number').notNull(),
+    textSha256: text('text_sha256').notNull(),
+    /** pending → approved | changes_requested | voided (the draft was edited while pending). */
+    status: text('status', { enum: ['pending', 'approved', 'changes_requested', 'voided'] })
+      .notNull()
+      .default('pending'),
+    submittedBy: uuid('submitted_by').references(() => users.id),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    comment: text('comment'),
+    rating: integer('rating'),
+  },
+  (t) => [
+    index('approval_requests_org_status_idx').on(t.orgId, t.status, t.submittedAt),
+    index('approval_requests_message_idx').on(t.messageId, t.submittedAt.desc()),
+    uniqueIndex('approval_requests_one_pending_key').on(t.messageId).where(sql`${t.status} = 'pending'`),
+    check(
+      'approval_requests_status_check',
+      sql`${t.status} in ('pending', 'approved', 'changes_requested', 'voided')`,
+    ),
+    check('approval_requests_rating_check', sql`${t.rating} is null or (${t.rating} between 1 and 5)`),
+  ],
+);
+
+/** In-app notifications (issue 6: submissions to directors, decisions to associates). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    messageId: uuid('message_id').references(() => investorMessages.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
