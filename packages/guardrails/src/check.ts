@@ -1,0 +1,364 @@
+import {
+  buildIndex,
+  compileSlots,
+  type Guard,
+  type Hit,
+  type Index,
+  type Rewrite,
+  type Seq,
+  scan,
+  type VocabCollector,
+} from './engine';
+import { BUILTIN_DEFS, type BuiltinDef, NEGATIONS, WORD_CLASSES } from './patterns';
+import { parsePhrase, type Slot } from './phrase';
+import { buildVocab, type Tokens, tokenize, type Vocab, wordOf } from './tokenize';
+import type { CheckResult, Flag, GuardrailPolicy, Severity } from './types';
+
+export { validatePhrase } from './phrase';
+
+const RANK: Record<Severity, number> = { high: 3, medium: 2, low: 1 };
+
+/** An unknown severity is treated as high: a misconfigured rule must not weaken the check. */
+function severityOf(s: unknown): Severity {
+  return s === 'low' || s === 'medium' ? s : 'high';
+}
+
+/** Explanations of the spec's six lexicon terms; other terms get a generic sentence. */
+const LEXICON_EXPLANATIONS: Record<string, string> = {
+  guaranteed:
+    'No investment return can be guaranteed, so calling an outcome guaranteed is a misleading promise.',
+  'risk-free': 'Every investment carries risk, so describing one as risk-free is misleading.',
+  'will outperform': 'Saying the fund will outperform states a forecast as a certainty.',
+  'projected returns':
+    'Projected returns are a forecast that must be presented as an illustrative target that is not guaranteed.',
+  'no risk': 'Every investment carries risk, so saying there is no risk is misleading.',
+  'you should invest':
+    'Telling an investor to invest is a personal recommendation that investor relations must not give.',
+};
+
+export function lexiconExplanation(term: string): string {
+  return (
+    LEXICON_EXPLANATIONS[term.trim().toLowerCase()] ??
+    `'${term.trim()}' is on the organisation's forbidden lexicon.`
+  );
+}
+
+const NEGATION_GUARD: Guard = { words: new Set(NEGATIONS), window: 4, crossClause: true };
+/** 'Nothing in this letter is a promise ...': a negative pronoun earlier in the sentence. */
+const NEGATIVE_SUBJECT_GUARD: Guard = {
+  words: new Set(['nothing', 'neither', 'none', 'nobody']),
+  window: 10,
+  crossClause: true,
+};
+const NEGATION_GUARDS: Guard[] = [NEGATION_GUARD, NEGATIVE_SUBJECT_GUARD];
+
+/** A match ending at 'risk free' followed by one of these is the finance term, not a claim. */
+const NEUTRAL_FOLLOWERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['free', new Set(['rate', 'rates', 'curve', 'benchmark'])],
+]);
+
+/** A match may end inside a hyphenated compound only when the compound goes on with one of these. */
+const COMPOUND_CONTINUATIONS: ReadonlySet<string> = new Set([...WORD_CLASSES.METRIC, 'income', 'backed']);
+
+type CompiledRule = {
+  rule: string;
+  severity: Severity;
+  suggestion: string;
+  explanation: string;
+  lexicon: boolean;
+  useRewrite: boolean;
+};
+
+type Compiled = { index: Index; rules: CompiledRule[]; vocab: Vocab };
+
+type ParsedDef = { def: BuiltinDef; seqs: { slots: Slot[]; spec: BuiltinDef['seqs'][number] }[] };
+
+const PARSED_DEFS: ReadonlyMap<string, ParsedDef> = new Map(
+  BUILTIN_DEFS.map((def) => [
+    def.id,
+    {
+      def,
+      seqs: def.seqs.map((spec) => {
+        const parsed = parsePhrase(spec.phrase, true);
+        if ('error' in parsed) throw new Error(`Built-in pattern ${def.id}: ${parsed.error}`);
+        return { slots: parsed.slots, spec };
+      }),
+    },
+  ]),
+);
+
+function compile(policy: GuardrailPolicy): Compiled {
+  const seqs: Seq[] = [];
+  const rules: CompiledRule[] = [];
+  const seenTerms = new Set<string>();
+  const collect: VocabCollector = { words: new Set(), stems: new Set(), finalizers: [] };
+  for (const g of NEGATION_GUARDS) for (const w of g.words) collect.words.add(w);
+  for (const [k, v] of NEUTRAL_FOLLOWERS) {
+    collect.words.add(k);
+    for (const w of v) collect.words.add(w);
+  }
+  for (const w of COMPOUND_CONTINUATIONS) collect.words.add(w);
+  for (const entry of policy.lexicon ?? []) {
+    if (!entry?.enabled || typeof entry.term !== 'string') continue;
+    const toks = tokenize(entry.term);
+    if (toks.n === 0 || toks.n > 31) continue;
+    const words = Array.from({ length: toks.n }, (_, k) => wordOf(toks, k));
+    const key = `${words.join(' ')}\u0000${entry.severity}`;
+    if (seenTerms.has(key)) continue;
+    seenTerms.add(key);
+    const ruleIndex = rules.length;
+    rules.push({
+      rule: `lexicon:${entry.term}`,
+      severity: severityOf(entry.severity),
+      suggestion: entry.suggestion ?? '',
+      explanation: lexiconExplanation(entry.term),
+      lexicon: true,
+      useRewrite: false,
+    });
+    for (const w of words) collect.words.add(w);
+    seqs.push({
+      items: words.map((w) => ({ test: (t: Tokens, i: number) => wordOf(t, i) === w, optional: false })),
+      first: { words: [words[0] as string], stems: [], num: false },
+      prev: null,
+      before: NEGATION_GUARDS,
+      after: null,
+      rule: ruleIndex,
+      rewrite: null,
+    });
+  }
+  for (const rule of policy.patterns ?? []) {
+    if (!rule?.enabled) continue;
+    const ruleIndex = rules.length;
+    if (rule.phrase != null) {
+      const parsed = parsePhrase(rule.phrase, false);
+      if ('error' in parsed) continue;
+      const { items, first } = compileSlots(parsed.slots, {}, collect);
+      rules.push({
+        rule: `pattern:${rule.id}`,
+        severity: severityOf(rule.severity),
+        suggestion: rule.suggestion ?? '',
+        explanation:
+          rule.explanation || `'${rule.phrase.trim()}' is one of the organisation's guardrail patterns.`,
+        lexicon: false,
+        useRewrite: false,
+      });
+      seqs.push({
+        items,
+        first,
+        prev: null,
+        before: NEGATION_GUARDS,
+        after: null,
+        rule: ruleIndex,
+        rewrite: null,
+      });
+      continue;
+    }
+    const parsedDef = PARSED_DEFS.get(rule.id);
+    if (!parsedDef) continue;
+    const { def } = parsedDef;
+    rules.push({
+      rule: `pattern:${rule.id}`,
+      severity: severityOf(rule.severity),
+      suggestion: rule.suggestion ?? def.suggestion,
+      explanation: rule.explanation || def.explanation,
+      lexicon: false,
+      useRewrite: (rule.suggestion ?? def.suggestion) === def.suggestion,
+    });
+    for (const { slots, spec } of parsedDef.seqs) {
+      const { items, first } = compileSlots(slots, WORD_CLASSES, collect);
+      const before: Guard[] = spec.negatable === false ? [] : [...NEGATION_GUARDS];
+      for (const [words, window] of spec.notBefore ?? []) {
+        before.push({ words: new Set(words), window, crossClause: false });
+      }
+      for (const [words] of spec.notBefore ?? []) for (const w of words) collect.words.add(w);
+      for (const w of spec.notAfter?.[0] ?? []) collect.words.add(w);
+      for (const w of spec.prev ?? []) collect.words.add(w);
+      for (const w of Object.keys(spec.replace ?? {})) collect.words.add(w);
+      for (const w of spec.drop ?? []) collect.words.add(w);
+      const rewrite: Rewrite = {
+        replace: new Map(Object.entries(spec.replace ?? {})),
+        drop: new Set(spec.drop ?? []),
+        append: spec.append ?? '',
+      };
+      seqs.push({
+        items,
+        first,
+        prev: spec.prev ? new Set(spec.prev) : null,
+        before,
+        after: spec.notAfter ? { words: new Set(spec.notAfter[0]), window: spec.notAfter[1] } : null,
+        rule: ruleIndex,
+        rewrite,
+      });
+    }
+  }
+  const vocab = buildVocab(collect.words, collect.stems);
+  for (const finalize of collect.finalizers) finalize(vocab.names);
+  const index = buildIndex(seqs, vocab.names);
+  vocab.starts = Uint8Array.from(index.byId, (list) => (list ? 1 : 0));
+  return { index, rules, vocab };
+}
+
+const CACHE = new Map<string, Compiled>();
+const CACHE_SIZE = 32;
+
+function compiled(policy: GuardrailPolicy): Compiled {
+  const key = JSON.stringify([policy.lexicon, policy.patterns]);
+  const hit = CACHE.get(key);
+  if (hit) return hit;
+  const made = compile(policy);
+  if (CACHE.size >= CACHE_SIZE) {
+    const oldest = CACHE.keys().next().value;
+    if (oldest !== undefined) CACHE.delete(oldest);
+  }
+  CACHE.set(key, made);
+  return made;
+}
+
+/** Give a replacement the capitalisation of the text it replaces. */
+export function matchCase(original: string, replacement: string): string {
+  if (!replacement) return replacement;
+  const firstChar = original.charAt(0);
+  if (firstChar === firstChar.toLowerCase()) return replacement;
+  const letters = original.replace(/[^\p{L}]/gu, '');
+  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) {
+    return replacement.toUpperCase();
+  }
+  return replacement.charAt(0).toUpperCase() + replacement.slice(1);
+}
+
+function rewriteMatch(text: string, t: Tokens, from: number, to: number, rw: Rewrite): string {
+  let out = '';
+  let capitaliseNext = false;
+  for (let k = from; k < to; k++) {
+    const w = wordOf(t, k);
+    const orig = text.slice(t.start[k], t.end[k]);
+    if (rw.drop.has(w)) {
+      if (out === '' && orig.charAt(0) !== orig.charAt(0).toLowerCase()) capitaliseNext = true;
+      continue;
+    }
+    const rep = rw.replace.get(w);
+    let piece = rep === undefined ? orig : matchCase(orig, rep);
+    if (capitaliseNext) {
+      piece = piece.charAt(0).toUpperCase() + piece.slice(1);
+      capitaliseNext = false;
+    }
+    out += out === '' ? piece : text.slice(t.end[k - 1], t.start[k]) + piece;
+  }
+  return out + rw.append;
+}
+
+function isHyphen(c: number): boolean {
+  return c === 0x2d || c === 0x2010 || c === 0x2011;
+}
+
+/** Keep one flag per span: higher severity first, then the longer, then the lexicon, then the earlier. */
+type Cand = Flag & { order: number; lexicon: boolean; hit: Hit };
+
+function resolveOverlaps(cands: Cand[]): Cand[] {
+  cands.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: Cand[] = [];
+  const better = (a: (typeof cands)[number], b: (typeof cands)[number]) =>
+    RANK[b.severity] - RANK[a.severity] ||
+    b.end - b.start - (a.end - a.start) ||
+    Number(b.lexicon) - Number(a.lexicon) ||
+    a.start - b.start ||
+    a.order - b.order;
+  let i = 0;
+  while (i < cands.length) {
+    // a connected group of overlapping candidates
+    let j = i + 1;
+    let groupEnd = (cands[i] as Flag).end;
+    while (j < cands.length && (cands[j] as Flag).start < groupEnd) {
+      groupEnd = Math.max(groupEnd, (cands[j] as Flag).end);
+      j++;
+    }
+    if (j === i + 1) {
+      kept.push(cands[i] as Cand);
+    } else {
+      const base = (cands[i] as Flag).start;
+      const group = cands.slice(i, j).sort(better);
+      // characters already covered by a kept flag: linear in the group's extent, never quadratic
+      const taken = new Uint8Array(groupEnd - base);
+      const chosen: Cand[] = [];
+      for (const c of group) {
+        let free = true;
+        for (let p = c.start - base; p < c.end - base; p++) {
+          if (taken[p] === 1) {
+            free = false;
+            break;
+          }
+        }
+        if (!free) continue;
+        taken.fill(1, c.start - base, c.end - base);
+        chosen.push(c);
+      }
+      chosen.sort((a, b) => a.start - b.start);
+      kept.push(...chosen);
+    }
+    i = j;
+  }
+  return kept;
+}
+
+/**
+ * SPEC §7 ai-guardrail-check: the flags of `text` under the organisation's policy, sorted by start,
+ * one per span, and requires_approval when any flag is high.
+ */
+export function check(text: string, policy: GuardrailPolicy): CheckResult {
+  if (typeof text !== 'string' || text.length === 0) return { flags: [], requires_approval: false };
+  const { index, rules, vocab } = compiled(policy);
+  const t = tokenize(text, vocab);
+  const hits = scan(t, index);
+  const cands: Cand[] = [];
+  for (const hit of hits) {
+    const start = t.start[hit.from] as number;
+    const end = t.end[hit.to - 1] as number;
+    const last = wordOf(t, hit.to - 1);
+    if (hit.to < t.n && t.brk[hit.to] === 0) {
+      const next = wordOf(t, hit.to);
+      // 'no risk-free ...': the match stops inside a hyphenated compound
+      if (
+        isHyphen(text.charCodeAt(end)) &&
+        t.start[hit.to] === end + 1 &&
+        !COMPOUND_CONTINUATIONS.has(next)
+      ) {
+        continue;
+      }
+      if (NEUTRAL_FOLLOWERS.get(last)?.has(next)) continue;
+    }
+    const rule = rules[hit.seq.rule] as CompiledRule;
+    cands.push({
+      term: '',
+      severity: rule.severity,
+      suggestion: '',
+      hit,
+      start,
+      end,
+      rule: rule.rule,
+      explanation: rule.explanation,
+      order: hit.seq.rule,
+      lexicon: rule.lexicon,
+    });
+  }
+  const flags = resolveOverlaps(cands);
+  // the text and suggestion only of the flags that are kept
+  for (const f of flags) {
+    const { hit } = f as Cand;
+    const rule = rules[hit.seq.rule] as CompiledRule;
+    f.term = text.slice(f.start, f.end);
+    f.suggestion =
+      rule.useRewrite && hit.seq.rewrite
+        ? rewriteMatch(text, t, hit.from, hit.to, hit.seq.rewrite)
+        : matchCase(f.term, rule.suggestion);
+  }
+  const out: Flag[] = flags.map(({ term, severity, suggestion, start, end, rule, explanation }) => ({
+    term,
+    severity,
+    suggestion,
+    start,
+    end,
+    rule,
+    explanation,
+  }));
+  return { flags: out, requires_approval: out.some((f) => f.severity === 'high') };
+}
