@@ -13,7 +13,7 @@ import { createMember } from '../src/features/users/users.service';
 import { appendAudit } from '../src/lib/audit';
 import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
-import { type RawQuery, runInboxBench } from './inbox';
+import { type Capture, type RawQuery, runInboxBench, type Statement } from './inbox';
 
 const ORIGIN = 'http://bench.test';
 const url = process.env.BENCH_DATABASE_URL;
@@ -23,6 +23,38 @@ const database = pglite ? wrapPglite(pglite) : openPostgres(url ?? '');
 const pool = url ? new pg.Pool({ connectionString: url, max: 4 }) : null;
 const raw: RawQuery = (text, params) =>
   pool ? pool.query(text, params) : (pglite as NonNullable<typeof pglite>).query(text, params);
+
+// Records the statements the app sends (drizzle calls the driver's query(config | text, params)),
+// so the benchmark replays exactly the SQL a request ran, session check included.
+let recording: Statement[] | null = null;
+const record = (first: unknown, params: unknown) => {
+  const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+  if (recording && typeof text === 'string') {
+    recording.push({ text, params: Array.isArray(params) ? params : [] });
+  }
+};
+if (pglite) {
+  const query = pglite.query.bind(pglite);
+  pglite.query = ((text: string, params?: unknown[], options?: object) => {
+    record(text, params);
+    return query(text, params, options);
+  }) as typeof pglite.query;
+} else {
+  const query = pg.Pool.prototype.query;
+  pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+    if (this !== pool) record(args[0], args[1]);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Pool.prototype.query;
+}
+const capture: Capture = async (run) => {
+  recording = [];
+  try {
+    await run();
+    return recording;
+  } finally {
+    recording = null;
+  }
+};
 await database.migrate();
 const deps = { db: database.db, clock: systemClock };
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: ORIGIN });
@@ -87,7 +119,7 @@ await measure('GET /api/auth/session (guarded request)', 1000, async () =>
   app.request(`${ORIGIN}/api/auth/session`, { headers: { cookie } }),
 );
 
-await runInboxBench({ app, database, raw, origin: ORIGIN, orgId, userId, email, password });
+await runInboxBench({ app, database, raw, capture, origin: ORIGIN, orgId, userId, email, password });
 
 await pool?.end();
 await database.close();

@@ -24,6 +24,11 @@ export const SENTIMENT_WARNING_MIN = 0.4;
 /** Inbox pages (STYLE.md: lists paginate on the server, limit ≤ 100). */
 export const INBOX_PAGE_SIZE_DEFAULT = 20;
 export const INBOX_PAGE_SIZE_MAX = 100;
+/**
+ * Issue 5 §9 (ours): with a search, each tab counts at most this many matches; a tab with more is
+ * listed in `counts_capped` and shown as '1,000+'.
+ */
+export const INBOX_SEARCH_COUNT_CAP = 1000;
 
 /** Field caps (ours): long enough for any real e-mail, small enough for the 64 KB API body limit. */
 export const MESSAGE_LIMITS = {
@@ -139,6 +144,8 @@ export const listMessagesResponseSchema = z.object({
   next_cursor: z.string().nullable(),
   /** Every tab's count under the same search and project filter. */
   counts: inboxCountsSchema,
+  /** Tabs whose count stopped at INBOX_SEARCH_COUNT_CAP (only with a search): there are more. */
+  counts_capped: z.array(z.enum(INBOX_TABS)),
 });
 export type ListMessagesResponse = z.infer<typeof listMessagesResponseSchema>;
 

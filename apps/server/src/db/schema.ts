@@ -12,6 +12,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -679,4 +680,22 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],
+);
+
+/**
+ * The inbox's tab counts (issue 5 §9): rows of investor_messages per organisation and status
+ * (project_id null) and per fund and status. Kept by statement triggers on investor_messages
+ * (migration 0010) in the writer's own transaction; never written by the app.
+ */
+export const investorMessageCounts = pgTable(
+  'investor_message_counts',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [unique('investor_message_counts_key').on(t.orgId, t.projectId, t.status).nullsNotDistinct()],
 );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildUserPrompt, createBuiltInDrafter, type DraftRequest, mapCitations } from './drafter';
+import {
+  buildUserPrompt,
+  createBuiltInDrafter,
+  type DraftRequest,
+  mapCitations,
+  NO_ANSWER_SENTENCE,
+} from './drafter';
 import { docPathOf, retrievalQuery } from './drafts.service';
 
 const request: DraftRequest = {
@@ -23,9 +29,97 @@ describe('the built-in drafter', () => {
     const drafter = createBuiltInDrafter();
     const [one, two] = [await drafter.draft(request), await drafter.draft(request)];
     expect(one).toEqual(two);
-    expect(one.text).toContain('"The annualised distribution yield is 4.9%. Other text." [1]');
+    expect(one.text).toContain('"The annualised distribution yield is 4.9%." [1]');
+    expect(one.text).not.toContain('Other text');
     expect(one.text.endsWith('Kind regards,\nSam\n\nDisclaimer.')).toBe(true);
     expect(one.citations).toEqual([{ id: 'a', doc_path: 'letter.pdf#page=2', relevance: 1 }]);
+  });
+
+  it('signs with the name it is given, and adds no second sign-off to a signature that has one', async () => {
+    const drafter = createBuiltInDrafter();
+    const named = await drafter.draft({ ...request, signature: 'Dana Whitfield', disclaimer: '' });
+    expect(named.text.endsWith('\n\nKind regards,\nDana Whitfield')).toBe(true);
+    const signedOff = await drafter.draft({
+      ...request,
+      signature: 'Best regards,\nDana\nInvestor Relations',
+    });
+    expect(signedOff.text.endsWith('\n\nBest regards,\nDana\nInvestor Relations\n\nDisclaimer.')).toBe(true);
+    expect(signedOff.text).not.toContain('Kind regards');
+  });
+
+  it('quotes only the sentence that answers, and leaves out a passage that only loosely relates', async () => {
+    const drafter = createBuiltInDrafter();
+    const draft = await drafter.draft({
+      ...request,
+      message: {
+        investorName: 'Ana Ruiz',
+        subject: 'Q3 distribution date',
+        body: 'Could you confirm the payment date and the per-unit amount of the Q3 distribution?',
+      },
+      passages: [
+        {
+          id: 'sheet',
+          docPath: 'fact-sheet.md',
+          text: 'Inception date: 1 March 2016. Distributions are paid quarterly. NAV per unit: $11.84.',
+          relevance: 1,
+        },
+        {
+          id: 'notice',
+          docPath: 'notice.txt',
+          text: [
+            'The General Partner has declared a distribution for the quarter.',
+            'Q3 distribution per unit: $0.1450. Payment date: 14 November 2025.',
+            'Tax character: 62% ordinary income.',
+          ].join('\n'),
+          relevance: 0.8,
+        },
+      ],
+    });
+    expect(draft.citations.map((c) => c.id)).toEqual(['notice']);
+    expect(draft.text).toContain(
+      '- notice.txt states: "Q3 distribution per unit: $0.1450. Payment date: 14 November 2025." [1]',
+    );
+    expect(draft.text).not.toMatch(/fact-sheet|Inception|62%|General Partner/);
+    // The passages it was given stay in the provenance, quoted or not.
+    expect(draft.provenance.passages.map((p) => p.id)).toEqual(['sheet', 'notice']);
+  });
+
+  it('never quotes a title or a question line, however many words of the question it holds', async () => {
+    const drafter = createBuiltInDrafter();
+    const draft = await drafter.draft({
+      ...request,
+      message: {
+        investorName: 'Ana Ruiz',
+        subject: 'Q3 distribution',
+        body: 'What is the Q3 distribution per unit?',
+      },
+      passages: [
+        {
+          id: 'notice',
+          docPath: 'notice.txt',
+          text: 'FUND ALPHA Q3 DISTRIBUTION NOTICE\nQ: What is the Q3 distribution per unit?\nQ3 2025: $0.1450 per unit.',
+          relevance: 1,
+        },
+      ],
+    });
+    expect(draft.text).toContain('- notice.txt states: "Q3 2025: $0.1450 per unit." [1]');
+  });
+
+  it('says plainly that the documents do not answer when no passage shares enough of the question', async () => {
+    const drafter = createBuiltInDrafter();
+    const draft = await drafter.draft({
+      ...request,
+      message: {
+        investorName: 'Ana Ruiz',
+        subject: 'Solar delays',
+        body: 'How late is the solar farm build?',
+      },
+      passages: [
+        { id: 'x', docPath: 'letter.md', text: 'The solar assets produced 4% more power.', relevance: 1 },
+      ],
+    });
+    expect(draft.text).toContain(NO_ANSWER_SENTENCE);
+    expect(draft.citations).toEqual([]);
   });
 });
 

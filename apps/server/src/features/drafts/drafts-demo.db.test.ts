@@ -47,6 +47,14 @@ describe('drafts on the demo data', () => {
     );
     const source = cited.find((c) => c.text.includes('$0.1450') && c.text.includes('14 November 2025'));
     expect(source?.doc_path).toMatch(/^distribution-notice-q3-2025\.txt/);
+    // The notice, which holds the payment date, comes first; the fact sheet only loosely relates
+    // (inception date, NAV per unit) and is not quoted, nor are sentences beside the answer.
+    expect(draft.citations[0]?.doc_path).toMatch(/^distribution-notice-q3-2025\.txt/);
+    expect(draft.citations.map((c) => c.doc_path).join()).not.toMatch(/fact-sheet/);
+    expect(draft.draftText).not.toMatch(/Inception|82% of the debt|Tax character|reinvestment plan/);
+    // No signature saved: the reply is signed with the user's name.
+    const [, signOff = ''] = draft.draftText.split('Kind regards,\n');
+    expect(signOff.split('\n\n')[0]).toBe('Test ir_associate');
     // Every figure in the answer part of the draft is one of the cited passages' figures.
     const answer = draft.draftText.split('Kind regards,')[0] ?? '';
     const figures = answer.match(/\$?\d[\d.,]*%?/g) ?? [];

@@ -1,7 +1,7 @@
-import type { InboxTab } from '@parley/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { INBOX_TABS, type InboxTab } from '@parley/contracts';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { investorMessages, projects } from '../../db/schema';
+import { investorMessageCounts, investorMessages, organizations, projects } from '../../db/schema';
 
 /** Keyset position: created_at at full (microsecond) precision as UTC text, and the id. */
 export type MessageCursor = { createdAt: string; id: string };
@@ -116,12 +116,41 @@ export async function listMessages(
   return rows;
 }
 
-/** Every tab's count under the same search and project filter, in one pass. */
-export async function countMessagesByTab(db: DbOrTx, input: ListFilter) {
-  const count = (tab: InboxTab) => {
-    const filter = tabFilter(tab);
-    return filter ? sql<number>`(count(*) filter (where ${filter}))::int` : sql<number>`count(*)::int`;
-  };
+type TabCounts = Record<InboxTab, number>;
+
+/**
+ * Every tab's count under the same project filter and search. Without a search they are read from
+ * investor_message_counts (kept by triggers, migration 0010): a few index rows whatever the size of
+ * the inbox. A search cannot use that table, so each tab counts at most `cap` + 1 matching rows and
+ * a tab with more answers `cap` and is listed in `capped` (the inbox shows '1,000+').
+ */
+export async function countMessagesByTab(
+  db: DbOrTx,
+  input: ListFilter & { cap: number },
+): Promise<{ counts: TabCounts; capped: InboxTab[] }> {
+  if (!input.q?.trim()) {
+    const rows = await db
+      .select({ status: investorMessageCounts.status, n: investorMessageCounts.n })
+      .from(investorMessageCounts)
+      .where(
+        and(
+          eq(investorMessageCounts.orgId, input.orgId),
+          input.projectId
+            ? eq(investorMessageCounts.projectId, input.projectId)
+            : isNull(investorMessageCounts.projectId),
+        ),
+      );
+    const counts: TabCounts = { all: 0, open: 0, awaiting_approval: 0, resolved: 0 };
+    for (const row of rows) {
+      counts.all += row.n;
+      if (row.status === 'awaiting_approval' || row.status === 'resolved') counts[row.status] += row.n;
+      else if (!(NOT_OPEN as readonly string[]).includes(row.status)) counts.open += row.n;
+    }
+    return { counts, capped: [] };
+  }
+  const count = (tab: InboxTab) =>
+    sql<number>`(select count(*)::int from (select 1 from ${investorMessages} where ${and(baseFilter(input), tabFilter(tab))} limit ${input.cap + 1}) matched)`;
+  // One row (the organisation's) carrying the four capped counts.
   const [row] = await db
     .select({
       all: count('all'),
@@ -129,9 +158,16 @@ export async function countMessagesByTab(db: DbOrTx, input: ListFilter) {
       awaiting_approval: count('awaiting_approval'),
       resolved: count('resolved'),
     })
-    .from(investorMessages)
-    .where(baseFilter(input));
-  return row ?? { all: 0, open: 0, awaiting_approval: 0, resolved: 0 };
+    .from(organizations)
+    .where(eq(organizations.id, input.orgId));
+  const counts: TabCounts = { all: 0, open: 0, awaiting_approval: 0, resolved: 0 };
+  const capped: InboxTab[] = [];
+  for (const tab of INBOX_TABS) {
+    const n = Number(row?.[tab] ?? 0);
+    counts[tab] = Math.min(n, input.cap);
+    if (n > input.cap) capped.push(tab);
+  }
+  return { counts, capped };
 }
 
 export async function findMessage(db: DbOrTx, orgId: string, id: string): Promise<MessageRow | null> {

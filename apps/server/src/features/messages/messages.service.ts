@@ -1,6 +1,7 @@
 import {
   type CreateMessageInput,
   createMessageInputSchema,
+  INBOX_SEARCH_COUNT_CAP,
   type InboxTab,
   type ListMessagesResponse,
   MESSAGE_STATUSES,
@@ -131,9 +132,9 @@ export async function listMessagesPage(
   },
 ): Promise<ListMessagesResponse> {
   const after = input.cursor ? decodeCursor(input.cursor) : null;
-  const [rows, counts] = await Promise.all([
+  const [rows, { counts, capped }] = await Promise.all([
     listMessages(deps.db, { ...input, after }),
-    countMessagesByTab(deps.db, input),
+    countMessagesByTab(deps.db, { ...input, cap: INBOX_SEARCH_COUNT_CAP }),
   ]);
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
@@ -141,5 +142,6 @@ export async function listMessagesPage(
     items: page.map(toMessageDto),
     next_cursor: rows.length > input.limit && last ? encodeCursor(last) : null,
     counts,
+    counts_capped: capped,
   };
 }

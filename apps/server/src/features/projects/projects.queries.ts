@@ -1,11 +1,14 @@
 import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { documentPassages, investorMessages, projectDocuments, projects } from '../../db/schema';
+import { documentPassages, investorMessageCounts, projectDocuments, projects } from '../../db/schema';
 
 /** The outer fund row inside the correlated subqueries (Drizzle leaves single-table columns unqualified). */
 const outerProjectId = sql.raw('"projects"."id"');
 
-/** The columns of a fund as its card shows it; the counts use the project indexes of both tables. */
+/**
+ * The columns of a fund as its card shows it: documents counted through their project index, the
+ * messages read from investor_message_counts (kept by triggers).
+ */
 const projectColumns = {
   id: projects.id,
   name: projects.name,
@@ -14,7 +17,8 @@ const projectColumns = {
   description: projects.description,
   createdAt: projects.createdAt,
   docCount: sql<number>`(select count(*)::int from ${projectDocuments} where ${projectDocuments.projectId} = ${outerProjectId})`,
-  messageCount: sql<number>`(select count(*)::int from ${investorMessages} where ${investorMessages.projectId} = ${outerProjectId})`,
+  // The fund's rows of investor_message_counts (kept by triggers), not a count of its messages.
+  messageCount: sql<number>`(select coalesce(sum(${investorMessageCounts.n}), 0)::int from ${investorMessageCounts} where ${investorMessageCounts.orgId} = ${sql.raw('"projects"."org_id"')} and ${investorMessageCounts.projectId} = ${outerProjectId})`,
   lastIndexed:
     sql<Date | null>`(select max(${projectDocuments.indexedAt}) from ${projectDocuments} where ${projectDocuments.projectId} = ${outerProjectId} and ${projectDocuments.status} = 'indexed')`.mapWith(
       projectDocuments.indexedAt,

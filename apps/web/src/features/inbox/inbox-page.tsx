@@ -29,6 +29,11 @@ function isTab(value: string): value is InboxTab {
   return INBOX_TABS.some((tab) => tab === value);
 }
 
+/** A search counts at most INBOX_SEARCH_COUNT_CAP matches per tab: more reads '1,000+'. */
+function formatCount(count: number, capped: boolean): string {
+  return `${count.toLocaleString('en')}${capped ? '+' : ''}`;
+}
+
 function useDebounced(value: string, ms: number): string {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -51,6 +56,7 @@ export function InboxPage() {
   const pages = messages.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const counts = pages[0]?.counts;
+  const capped = pages[0]?.counts_capped ?? [];
   const isFirstLoad = messages.isPending;
   const isRefreshing = messages.isFetching && !messages.isFetchingNextPage && !isFirstLoad;
 
@@ -94,7 +100,7 @@ export function InboxPage() {
               <TabsTrigger key={value} value={value}>
                 {TAB_LABELS[value]}
                 <span className="text-muted-foreground text-xs tabular-nums">
-                  {counts ? counts[value] : '–'}
+                  {counts ? formatCount(counts[value], capped.includes(value)) : '–'}
                 </span>
               </TabsTrigger>
             ))}
