@@ -8,9 +8,11 @@ import { policyGuard } from './auth/guards';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAdminRoutes } from './features/admin/admin.routes';
+import { registerApprovalRoutes } from './features/approvals/approvals.routes';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes';
+import { registerComplianceRoutes } from './features/compliance/compliance.routes';
 import { type Drafter, drafterFromConfig } from './features/drafts/drafter';
 import { registerDraftRoutes } from './features/drafts/drafts.routes';
 import type { Mailer } from './features/email/mailer';
@@ -18,6 +20,7 @@ import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
 import { registerInvitationRoutes } from './features/invitations/invitations.routes';
 import { registerMessageRoutes } from './features/messages/messages.routes';
 import { registerMfaRoutes } from './features/mfa/mfa.routes';
+import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { registerProfileRoutes } from './features/profile/profile.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { RealtimeHub } from './features/realtime/realtime.hub';
@@ -112,8 +115,11 @@ export function createApp(deps: AppDeps) {
   registerUnsubscribeRoutes(app, routeDeps);
   registerMessageRoutes(app, routeDeps);
   registerDraftRoutes(app, routeDeps);
+  registerComplianceRoutes(app, routeDeps);
   registerRealtimeRoutes(app, routeDeps);
   registerSettingsRoutes(app, routeDeps);
+  registerApprovalRoutes(app, routeDeps);
+  registerNotificationRoutes(app, routeDeps);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

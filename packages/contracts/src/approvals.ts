@@ -1,2 +1,201 @@
-// Filled in by issue 6 (approvals).
-export {};
+import { z } from 'zod';
+import { APPROVAL_LEVELS } from './approval-matrix';
+import { MESSAGE_STATUSES } from './messages';
+
+/** Issue 6: a draft's text is bound to approvals by its SHA-256 (hex, of the UTF-8 text). */
+export const textSha256Schema = z
+  .string({ error: 'Send the SHA-256 of the draft text' })
+  .regex(/^[0-9a-f]{64}$/, { error: 'Not a SHA-256 (64 lower-case hex digits)' });
+
+const versionFieldSchema = z
+  .number({ error: 'Send the version number' })
+  .int({ error: 'Use a whole number' })
+  .positive({ error: 'Use a version number of 1 or more' });
+
+/** The Approve & Send rating of the draft (issue 6 point 5): optional, 1 to 5 stars. */
+export const APPROVAL_RATING_MIN = 1;
+export const APPROVAL_RATING_MAX = 5;
+/** A Request Changes comment: required, at most 2000 characters. */
+export const APPROVAL_COMMENT_MAX = 2000;
+/** The approval queue's page size (DESIGN.md §5: limit ≤ 100). */
+export const APPROVAL_QUEUE_PAGE_SIZE_DEFAULT = 20;
+export const APPROVAL_QUEUE_PAGE_SIZE_MAX = 100;
+/** Stats: average response time over decisions of the last 30 days. */
+export const APPROVAL_RESPONSE_WINDOW_DAYS = 30;
+
+/**
+ * POST /api/messages/:id/submit: the version the submitter looked at and the SHA-256 of its text;
+ * refused with 409 when that is no longer the latest text.
+ */
+export const submitForApprovalInputSchema = z.object({
+  version: versionFieldSchema,
+  text_sha256: textSha256Schema,
+});
+export type SubmitForApprovalInput = z.infer<typeof submitForApprovalInputSchema>;
+
+/**
+ * POST /api/messages/:id/approve (Mark Final / Approve & Send). Any `requires_approval` a client
+ * sends is dropped: the server re-checks the stored text (SPEC §6, issue 6 point 4).
+ */
+export const approveInputSchema = z.object({
+  version: versionFieldSchema,
+  text_sha256: textSha256Schema,
+  rating: z
+    .number({ error: 'Use a number from 1 to 5' })
+    .int({ error: 'Use a whole number from 1 to 5' })
+    .min(APPROVAL_RATING_MIN, { error: 'Use a number from 1 to 5' })
+    .max(APPROVAL_RATING_MAX, { error: 'Use a number from 1 to 5' })
+    .optional(),
+});
+export type ApproveInput = z.infer<typeof approveInputSchema>;
+
+/** POST /api/messages/:id/request-changes: the director's comment is required. */
+export const requestChangesInputSchema = z.object({
+  comment: z
+    .string({ error: 'Say what should change' })
+    .trim()
+    .min(1, { error: 'Say what should change' })
+    .max(APPROVAL_COMMENT_MAX, { error: `Use at most ${APPROVAL_COMMENT_MAX} characters` }),
+});
+export type RequestChangesInput = z.infer<typeof requestChangesInputSchema>;
+
+export const APPROVAL_REQUEST_STATUSES = ['pending', 'approved', 'changes_requested', 'voided'] as const;
+export type ApprovalRequestStatus = (typeof APPROVAL_REQUEST_STATUSES)[number];
+
+/** Where the investor's reply is: e-mail outbox states (queued, sent, stored, failed, suppressed). */
+export const REPLY_DELIVERY_STATUSES = ['queued', 'sent', 'stored', 'failed', 'suppressed'] as const;
+export type ReplyDeliveryStatus = (typeof REPLY_DELIVERY_STATUSES)[number];
+
+/** GET /api/messages/:id/approval: where a message's reply stands, for the caller. */
+export const approvalStateSchema = z.object({
+  message_id: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  /** The latest version, or null when there is no draft yet. */
+  latest_version: z.number().int().nullable(),
+  /** The submission waiting for a director, if any. */
+  pending: z
+    .object({
+      request_id: z.string(),
+      version: z.number().int(),
+      submitted_by: z.string().nullable(),
+      submitted_by_name: z.string().nullable(),
+      submitted_at: z.string(),
+    })
+    .nullable(),
+  /** The most recent decision on a submission (approved, changes requested, voided by an edit). */
+  last_decision: z
+    .object({
+      status: z.enum(['approved', 'changes_requested', 'voided']),
+      version: z.number().int(),
+      comment: z.string().nullable(),
+      decided_by_name: z.string().nullable(),
+      decided_at: z.string().nullable(),
+    })
+    .nullable(),
+  /** The reply sent to the investor (the latest approved version), with its delivery status. */
+  sent: z
+    .object({
+      version: z.number().int(),
+      to: z.string(),
+      approved_by_name: z.string().nullable(),
+      approved_at: z.string(),
+      rating: z.number().int().nullable(),
+      delivery: z.enum(REPLY_DELIVERY_STATUSES),
+      delivered_at: z.string().nullable(),
+    })
+    .nullable(),
+  /** The highest flag severity of the latest version's check. */
+  level: z.enum(APPROVAL_LEVELS),
+  /** SPEC §6: a director's approval is needed (any high flag, or as the matrix says). */
+  requires_approval: z.boolean(),
+  /** Whether the caller may Mark Final / Approve & Send the latest version (SPEC §5, the matrix). */
+  can_finalise: z.boolean(),
+});
+export type ApprovalState = z.infer<typeof approvalStateSchema>;
+
+/** POST /api/messages/:id/approve response: the new state and what happened to the investor's mail. */
+export const approveResponseSchema = z.object({
+  approval: approvalStateSchema,
+  delivery: z.enum(REPLY_DELIVERY_STATUSES),
+});
+export type ApproveResponse = z.infer<typeof approveResponseSchema>;
+
+export const APPROVAL_QUEUE_SORTS = ['age', 'newest'] as const;
+export type ApprovalQueueSort = (typeof APPROVAL_QUEUE_SORTS)[number];
+
+/** GET /api/approvals: `age` = oldest submission first (Sort by Age), `newest` = latest first. */
+export const listApprovalsQuerySchema = z.object({
+  sort: z.enum(APPROVAL_QUEUE_SORTS, { error: 'Use age or newest' }).default('age'),
+  limit: z.coerce
+    .number({ error: 'Use a number' })
+    .int({ error: 'Use a whole number' })
+    .min(1, { error: 'Use at least 1' })
+    .max(APPROVAL_QUEUE_PAGE_SIZE_MAX, { error: `Use at most ${APPROVAL_QUEUE_PAGE_SIZE_MAX}` })
+    .default(APPROVAL_QUEUE_PAGE_SIZE_DEFAULT),
+  cursor: z.string().max(200, { error: 'Not a cursor' }).optional(),
+});
+export type ListApprovalsQuery = z.input<typeof listApprovalsQuerySchema>;
+
+/** SPEC §3 approval item (investor, subject, submitter, age, risk_flags, sentiment, project), live. */
+export const approvalItemSchema = z.object({
+  request_id: z.string(),
+  message_id: z.string(),
+  investor_name: z.string(),
+  subject: z.string(),
+  submitted_by_name: z.string().nullable(),
+  /** The age is computed from this. */
+  submitted_at: z.string(),
+  project_name: z.string().nullable(),
+  sentiment_score: z.number().nullable(),
+  version: z.number().int(),
+  /** The SHA-256 of the submitted text: Approve & Send from the queue approves exactly that text. */
+  text_sha256: z.string(),
+  flags: z.object({
+    count: z.number().int(),
+    highest: z.enum(['high', 'medium', 'low']).nullable(),
+    terms: z.array(z.string()),
+  }),
+  /** SPEC §2: 'None' when the version's check found nothing, else a short summary. */
+  risk_flags: z.string(),
+});
+export type ApprovalItem = z.infer<typeof approvalItemSchema>;
+
+export const listApprovalsResponseSchema = z.object({
+  items: z.array(approvalItemSchema),
+  next_cursor: z.string().nullable(),
+});
+export type ListApprovalsResponse = z.infer<typeof listApprovalsResponseSchema>;
+
+/** GET /api/approvals/stats: SPEC §2 Approval queue stats, from real data. */
+export const approvalStatsSchema = z.object({
+  pending: z.number().int(),
+  /** Hours from submission to decision, decisions of the last 30 days; null when there were none. */
+  average_response_hours: z.number().nullable(),
+  /** Distinct messages whose check needed a director today (UTC). */
+  flagged_today: z.number().int(),
+});
+export type ApprovalStats = z.infer<typeof approvalStatsSchema>;
+
+/** SPEC §2/§8 texts of the approval workflow; quoted ones verbatim, the rest ours. */
+export const APPROVAL_TEXTS = {
+  title: 'Approval Queue',
+  subtitle: 'Review and approve AI-drafted responses before they are sent',
+  approved: 'Response approved and marked final!',
+  approveFailed: 'Failed to approve response',
+  needsDirector: 'Only directors can approve responses with high-severity flags',
+  flagged: 'Flagged',
+  noFlags: 'None',
+  sortByAge: 'Sort by Age',
+  viewDraft: 'View Draft',
+  requestChanges: 'Request Changes',
+  approveAndSend: 'Approve & Send',
+  markFinal: 'Mark Final',
+  submitForApproval: 'Submit for Approval',
+  submitted: 'Submitted for approval',
+  submitFailed: 'Failed to submit for approval',
+  changesRequested: 'Changes requested',
+  requestChangesFailed: 'Failed to request changes',
+  empty: 'No responses are waiting for approval',
+  loadFailed: 'Failed to load the approval queue',
+  replyNotSent: 'The reply is approved but the e-mail could not be sent yet. It stays in the outbox.',
+} as const;

@@ -1,2 +1,397 @@
-// Filled in by issue 6 (compliance).
-export {};
+import { z } from 'zod';
+import { type ApprovalMatrix, approvalMatrixSchema } from './approval-matrix';
+
+/** SPEC §3 Compliance flag severities, highest first. */
+export const COMPLIANCE_SEVERITIES = ['high', 'medium', 'low'] as const;
+export type ComplianceSeverity = (typeof COMPLIANCE_SEVERITIES)[number];
+
+const severitySchema = z.enum(COMPLIANCE_SEVERITIES, { error: 'Use high, medium or low' });
+
+/** Field caps (ours). */
+export const COMPLIANCE_LIMITS = {
+  text: 20_000,
+  term: 80,
+  suggestion: 200,
+  explanation: 300,
+  patternName: 80,
+  phrase: 200,
+  disclaimer: 2_000,
+  riskTag: 60,
+  riskTags: 20,
+  contact: 200,
+  templateTitle: 120,
+  templateBody: 10_000,
+  search: 100,
+} as const;
+
+/** SPEC §3 Compliance flag: term, severity, suggestion, start and end offsets (UTF-16, end exclusive). */
+export const complianceFlagSchema = z.object({
+  term: z.string(),
+  severity: severitySchema,
+  suggestion: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  /** `lexicon:<term>` or `pattern:<id>`. */
+  rule: z.string(),
+  explanation: z.string(),
+});
+export type ComplianceFlag = z.infer<typeof complianceFlagSchema>;
+
+/**
+ * SPEC §3 ai_responses.compliance_tag, "a list of strings serialised as text": a JSON array of the
+ * unique `<severity>:<lower-cased term>` of the flags, in order of appearance; '[]' when clean.
+ */
+export function complianceTagOf(flags: readonly { severity: string; term: string }[]): string {
+  const tags: string[] = [];
+  for (const flag of flags) {
+    const tag = `${flag.severity}:${flag.term.toLowerCase()}`;
+    if (!tags.includes(tag)) tags.push(tag);
+  }
+  return JSON.stringify(tags);
+}
+
+/** Counts of flags per severity (the flag summary banner). */
+export function countFlagsBySeverity(
+  flags: readonly { severity: string }[],
+): Record<ComplianceSeverity, number> {
+  const counts: Record<ComplianceSeverity, number> = { high: 0, medium: 0, low: 0 };
+  for (const flag of flags) {
+    if (flag.severity in counts) counts[flag.severity as ComplianceSeverity] += 1;
+  }
+  return counts;
+}
+
+/** DELETE answers of the compliance routes. */
+export const complianceDeletedResponseSchema = z.object({ success: z.literal(true) });
+
+// ---------------------------------------------------------------------------------------------
+// Checks
+
+/** POST /api/compliance/check (DESIGN.md §5). */
+export const complianceCheckInputSchema = z.object({
+  text: z
+    .string({ error: 'Write the text to check' })
+    .min(1, { error: 'Write the text to check' })
+    .max(COMPLIANCE_LIMITS.text, { error: 'Keep the text under 20,000 characters' }),
+  project_id: z.uuid({ error: 'Not a project id' }).optional(),
+});
+export type ComplianceCheckInput = z.infer<typeof complianceCheckInputSchema>;
+
+/** SPEC §7 ai-guardrail-check response: flags, requires_approval. */
+export const complianceCheckResponseSchema = z.object({
+  flags: z.array(complianceFlagSchema),
+  requires_approval: z.boolean(),
+});
+export type ComplianceCheckResponse = z.infer<typeof complianceCheckResponseSchema>;
+
+/** The check stored on a draft version (null until the version is checked). */
+export const draftComplianceSchema = z.object({
+  flags: z.array(complianceFlagSchema),
+  requires_approval: z.boolean(),
+  checked_at: z.string(),
+});
+export type DraftCompliance = z.infer<typeof draftComplianceSchema>;
+
+/** POST /api/messages/:id/drafts/:version/check (SPEC §7 ai-guardrail-check on a stored version). */
+export const draftCheckResponseSchema = draftComplianceSchema;
+export type DraftCheckResponse = DraftCompliance;
+
+/** POST /api/messages/:id/drafts/:version/apply-fix: the flag's span, in the version it was found in. */
+export const applyFixInputSchema = z
+  .object({
+    start: z.number({ error: 'Name the flag’s start' }).int({ error: 'Use a whole number' }).min(0),
+    end: z.number({ error: 'Name the flag’s end' }).int({ error: 'Use a whole number' }).min(1),
+    based_on_version: z
+      .number({ error: 'Name the version the fix applies to' })
+      .int({ error: 'Use a whole number' })
+      .min(1, { error: 'Name the version the fix applies to' }),
+  })
+  .refine((input) => input.end > input.start, { path: ['end'], error: 'The end must follow the start' });
+export type ApplyFixInput = z.infer<typeof applyFixInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Policy: lexicon and patterns
+
+export const complianceTermSchema = z.object({
+  /** The lower-cased term: its key in the API paths. */
+  key: z.string(),
+  term: z.string(),
+  severity: severitySchema,
+  suggestion: z.string(),
+  enabled: z.boolean(),
+  is_builtin: z.boolean(),
+});
+export type ComplianceTerm = z.infer<typeof complianceTermSchema>;
+
+export const compliancePatternSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  severity: severitySchema,
+  suggestion: z.string(),
+  explanation: z.string(),
+  enabled: z.boolean(),
+  is_builtin: z.boolean(),
+  /** A custom pattern's phrase; null for the built-in ones (rules written in code). */
+  phrase: z.string().nullable(),
+});
+export type CompliancePattern = z.infer<typeof compliancePatternSchema>;
+
+export const compliancePolicyResponseSchema = z.object({
+  lexicon: z.array(complianceTermSchema),
+  patterns: z.array(compliancePatternSchema),
+});
+export type CompliancePolicyResponse = z.infer<typeof compliancePolicyResponseSchema>;
+
+const suggestionSchema = z
+  .string({ error: 'Write a suggested replacement' })
+  .trim()
+  .max(COMPLIANCE_LIMITS.suggestion, { error: `Use at most ${COMPLIANCE_LIMITS.suggestion} characters` });
+
+export const createTermInputSchema = z.object({
+  term: z
+    .string({ error: 'Write the term' })
+    .trim()
+    .min(2, { error: 'Write the term (at least 2 characters)' })
+    .max(COMPLIANCE_LIMITS.term, { error: `Use at most ${COMPLIANCE_LIMITS.term} characters` })
+    .regex(/[\p{L}\p{N}]/u, { error: 'The term needs a letter or digit' }),
+  severity: severitySchema,
+  suggestion: suggestionSchema,
+  enabled: z.boolean().default(true),
+});
+export type CreateTermInput = z.input<typeof createTermInputSchema>;
+
+export const updateTermInputSchema = z
+  .object({
+    severity: severitySchema.optional(),
+    suggestion: suggestionSchema.optional(),
+    enabled: z.boolean({ error: 'Use true or false' }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Change at least one field' });
+export type UpdateTermInput = z.input<typeof updateTermInputSchema>;
+
+export const termKeyParamSchema = z.object({
+  key: z
+    .string()
+    .min(1, { error: 'Not a term' })
+    .max(COMPLIANCE_LIMITS.term * 2, { error: 'Not a term' }),
+});
+
+const patternNameSchema = z
+  .string({ error: 'Name the pattern' })
+  .trim()
+  .min(2, { error: 'Name the pattern' })
+  .max(COMPLIANCE_LIMITS.patternName, { error: `Use at most ${COMPLIANCE_LIMITS.patternName} characters` });
+const phraseSchema = z
+  .string({ error: 'Write the phrase' })
+  .trim()
+  .min(1, { error: 'Write the phrase' })
+  .max(COMPLIANCE_LIMITS.phrase, { error: `Use at most ${COMPLIANCE_LIMITS.phrase} characters` });
+const explanationSchema = z
+  .string()
+  .trim()
+  .max(COMPLIANCE_LIMITS.explanation, { error: `Use at most ${COMPLIANCE_LIMITS.explanation} characters` });
+
+export const createPatternInputSchema = z.object({
+  name: patternNameSchema,
+  phrase: phraseSchema,
+  severity: severitySchema,
+  suggestion: suggestionSchema,
+  explanation: explanationSchema.default(''),
+  enabled: z.boolean().default(true),
+});
+export type CreatePatternInput = z.input<typeof createPatternInputSchema>;
+
+/** name and phrase only for custom patterns (400 on a built-in one). */
+export const updatePatternInputSchema = z
+  .object({
+    name: patternNameSchema.optional(),
+    phrase: phraseSchema.optional(),
+    severity: severitySchema.optional(),
+    suggestion: suggestionSchema.optional(),
+    explanation: explanationSchema.optional(),
+    enabled: z.boolean({ error: 'Use true or false' }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Change at least one field' });
+export type UpdatePatternInput = z.input<typeof updatePatternInputSchema>;
+
+export const patternIdParamSchema = z.object({
+  id: z.string().min(1, { error: 'Not a pattern' }).max(120, { error: 'Not a pattern' }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Settings: disclaimer block and approval matrix
+
+export const complianceSettingsInputSchema = z.object({
+  forward_looking_disclaimer: z
+    .string({ error: 'Write the forward-looking disclaimer' })
+    .trim()
+    .min(1, { error: 'Write the forward-looking disclaimer' })
+    .max(COMPLIANCE_LIMITS.disclaimer, { error: `Use at most ${COMPLIANCE_LIMITS.disclaimer} characters` }),
+  risk_factor_tags: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, { error: 'A tag cannot be empty' })
+        .max(COMPLIANCE_LIMITS.riskTag, {
+          error: `Use at most ${COMPLIANCE_LIMITS.riskTag} characters per tag`,
+        }),
+      { error: 'List the risk factor tags' },
+    )
+    .max(COMPLIANCE_LIMITS.riskTags, { error: `Use at most ${COMPLIANCE_LIMITS.riskTags} tags` })
+    .transform((tags) => [...new Set(tags)]),
+  compliance_contact: z
+    .string({ error: 'Write the compliance contact' })
+    .trim()
+    .max(COMPLIANCE_LIMITS.contact, { error: `Use at most ${COMPLIANCE_LIMITS.contact} characters` }),
+  approval_matrix: approvalMatrixSchema,
+});
+export type ComplianceSettingsInput = z.input<typeof complianceSettingsInputSchema>;
+
+export const complianceSettingsSchema = z.object({
+  forward_looking_disclaimer: z.string(),
+  risk_factor_tags: z.array(z.string()),
+  compliance_contact: z.string(),
+  approval_matrix: z.object({
+    none: z.array(z.string()),
+    low: z.array(z.string()),
+    medium: z.array(z.string()),
+    high: z.array(z.string()),
+  }),
+  updated_at: z.string().nullable(),
+});
+export type ComplianceSettings = Omit<z.infer<typeof complianceSettingsSchema>, 'approval_matrix'> & {
+  approval_matrix: ApprovalMatrix;
+};
+
+/** The default disclaimer block (until the organisation saves its own). */
+export const DEFAULT_RISK_FACTOR_TAGS = ['Market risk', 'Liquidity risk', 'Past performance'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Overview
+
+export const complianceOverviewSchema = z.object({
+  /** Enabled lexicon terms plus enabled patterns. */
+  active_patterns: z.number().int(),
+  /** Templates not archived. */
+  approved_templates: z.number().int(),
+  chain: z.object({
+    verified: z.boolean(),
+    entries: z.number().int(),
+    first_broken_id: z.string().optional(),
+    checked_at: z.string(),
+  }),
+});
+export type ComplianceOverview = z.infer<typeof complianceOverviewSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+export const TEMPLATE_PAGE_SIZE_DEFAULT = 50;
+export const TEMPLATE_PAGE_SIZE_MAX = 100;
+
+export const responseTemplateSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  updated_by_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ResponseTemplate = z.infer<typeof responseTemplateSchema>;
+
+export const listTemplatesQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(COMPLIANCE_LIMITS.search, { error: `Use at most ${COMPLIANCE_LIMITS.search} characters` })
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'Use a number' })
+    .int({ error: 'Use a whole number' })
+    .min(1, { error: 'Use at least 1' })
+    .max(TEMPLATE_PAGE_SIZE_MAX, { error: `Use at most ${TEMPLATE_PAGE_SIZE_MAX}` })
+    .default(TEMPLATE_PAGE_SIZE_DEFAULT),
+  cursor: z.string().max(300).optional(),
+});
+export type ListTemplatesQuery = z.input<typeof listTemplatesQuerySchema>;
+
+export const listTemplatesResponseSchema = z.object({
+  items: z.array(responseTemplateSchema),
+  next_cursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type ListTemplatesResponse = z.infer<typeof listTemplatesResponseSchema>;
+
+const templateTitleSchema = z
+  .string({ error: 'Give the template a title' })
+  .trim()
+  .min(1, { error: 'Give the template a title' })
+  .max(COMPLIANCE_LIMITS.templateTitle, {
+    error: `Use at most ${COMPLIANCE_LIMITS.templateTitle} characters`,
+  });
+const templateBodySchema = z
+  .string({ error: 'Write the template' })
+  .trim()
+  .min(1, { error: 'Write the template' })
+  .max(COMPLIANCE_LIMITS.templateBody, { error: 'Keep the template under 10,000 characters' });
+
+export const createTemplateInputSchema = z.object({ title: templateTitleSchema, body: templateBodySchema });
+export type CreateTemplateInput = z.input<typeof createTemplateInputSchema>;
+
+export const updateTemplateInputSchema = z
+  .object({ title: templateTitleSchema.optional(), body: templateBodySchema.optional() })
+  .refine((v) => v.title !== undefined || v.body !== undefined, { error: 'Change the title or the text' });
+export type UpdateTemplateInput = z.input<typeof updateTemplateInputSchema>;
+
+export const templateIdParamSchema = z.object({ id: z.uuid({ error: 'Not a template id' }) });
+
+// ---------------------------------------------------------------------------------------------
+// Texts
+
+/** SPEC §8 compliance texts (quoted ones verbatim), and the Compliance center's (ours). */
+export const COMPLIANCE_TEXTS = {
+  flagsDetected: (n: number) => `${n} compliance flags detected`,
+  noIssues: 'No compliance issues found!',
+  checkFailed: 'Failed to check compliance',
+  suggestionApplied: 'Suggestion applied',
+  applyFixFailed: 'Could not apply the suggestion',
+  checkCompliance: 'Check Compliance',
+  checking: 'Checking...',
+  applyFix: 'Apply Fix',
+  flagsTitle: 'Compliance Flags',
+  directorApprovalRequired: 'Director approval required',
+  staleCheck: 'The draft changed since this check. Run Check Compliance again to check the edited text.',
+  noFund: 'Assign the message to a fund before checking compliance.',
+  noDraftToCheck: 'Generate or write a draft first.',
+  noFlags: 'No compliance flags on this version.',
+  notChecked: 'This version has not been checked yet.',
+  insertTemplate: 'Insert template',
+  // Compliance center
+  pageTitle: 'Compliance',
+  pageSubtitle: 'Guardrails, disclaimers, the forbidden lexicon and the approval matrix',
+  activePatterns: 'Active guardrail patterns',
+  approvedTemplates: 'Approved templates',
+  hashChain: 'Audit hash chain',
+  chainVerified: 'Hash chain verified',
+  chainBroken: 'Hash chain broken',
+  disclaimerTitle: 'Disclaimer block',
+  disclaimerLabel: 'Forward-looking disclaimer',
+  riskTagsLabel: 'Risk factor tags',
+  contactLabel: 'Compliance contact',
+  settingsSaved: 'Compliance settings saved',
+  settingsSaveFailed: 'Failed to save compliance settings',
+  lexiconTitle: 'Forbidden lexicon',
+  patternsTitle: 'Guardrail patterns',
+  templatesTitle: 'Approved templates',
+  matrixTitle: 'Approval matrix',
+  termAdded: 'Term added',
+  termDeleted: 'Term deleted',
+  patternAdded: 'Pattern added',
+  patternDeleted: 'Pattern deleted',
+  ruleSaved: 'Saved',
+  templateSaved: 'Template saved',
+  templateArchived: 'Template archived',
+  readOnly: 'Only admins and IR directors can change the compliance policy.',
+  loadFailed: 'Failed to load the compliance center',
+} as const;

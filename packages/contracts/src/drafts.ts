@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { draftComplianceSchema } from './compliance';
 
 /** SPEC §9: the draft tone is fixed to neutral. */
 export const DRAFT_TONE = 'neutral' as const;
@@ -48,6 +49,8 @@ export const draftVersionSchema = z.object({
   created_by: z.string().nullable(),
   created_by_name: z.string().nullable(),
   created_at: z.string(),
+  /** Issue 6: the version's last compliance check, null until it is checked. */
+  compliance: draftComplianceSchema.nullable(),
 });
 export type DraftVersion = z.infer<typeof draftVersionSchema>;
 

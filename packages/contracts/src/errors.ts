@@ -30,6 +30,35 @@ export const ERRORS = {
     status: 409,
     message: 'This draft changed since you opened it. Reload to see the latest version.',
   },
+  /** 403: SPEC §6/§8 — the stored draft needs a director's approval and the caller's role may not give it. */
+  APPROVAL_NEEDS_DIRECTOR: {
+    status: 403,
+    message: 'Only directors can approve responses with high-severity flags',
+  },
+  /** 409: issue 6 — the draft is already awaiting a director's approval. */
+  APPROVAL_PENDING: { status: 409, message: 'This draft is already awaiting approval.' },
+  /** 409: issue 6 — the reply was already approved and sent; editing the draft reopens the message. */
+  ALREADY_RESOLVED: {
+    status: 409,
+    message: 'This reply has already been approved and sent. Edit the draft to reopen the message.',
+  },
+  /** 409: issue 6 — the version or text the caller looked at is no longer the latest draft. */
+  DRAFT_CHANGED: {
+    status: 409,
+    message: 'The draft changed since you looked at it. Review the latest version and try again.',
+  },
+  /** 409: issue 6 — Request Changes on a message with no pending submission. */
+  NOT_AWAITING_APPROVAL: { status: 409, message: 'This draft is not awaiting approval.' },
+  /** 409: issue 6 — SPEC §5: Check Compliance runs only when the message has a fund. */
+  MESSAGE_HAS_NO_FUND: {
+    status: 409,
+    message: 'This message is not linked to a fund, so its draft cannot be checked for compliance.',
+  },
+  /** 409: issue 6 — the checker's built-in terms and patterns can be changed or disabled, not deleted. */
+  BUILTIN_RULE: {
+    status: 409,
+    message: 'Built-in rules cannot be deleted. Disable them instead.',
+  },
   /** 502: issue 5 — the OpenAI-compatible drafter timed out, failed or answered something unreadable. */
   DRAFTER_FAILED: {
     status: 502,

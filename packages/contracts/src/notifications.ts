@@ -1,2 +1,57 @@
-// Filled in by issue 6 (notifications).
-export {};
+import { z } from 'zod';
+
+/** What an in-app notification is about (issue 6 point 5). */
+export const NOTIFICATION_KINDS = [
+  'approval_requested',
+  'approval_approved',
+  'approval_changes_requested',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The bell's page size. */
+export const NOTIFICATION_PAGE_SIZE_DEFAULT = 20;
+export const NOTIFICATION_PAGE_SIZE_MAX = 100;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** The thread it links to (/inbox/<id>), if any. */
+  message_id: z.string().nullable(),
+  title: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationIdParamSchema = z.object({ id: z.uuid({ error: 'Not a notification id' }) });
+
+/** GET /api/notifications: one's own, newest first. */
+export const listNotificationsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Use a number' })
+    .int({ error: 'Use a whole number' })
+    .min(1, { error: 'Use at least 1' })
+    .max(NOTIFICATION_PAGE_SIZE_MAX, { error: `Use at most ${NOTIFICATION_PAGE_SIZE_MAX}` })
+    .default(NOTIFICATION_PAGE_SIZE_DEFAULT),
+  cursor: z.string().max(200, { error: 'Not a cursor' }).optional(),
+});
+export type ListNotificationsQuery = z.input<typeof listNotificationsQuerySchema>;
+
+export const listNotificationsResponseSchema = z.object({
+  items: z.array(notificationSchema),
+  next_cursor: z.string().nullable(),
+  unread_count: z.number().int(),
+});
+export type ListNotificationsResponse = z.infer<typeof listNotificationsResponseSchema>;
+
+/** POST /api/notifications/:id/read and /read-all: the unread count afterwards. */
+export const markNotificationsReadResponseSchema = z.object({ unread_count: z.number().int() });
+export type MarkNotificationsReadResponse = z.infer<typeof markNotificationsReadResponseSchema>;
+
+export const NOTIFICATION_TEXTS = {
+  title: 'Notifications',
+  empty: 'No notifications yet',
+  markAllRead: 'Mark all as read',
+  loadFailed: 'Failed to load notifications',
+} as const;

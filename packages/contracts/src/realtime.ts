@@ -1,18 +1,31 @@
 import { z } from 'zod';
 
 /** The kinds of change the realtime stream announces (issue 5 point 6). */
-export const REALTIME_EVENT_TYPES = ['message.created', 'message.updated', 'draft.saved'] as const;
+export const REALTIME_EVENT_TYPES = [
+  'message.created',
+  'message.updated',
+  'draft.saved',
+  'notification.created',
+] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 
 /**
  * One event of GET /api/events (`data:` of an SSE message): ids only — never message text — so a
  * client refetches what it is allowed to read through the ordinary API.
  */
-export const realtimeEventSchema = z.object({
-  type: z.enum(REALTIME_EVENT_TYPES),
+export const realtimeMessageEventSchema = z.object({
+  type: z.enum(['message.created', 'message.updated', 'draft.saved']),
   messageId: z.uuid(),
   version: z.number().int().positive().optional(),
 });
+
+/** Issue 6: a new in-app notification, sent only to the streams of the user it is for. */
+export const realtimeNotificationEventSchema = z.object({
+  type: z.literal('notification.created'),
+  notificationId: z.uuid(),
+});
+
+export const realtimeEventSchema = z.union([realtimeMessageEventSchema, realtimeNotificationEventSchema]);
 export type RealtimeEventDto = z.infer<typeof realtimeEventSchema>;
 
 /** Seconds between the stream's heartbeat comments (below common 30–60 s proxy idle timeouts). */

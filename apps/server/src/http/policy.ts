@@ -91,6 +91,40 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/messages/:id/drafts/latest': 'workspace.read',
   'GET /api/messages/:id/drafts': 'workspace.read',
   'GET /api/messages/:id/drafts/:version': 'workspace.read',
+  /** Issue 6 compliance: writers check and fix drafts; DESIGN.md §5's checker for anyone who may draft. */
+  'POST /api/compliance/check': 'messages.write',
+  'POST /api/messages/:id/drafts/:version/check': 'messages.write',
+  'POST /api/messages/:id/drafts/:version/apply-fix': 'messages.write',
+  /** The Compliance center (Reporting group): directors and admins read and change the policy. */
+  'GET /api/compliance/overview': 'reporting.read',
+  'GET /api/compliance/policy': 'reporting.read',
+  'POST /api/compliance/policy/terms': 'compliance.manage',
+  'PATCH /api/compliance/policy/terms/:key': 'compliance.manage',
+  'DELETE /api/compliance/policy/terms/:key': 'compliance.manage',
+  'POST /api/compliance/policy/patterns': 'compliance.manage',
+  'PATCH /api/compliance/policy/patterns/:id': 'compliance.manage',
+  'DELETE /api/compliance/policy/patterns/:id': 'compliance.manage',
+  'GET /api/compliance/settings': 'reporting.read',
+  'PUT /api/compliance/settings': 'compliance.manage',
+  /** Templates are inserted into drafts by every role that reads the workspace; directors keep them. */
+  'GET /api/compliance/templates': 'workspace.read',
+  'POST /api/compliance/templates': 'compliance.manage',
+  'PATCH /api/compliance/templates/:id': 'compliance.manage',
+  'DELETE /api/compliance/templates/:id': 'compliance.manage',
+  /**
+   * Issue 6 approvals: writers submit and finalise (the approval matrix then decides by the stored
+   * text's flags, 403 APPROVAL_NEEDS_DIRECTOR); the queue and Request Changes are for approvers.
+   */
+  'POST /api/messages/:id/submit': 'messages.write',
+  'POST /api/messages/:id/approve': 'messages.write',
+  'POST /api/messages/:id/request-changes': 'approvals.review',
+  'GET /api/messages/:id/approval': 'workspace.read',
+  'GET /api/approvals': 'approvals.review',
+  'GET /api/approvals/stats': 'approvals.review',
+  /** Issue 6 notifications: one's own only (another user's is a 404). */
+  'GET /api/notifications': 'signed-in',
+  'POST /api/notifications/:id/read': 'signed-in',
+  'POST /api/notifications/read-all': 'signed-in',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import { errorResponseSchema } from '@parley/contracts';
 import type { Config } from '../config';
 import type { DatabaseKind, Db } from '../db/client';
@@ -47,6 +47,16 @@ export function emailDepsOf(deps: RouteDeps): EmailDeps {
 
 export function createApiRouter(): ApiRouter {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+/** A JSON response of a route's OpenAPI definition. */
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** A required JSON request body of a route's OpenAPI definition. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { 'application/json': { schema } } };
 }
 
 /** The error envelope as an OpenAPI response, for the statuses a route can answer with. */

@@ -9,3 +9,6 @@
  */
 export const messageQueryRoot = ['messages'] as const;
 export const messageListsQueryKey = [...messageQueryRoot, 'list'] as const;
+
+/** Issue 6: the signed-in user's notifications (the bell); a `notification.created` event refreshes them. */
+export const notificationQueryRoot = ['notifications'] as const;

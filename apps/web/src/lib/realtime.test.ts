@@ -42,6 +42,15 @@ describe('realtime events in the browser', () => {
     expect(parseRealtimeEvent(undefined)).toBeNull();
   });
 
+  it('refresh only the bell for a new notification, and keep its id only', () => {
+    const event = parseRealtimeEvent(JSON.stringify({ type: 'notification.created', notificationId: OTHER }));
+    expect(event).toEqual({ type: 'notification.created', notificationId: OTHER });
+    const { client, stale } = clientWithQueries();
+    client.setQueryData(['notifications', 'list'], { some: 'data' });
+    if (event) invalidateForEvent(client, event);
+    expect(stale()).toEqual([['notifications', 'list']]);
+  });
+
   it('refresh only the inbox lists for a new message', () => {
     const { client, stale } = clientWithQueries();
     invalidateForEvent(client, { type: 'message.created', messageId: ID });

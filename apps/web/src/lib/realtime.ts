@@ -1,7 +1,7 @@
 import { type RealtimeEventDto, realtimeEventSchema } from '@parley/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { messageListsQueryKey } from './query-keys';
+import { messageListsQueryKey, notificationQueryRoot } from './query-keys';
 import { sessionQueryKey } from './session';
 
 /** Reconnect delay after the stream drops: 1 s doubling up to 30 s, reset once it opens. */
@@ -9,8 +9,12 @@ export function reconnectDelayMs(attempt: number): number {
   return Math.min(30_000, 1_000 * 2 ** attempt);
 }
 
-/** What one realtime event makes stale: the inbox lists, and every query naming the message. */
+/** What one realtime event makes stale: the inbox lists and every query naming the message, or the bell. */
 export function invalidateForEvent(queryClient: QueryClient, event: RealtimeEventDto) {
+  if (event.type === 'notification.created') {
+    void queryClient.invalidateQueries({ queryKey: notificationQueryRoot });
+    return;
+  }
   void queryClient.invalidateQueries({ queryKey: messageListsQueryKey });
   if (event.type === 'message.created') return;
   void queryClient.invalidateQueries({

@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { clientOf } from '../../http/client-address';
-import { type ApiRouter, emailDepsOf, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, emailDepsOf, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
 import { toSignInResponse } from '../auth/auth.service';
 import {
   completePasswordReset,
@@ -19,17 +19,13 @@ import {
   requestPasswordReset,
 } from './auth-links.service';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { 'application/json': { schema } } },
 });
 /** Statuses the shared errorResponses helper does not list: a dead link, a failed delivery. */
-const linkExpired = { 410: json(errorResponseSchema, 'The link is unknown, used or expired') };
+const linkExpired = { 410: jsonResponse(errorResponseSchema, 'The link is unknown, used or expired') };
 const mailNotSent = {
-  502: json(errorResponseSchema, 'The mail server refused the mail; it stays in the outbox'),
+  502: jsonResponse(errorResponseSchema, 'The mail server refused the mail; it stays in the outbox'),
 };
 
 const requestMagicLinkRoute = createRoute({
@@ -38,7 +34,7 @@ const requestMagicLinkRoute = createRoute({
   summary: 'E-mail an active member a single-use sign-in link valid 15 minutes (invite check first)',
   request: body(magicLinkRequestSchema),
   responses: {
-    200: json(authLinkMessageResponseSchema, 'Sent'),
+    200: jsonResponse(authLinkMessageResponseSchema, 'Sent'),
     ...errorResponses(400, 403, 415, 429),
     ...mailNotSent,
   },
@@ -50,7 +46,7 @@ const consumeMagicLinkRoute = createRoute({
   summary: 'Use a sign-in link up and sign in; says which MFA step comes next, as password sign-in does',
   request: body(consumeMagicLinkInputSchema),
   responses: {
-    200: json(signInResponseSchema, 'Signed in'),
+    200: jsonResponse(signInResponseSchema, 'Signed in'),
     ...errorResponses(400, 403, 415),
     ...linkExpired,
   },
@@ -62,7 +58,7 @@ const requestPasswordResetRoute = createRoute({
   summary: 'E-mail a single-use reset link valid one hour; the same answer whether or not the e-mail exists',
   request: body(passwordResetRequestSchema),
   responses: {
-    200: json(authLinkMessageResponseSchema, 'Requested'),
+    200: jsonResponse(authLinkMessageResponseSchema, 'Requested'),
     ...errorResponses(400, 403, 415, 429),
   },
 });
@@ -73,7 +69,7 @@ const completePasswordResetRoute = createRoute({
   summary: 'Use a reset link up: set the new password and sign the user out everywhere',
   request: body(completePasswordResetInputSchema),
   responses: {
-    200: json(authLinkMessageResponseSchema, 'Password changed'),
+    200: jsonResponse(authLinkMessageResponseSchema, 'Password changed'),
     ...errorResponses(400, 403, 415),
     ...linkExpired,
   },

@@ -1,4 +1,4 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   listOwnSessionsQuerySchema,
   listOwnSessionsResponseSchema,
@@ -9,15 +9,10 @@ import {
 } from '@parley/contracts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../auth/session-cookie';
 import { clientOf } from '../../http/client-address';
-import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import { signIn, signOut, toSessionResponse, toSignInResponse } from './auth.service';
 import { listOwnSessions, revokeOwnSessionById } from './own-sessions.service';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 
 const signUp = createRoute({
   method: 'post',
@@ -31,7 +26,10 @@ const signInRoute = createRoute({
   path: '/api/auth/sign-in',
   summary: 'Password sign-in; sets the session cookie and says which MFA step comes next',
   request: { body: { required: true, content: { 'application/json': { schema: signInInputSchema } } } },
-  responses: { 200: json(signInResponseSchema, 'Signed in'), ...errorResponses(400, 401, 403, 415, 429) },
+  responses: {
+    200: jsonResponse(signInResponseSchema, 'Signed in'),
+    ...errorResponses(400, 401, 403, 415, 429),
+  },
 });
 
 const signOutRoute = createRoute({
@@ -45,7 +43,7 @@ const session = createRoute({
   method: 'get',
   path: '/api/auth/session',
   summary: 'The signed-in user, role, organisation, assurance level and the MFA step still owed',
-  responses: { 200: json(sessionResponseSchema, 'Current session'), ...errorResponses(401, 403) },
+  responses: { 200: jsonResponse(sessionResponseSchema, 'Current session'), ...errorResponses(401, 403) },
 });
 
 const listSessions = createRoute({
@@ -53,7 +51,7 @@ const listSessions = createRoute({
   path: '/api/auth/sessions',
   summary: "The signed-in user's live sessions, newest first, the current one marked",
   request: { query: listOwnSessionsQuerySchema },
-  responses: { 200: json(listOwnSessionsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonResponse(listOwnSessionsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
 });
 
 const revokeSession = createRoute({

@@ -196,12 +196,19 @@ describe('generating a draft with the built-in drafter', () => {
     const audit = await ctx.db
       .select({ action: auditLogs.actionType, actor: auditLogs.actorId, details: auditLogs.details })
       .from(auditLogs)
-      .where(and(eq(auditLogs.orgId, user.orgId), eq(auditLogs.entityId, draft.draftId)));
+      .where(and(eq(auditLogs.orgId, user.orgId), eq(auditLogs.entityId, draft.draftId)))
+      .orderBy(auditLogs.seq);
     expect(audit).toEqual([
       {
         action: 'draft_generated',
         actor: user.userId,
         details: expect.objectContaining({ message_id: user.messageId, version: 1, drafter: 'built-in' }),
+      },
+      // Issue 6: the compliance check runs automatically after generation (the message has a fund).
+      {
+        action: 'compliance_checked',
+        actor: user.userId,
+        details: expect.objectContaining({ message_id: user.messageId, version: 1, automatic: true }),
       },
     ]);
   });

@@ -51,14 +51,18 @@ export async function latestVersionNumber(db: DbOrTx, messageId: string): Promis
   return row?.latest ?? 0;
 }
 
-/** The signature drafts append: read from user_settings, empty when the user has none yet. */
+/**
+ * What drafts sign with: the user's saved e-mail signature, else their profile name (a reply never
+ * ends with a bare 'Kind regards,'); empty only for a user with neither.
+ */
 export async function findSignature(db: DbOrTx, userId: string): Promise<string> {
   const [row] = await db
-    .select({ signature: userSettings.emailSignature })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId))
+    .select({ signature: userSettings.emailSignature, name: profiles.name })
+    .from(profiles)
+    .leftJoin(userSettings, eq(userSettings.userId, profiles.id))
+    .where(eq(profiles.id, userId))
     .limit(1);
-  return row?.signature ?? '';
+  return row?.signature?.trim() || row?.name.trim() || '';
 }
 
 export async function findUserName(db: DbOrTx, userId: string): Promise<string | null> {
@@ -87,6 +91,9 @@ const versionColumns = {
   createdBy: aiResponses.createdBy,
   createdByName: profiles.name,
   createdAt: aiResponses.createdAt,
+  complianceFlags: aiResponses.complianceFlags,
+  requiresApproval: aiResponses.requiresApproval,
+  complianceCheckedAt: aiResponses.complianceCheckedAt,
 };
 
 export type DraftVersionRow = {
@@ -100,6 +107,10 @@ export type DraftVersionRow = {
   createdBy: string | null;
   createdByName: string | null;
   createdAt: Date;
+  /** The version's last compliance check (issue 6), null until checked. */
+  complianceFlags: Record<string, unknown>[] | null;
+  requiresApproval: boolean | null;
+  complianceCheckedAt: Date | null;
 };
 
 /** SPEC §7: ai_responses by message_id, version_number descending; one version, or the latest. */

@@ -75,7 +75,7 @@ const show = createRoute({
 });
 
 export function registerDraftRoutes(api: ApiRouter, deps: RouteDeps) {
-  const draftDeps: DraftDeps = { db: deps.db, clock: deps.clock, drafter: deps.drafter };
+  const draftDeps: DraftDeps = { db: deps.db, clock: deps.clock, drafter: deps.drafter, logger: deps.logger };
 
   api.openapi(generate, async (c) => {
     const session = c.get('session');

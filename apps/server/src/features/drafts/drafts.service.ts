@@ -1,5 +1,4 @@
 import {
-  DEFAULT_DISCLAIMER,
   DRAFT_READING_LEVEL,
   DRAFT_TONE,
   type DraftProvenance,
@@ -12,7 +11,15 @@ import type { Db } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
 import { notifyOrg } from '../../lib/realtime';
+import { voidApprovalOnEdit } from '../approvals/approvals.service';
+import {
+  checkGeneratedVersion,
+  disclaimerText,
+  draftComplianceOf,
+  loadCompliancePolicy,
+} from '../compliance/compliance.service';
 import { searchPassages } from '../projects/projects.queries';
 import type { Drafter, DraftPassage } from './drafter';
 import {
@@ -26,24 +33,19 @@ import {
   listDraftVersions,
   lockDraftMessage,
 } from './drafts.queries';
+import { STOP_WORDS } from './stop-words';
 
-export type DraftDeps = { db: Db; clock: Clock; drafter: Drafter };
+export type DraftDeps = {
+  db: Db;
+  clock: Clock;
+  drafter: Drafter;
+  /** Where a failed automatic compliance check after generation is reported (issue 6). */
+  logger?: Pick<Logger, 'warn'>;
+};
 export type DraftActor = { userId: string; orgId: string };
 
 /** How many passages a draft is given. */
 export const DRAFT_PASSAGE_LIMIT = 5;
-
-/** Common English words that say nothing about what the investor asks. */
-const STOP_WORDS = new Set(
-  (
-    'a about above after again against all am an and any are as at be because been before being below between both but by ' +
-    'can could did do does doing down during each few for from further had has have having he her here hers him his how i ' +
-    'if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own ' +
-    'please same she should so some such than thank thanks that the their theirs them then there these they this those ' +
-    'through to too under until up very was we were what when where which while who whom why will with would you your ' +
-    'yours hello hi dear regards best kind could know let like also get got may might much many us well want'
-  ).split(' '),
-);
 
 /** The retrieval query: the subject and body's content words, OR-ed for websearch_to_tsquery. */
 export function retrievalQuery(subject: string, body: string): string {
@@ -111,6 +113,7 @@ export function toDraftDto(row: DraftVersionRow): DraftVersion {
     created_by: row.createdBy,
     created_by_name: row.createdByName,
     created_at: row.createdAt.toISOString(),
+    compliance: draftComplianceOf(row),
   };
 }
 
@@ -137,15 +140,16 @@ export async function generateDraft(
 ): Promise<DraftVersion> {
   const message = await findDraftMessage(deps.db, actor.orgId, messageId);
   if (!message) throw new AppError('NOT_FOUND');
-  const [passages, signature] = await Promise.all([
+  const [passages, signature, compliance] = await Promise.all([
     retrieve(deps.db, actor.orgId, message),
     findSignature(deps.db, actor.userId),
+    loadCompliancePolicy(deps.db, actor.orgId),
   ]);
   const result = await deps.drafter.draft({
     message: { investorName: message.investorName, subject: message.subject, body: message.bodyText },
     passages,
     signature,
-    disclaimer: DEFAULT_DISCLAIMER,
+    disclaimer: disclaimerText(compliance.settings),
     tone: DRAFT_TONE,
     readingLevel: DRAFT_READING_LEVEL,
   });
@@ -179,9 +183,27 @@ export async function generateDraft(
         citations: result.citations.map((c) => c.id),
       },
     });
+    // Issue 6: a generated version is new text too, so it voids a pending approval or reopens.
+    await voidApprovalOnEdit(tx, {
+      orgId: actor.orgId,
+      messageId,
+      actorId: actor.userId,
+      now: deps.clock.now(),
+    });
     await notifyOrg(tx, { type: 'draft.saved', orgId: actor.orgId, messageId, version: next });
     return next;
   });
+  // SPEC §7: the compliance check runs automatically after generation (when the message has a
+  // fund). It commits on its own, so a failing check never loses the generated version.
+  try {
+    await checkGeneratedVersion(deps, actor, messageId, version);
+  } catch (error) {
+    deps.logger?.warn('automatic compliance check failed', {
+      messageId,
+      version,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
   return readVersion(deps.db, actor.orgId, messageId, version);
 }
 
@@ -233,6 +255,13 @@ export async function saveDraft(
       entityType: 'ai_response',
       entityId: draftId,
       details: { message_id: messageId, version: next, based_on: latest > 0 ? latest : null },
+    });
+    // Issue 6: an approval is bound to the exact text, so an edit voids a pending one or reopens.
+    await voidApprovalOnEdit(tx, {
+      orgId: actor.orgId,
+      messageId,
+      actorId: actor.userId,
+      now: deps.clock.now(),
     });
     await notifyOrg(tx, { type: 'draft.saved', orgId: actor.orgId, messageId, version: next });
     return next;

@@ -23,7 +23,7 @@ import type { Context } from 'hono';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { clientOf } from '../../http/client-address';
 import type { AppEnv } from '../../http/env';
-import { type ApiRouter, emailDepsOf, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, emailDepsOf, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
 import { toSessionResponse, toSignInResponse } from '../auth/auth.service';
 import {
   acceptInvitation,
@@ -39,15 +39,13 @@ import {
   verifyInvite,
 } from './invitations.service';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const body = <T extends z.ZodType>(schema: T, required = true) => ({
   body: { required, content: { 'application/json': { schema } } },
 });
 /** 410 is not among the shared helper's statuses: a link that can no longer be used. */
-const gone = { 410: json(errorResponseSchema, 'The invitation was deleted, revoked, expired or accepted') };
+const gone = {
+  410: jsonResponse(errorResponseSchema, 'The invitation was deleted, revoked, expired or accepted'),
+};
 
 const resendLimitResponseSchema = errorResponseSchema.extend({ resends_remaining: z.literal(0) });
 
@@ -57,7 +55,10 @@ const create = createRoute({
   summary: 'Invite an address with a role (SPEC §7 send-invitation); e-mails the link',
   request: body(createInvitationInputSchema),
   responses: {
-    201: json(createInvitationResponseSchema, 'Created; email_sent says whether the mail left Parley'),
+    201: jsonResponse(
+      createInvitationResponseSchema,
+      'Created; email_sent says whether the mail left Parley',
+    ),
     ...errorResponses(400, 401, 403, 409, 415),
   },
 });
@@ -67,7 +68,7 @@ const list = createRoute({
   path: '/api/invitations',
   summary: 'One tab of the manage list, newest first, with every tab’s count (SPEC §2 Invite user)',
   request: { query: listInvitationsQuerySchema },
-  responses: { 200: json(listInvitationsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonResponse(listInvitationsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
 });
 
 const resend = createRoute({
@@ -76,8 +77,8 @@ const resend = createRoute({
   summary: 'Resend with a fresh link (SPEC §7 resend-invite); capped per day (decision 007)',
   request: { params: invitationIdParamSchema },
   responses: {
-    200: json(resendInvitationResponseSchema, 'Resent'),
-    429: json(resendLimitResponseSchema, 'Daily resend cap reached'),
+    200: jsonResponse(resendInvitationResponseSchema, 'Resent'),
+    429: jsonResponse(resendLimitResponseSchema, 'Daily resend cap reached'),
     ...errorResponses(400, 401, 403, 404, 409, 415),
   },
 });
@@ -88,7 +89,7 @@ const link = createRoute({
   summary: 'Copy Link: mint a fresh link (the previous one stops working)',
   request: { params: invitationIdParamSchema },
   responses: {
-    200: json(invitationLinkResponseSchema, 'The new link'),
+    200: jsonResponse(invitationLinkResponseSchema, 'The new link'),
     ...errorResponses(400, 401, 403, 404, 409, 415),
   },
 });
@@ -99,7 +100,7 @@ const remove = createRoute({
   summary: 'Soft-delete a pending invitation with an optional reason (SPEC §7 delete-invite)',
   request: { params: invitationIdParamSchema, ...body(deleteInvitationInputSchema, false) },
   responses: {
-    200: json(invitationSchema, 'Deleted'),
+    200: jsonResponse(invitationSchema, 'Deleted'),
     ...errorResponses(400, 401, 403, 404, 409, 415),
   },
 });
@@ -109,7 +110,10 @@ const preview = createRoute({
   path: '/api/invitations/preview',
   summary: 'Who a link invites and whether it can still be used; consumes nothing',
   request: body(invitationTokenInputSchema),
-  responses: { 200: json(invitationPreviewSchema, 'The invitation'), ...errorResponses(400, 404, 415) },
+  responses: {
+    200: jsonResponse(invitationPreviewSchema, 'The invitation'),
+    ...errorResponses(400, 404, 415),
+  },
 });
 
 const accept = createRoute({
@@ -118,7 +122,7 @@ const accept = createRoute({
   summary: 'A newcomer accepts (SPEC §7 accept_invitation): creates the account and signs in',
   request: body(acceptInvitationInputSchema),
   responses: {
-    200: json(signInResponseSchema, 'Accepted and signed in'),
+    200: jsonResponse(signInResponseSchema, 'Accepted and signed in'),
     ...gone,
     ...errorResponses(400, 404, 409, 415),
   },
@@ -130,7 +134,7 @@ const acceptExisting = createRoute({
   summary: 'The signed-in user accepts an invitation sent to their own address',
   request: body(invitationTokenInputSchema),
   responses: {
-    200: json(signInResponseSchema, 'Accepted'),
+    200: jsonResponse(signInResponseSchema, 'Accepted'),
     ...gone,
     ...errorResponses(400, 401, 403, 404, 409, 415),
   },
@@ -141,7 +145,10 @@ const verify = createRoute({
   path: '/api/auth/verify-invite',
   summary: 'The invite check (SPEC §7 auth-verify-invite); limited per client address',
   request: body(verifyInviteInputSchema),
-  responses: { 200: json(verifyInviteResponseSchema, 'The answer'), ...errorResponses(400, 415, 429) },
+  responses: {
+    200: jsonResponse(verifyInviteResponseSchema, 'The answer'),
+    ...errorResponses(400, 415, 429),
+  },
 });
 
 export function registerInvitationRoutes(api: ApiRouter, deps: RouteDeps) {

@@ -10,7 +10,7 @@ import {
   verifyLoginResponseSchema,
 } from '@parley/contracts';
 import { setSessionCookie } from '../../auth/session-cookie';
-import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
 import {
   readMfaStatus,
   regenerateRecoveryCodes,
@@ -21,10 +21,6 @@ import {
   verifyLogin,
 } from './mfa.service';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { 'application/json': { schema } } },
 });
@@ -33,7 +29,7 @@ const status = createRoute({
   method: 'get',
   path: '/api/mfa/status',
   summary: "The signed-in user's own MFA state: enrolled, required, recovery codes left, attempts left",
-  responses: { 200: json(mfaStatusResponseSchema, 'MFA state'), ...errorResponses(401, 403) },
+  responses: { 200: jsonResponse(mfaStatusResponseSchema, 'MFA state'), ...errorResponses(401, 403) },
 });
 
 const setup = createRoute({
@@ -41,7 +37,7 @@ const setup = createRoute({
   path: '/api/mfa/totp/setup',
   summary: 'A new TOTP secret with its otpauth URI and QR code (replaces an unverified one)',
   responses: {
-    200: json(totpSetupResponseSchema, 'Scan or type the secret, then verify a code'),
+    200: jsonResponse(totpSetupResponseSchema, 'Scan or type the secret, then verify a code'),
     ...errorResponses(401, 403, 409, 415),
   },
 });
@@ -52,7 +48,7 @@ const verifyEnrollmentRoute = createRoute({
   summary: 'Verify the first code: the authenticator is enabled, the session reaches aal2 (new cookie)',
   request: body(totpCodeInputSchema),
   responses: {
-    200: json(verifyEnrollmentResponseSchema, 'success with the ten recovery codes, or a wrong code'),
+    200: jsonResponse(verifyEnrollmentResponseSchema, 'success with the ten recovery codes, or a wrong code'),
     ...errorResponses(400, 401, 403, 409, 415, 429),
   },
 });
@@ -63,7 +59,7 @@ const verifyLoginRoute = createRoute({
   summary: 'A TOTP or recovery code after the password: the session reaches aal2 (new cookie)',
   request: body(verifyLoginInputSchema),
   responses: {
-    200: json(verifyLoginResponseSchema, 'success, or a wrong code with the attempts left'),
+    200: jsonResponse(verifyLoginResponseSchema, 'success, or a wrong code with the attempts left'),
     ...errorResponses(400, 401, 403, 409, 415, 429),
   },
 });
@@ -74,7 +70,7 @@ const stepUpRoute = createRoute({
   summary: 'A current TOTP code before removing the authenticator or regenerating recovery codes',
   request: body(totpCodeInputSchema),
   responses: {
-    200: json(mfaCodeResultSchema, 'success, or a wrong code with the attempts left'),
+    200: jsonResponse(mfaCodeResultSchema, 'success, or a wrong code with the attempts left'),
     ...errorResponses(400, 401, 403, 409, 415, 429),
   },
 });
@@ -91,7 +87,7 @@ const regenerate = createRoute({
   path: '/api/mfa/recovery-codes',
   summary: 'Ten new recovery codes, shown once (needs a code from the last 5 minutes)',
   responses: {
-    200: json(recoveryCodesResponseSchema, 'The new codes'),
+    200: jsonResponse(recoveryCodesResponseSchema, 'The new codes'),
     ...errorResponses(401, 403, 409, 415),
   },
 });

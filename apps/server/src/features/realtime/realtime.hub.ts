@@ -1,11 +1,19 @@
-import { type RealtimeEventDto, realtimeEventSchema } from '@parley/contracts';
+import {
+  type RealtimeEventDto,
+  realtimeMessageEventSchema,
+  realtimeNotificationEventSchema,
+} from '@parley/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { REALTIME_CHANNEL } from '../../lib/realtime';
 
 /** What travels on the channel (lib/realtime.ts notifyOrg): the client's event plus its organisation. */
-const notificationSchema = realtimeEventSchema.extend({ orgId: z.uuid() });
+const notificationSchema = z.union([
+  realtimeMessageEventSchema.extend({ orgId: z.uuid() }),
+  /** Issue 6: a per-user event; its userId decides which streams get it and is not passed on. */
+  realtimeNotificationEventSchema.extend({ orgId: z.uuid(), userId: z.uuid() }),
+]);
 
 export type RealtimeListener = (event: RealtimeEventDto) => void;
 
@@ -15,7 +23,8 @@ export type RealtimeListener = (event: RealtimeEventDto) => void;
  * connection; stop() ends it on shutdown.
  */
 export class RealtimeHub {
-  private readonly byOrg = new Map<string, Set<RealtimeListener>>();
+  /** Each organisation's listeners, with the user each one streams for (per-user events). */
+  private readonly byOrg = new Map<string, Map<RealtimeListener, string | null>>();
   private starting: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private stopped = false;
@@ -37,15 +46,22 @@ export class RealtimeHub {
     return this.starting;
   }
 
-  /** Calls back with every event of the organisation until the returned function is called. */
-  async subscribe(orgId: string, listener: RealtimeListener): Promise<() => void> {
+  /**
+   * Calls back with every event of the organisation until the returned function is called; events
+   * meant for one user (notification.created) only when `userId` is that user.
+   */
+  async subscribe(
+    orgId: string,
+    listener: RealtimeListener,
+    userId: string | null = null,
+  ): Promise<() => void> {
     await this.start();
     let listeners = this.byOrg.get(orgId);
     if (!listeners) {
-      listeners = new Set();
+      listeners = new Map();
       this.byOrg.set(orgId, listeners);
     }
-    listeners.add(listener);
+    listeners.set(listener, userId);
     return () => {
       const current = this.byOrg.get(orgId);
       current?.delete(listener);
@@ -81,8 +97,12 @@ export class RealtimeHub {
       this.deps.logger.warn('realtime: dropped a notification of unknown shape');
       return;
     }
-    const { orgId, ...event } = result.data;
-    for (const listener of this.byOrg.get(orgId) ?? []) {
+    const { orgId, ...rest } = result.data;
+    const forUser = 'userId' in rest ? rest.userId : null;
+    const event: RealtimeEventDto =
+      rest.type === 'notification.created' ? { type: rest.type, notificationId: rest.notificationId } : rest;
+    for (const [listener, userId] of this.byOrg.get(orgId) ?? []) {
+      if (forUser !== null && userId !== forUser) continue;
       try {
         listener(event);
       } catch (error) {

@@ -32,9 +32,13 @@ export function registerRealtimeRoutes(api: ApiRouter, deps: RouteDeps) {
       });
       stream.onAbort(() => finish());
 
-      const unsubscribe = await deps.realtime.subscribe(session.orgId, (event) => {
-        stream.writeSSE({ data: JSON.stringify(event) }).catch(() => finish());
-      });
+      const unsubscribe = await deps.realtime.subscribe(
+        session.orgId,
+        (event) => {
+          stream.writeSSE({ data: JSON.stringify(event) }).catch(() => finish());
+        },
+        session.userId,
+      );
       const heartbeat = setInterval(() => {
         stream.write(': heartbeat\n\n').catch(() => finish());
       }, timing.heartbeatMs);

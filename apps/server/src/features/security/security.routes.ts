@@ -1,4 +1,4 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   errorResponseSchema,
   listMfaStatusQuerySchema,
@@ -11,7 +11,7 @@ import {
   userIdParamSchema,
 } from '@parley/contracts';
 import { clientOf } from '../../http/client-address';
-import { type ApiRouter, emailDepsOf, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, emailDepsOf, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
 import {
   getMfaStats,
   getSystemConfig,
@@ -21,24 +21,19 @@ import {
   updateSystemConfig,
 } from './security.service';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
 const mfaStats = createRoute({
   method: 'get',
   path: '/api/health/auth-mfa',
   summary:
     "SPEC §7 health/auth-mfa: the organisation's MFA-enabled members and failed attempts in the last hour",
-  responses: { 200: json(mfaStatsResponseSchema, 'Counted now'), ...errorResponses(401, 403) },
+  responses: { 200: jsonResponse(mfaStatsResponseSchema, 'Counted now'), ...errorResponses(401, 403) },
 });
 
 const readConfig = createRoute({
   method: 'get',
   path: '/api/system-config',
   summary: "SPEC §3 system config of the caller's organisation, as booleans",
-  responses: { 200: json(systemConfigResponseSchema, 'The settings'), ...errorResponses(401, 403) },
+  responses: { 200: jsonResponse(systemConfigResponseSchema, 'The settings'), ...errorResponses(401, 403) },
 });
 
 const updateConfig = createRoute({
@@ -49,7 +44,7 @@ const updateConfig = createRoute({
     body: { required: true, content: { 'application/json': { schema: updateSystemConfigInputSchema } } },
   },
   responses: {
-    200: json(systemConfigResponseSchema, 'The settings after the change'),
+    200: jsonResponse(systemConfigResponseSchema, 'The settings after the change'),
     ...errorResponses(400, 401, 403, 415),
   },
 });
@@ -59,9 +54,9 @@ const testMagicLink = createRoute({
   path: '/api/admin/test-magic-link',
   summary: "Send a real magic link to the signed-in admin's own e-mail address",
   responses: {
-    200: json(testMagicLinkResponseSchema, 'Sent'),
+    200: jsonResponse(testMagicLinkResponseSchema, 'Sent'),
     ...errorResponses(401, 403, 409, 415, 429),
-    502: json(errorResponseSchema, 'The mail server refused the mail; it stays in the outbox'),
+    502: jsonResponse(errorResponseSchema, 'The mail server refused the mail; it stays in the outbox'),
   },
 });
 
@@ -70,7 +65,7 @@ const mfaStatus = createRoute({
   path: '/api/admin/mfa-status',
   summary: "The organisation's members with their MFA state, searched and paged like GET /api/users",
   request: { query: listMfaStatusQuerySchema },
-  responses: { 200: json(listMfaStatusResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonResponse(listMfaStatusResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
 });
 
 const resetMfa = createRoute({
@@ -79,7 +74,7 @@ const resetMfa = createRoute({
   summary: "Remove a member's authenticator and recovery codes and sign them out everywhere (audited)",
   request: { params: userIdParamSchema },
   responses: {
-    200: json(memberMfaStatusSchema, 'The member after the reset'),
+    200: jsonResponse(memberMfaStatusSchema, 'The member after the reset'),
     ...errorResponses(400, 401, 403, 404, 409, 415),
   },
 });

@@ -3,6 +3,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger } from '@/components/ui/sidebar';
 import { findRouteTitle } from '@/lib/document-title';
+import { NotificationsBell } from './notifications-bell';
 
 /** The sticky bar above every signed-in page (SPEC §2): sidebar trigger, page title, theme. */
 export function TopBar() {
@@ -15,6 +16,7 @@ export function TopBar() {
         {title}
       </span>
       <div className="ml-auto flex items-center gap-2">
+        <NotificationsBell />
         <ThemeToggle />
       </div>
     </header>

@@ -1,14 +1,83 @@
-import { ShieldCheck } from 'lucide-react';
-import { AreaPlaceholder } from '@/components/area-placeholder';
+import { COMPLIANCE_TEXTS, hasCapability } from '@parley/contracts';
+import { Info } from 'lucide-react';
+import { Page } from '@/components/page';
+import { PageHeader } from '@/components/page-header';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useSignedInSession } from '@/lib/session';
+import { useCompliancePolicy } from './api/policy';
+import { useComplianceSettings } from './api/settings';
+import { ApprovalMatrixCard } from './components/approval-matrix-card';
+import { DisclaimerCard } from './components/disclaimer-card';
+import { LexiconCard } from './components/lexicon-card';
+import { OverviewCards } from './components/overview-cards';
+import { PatternsCard } from './components/patterns-card';
+import { SectionError } from './components/section-error';
+import { TemplatesCard } from './components/templates-card';
 
+/**
+ * /compliance (SPEC §2 Compliance center), live: the counts, the disclaimer block, the forbidden
+ * lexicon and patterns the checker uses, approved templates and the approval matrix the server
+ * enforces. Admins and directors change them; other readers see them read-only.
+ */
 export function CompliancePage() {
+  const { role } = useSignedInSession();
+  const canManage = hasCapability(role, 'compliance.manage');
+  const settings = useComplianceSettings();
+  const policy = useCompliancePolicy();
+
   return (
-    <AreaPlaceholder
-      title="Compliance"
-      subtitle="Guardrails, disclaimers, the forbidden lexicon and the approval matrix"
-      icon={ShieldCheck}
-      emptyTitle="No compliance rules yet"
-      emptyDescription="The compliance center arrives with the compliance checker; nothing here yet."
-    />
+    <Page>
+      <PageHeader title={COMPLIANCE_TEXTS.pageTitle} subtitle={COMPLIANCE_TEXTS.pageSubtitle} />
+      {!canManage ? (
+        <Alert>
+          <Info aria-hidden />
+          <AlertTitle>Read-only</AlertTitle>
+          <AlertDescription>{COMPLIANCE_TEXTS.readOnly}</AlertDescription>
+        </Alert>
+      ) : null}
+      <OverviewCards />
+
+      {settings.isPending ? (
+        <Spinner label="Loading settings..." className="py-8" />
+      ) : settings.isError ? (
+        <SectionError
+          title={COMPLIANCE_TEXTS.loadFailed}
+          error={settings.error}
+          onRetry={() => settings.refetch()}
+        />
+      ) : (
+        <DisclaimerCard
+          key={`d-${settings.data.updated_at}`}
+          settings={settings.data}
+          canManage={canManage}
+        />
+      )}
+
+      {policy.isPending ? (
+        <Spinner label="Loading the lexicon..." className="py-8" />
+      ) : policy.isError ? (
+        <SectionError
+          title={COMPLIANCE_TEXTS.loadFailed}
+          error={policy.error}
+          onRetry={() => policy.refetch()}
+        />
+      ) : (
+        <>
+          <LexiconCard terms={policy.data.lexicon} canManage={canManage} />
+          <PatternsCard patterns={policy.data.patterns} canManage={canManage} />
+        </>
+      )}
+
+      {settings.data ? (
+        <ApprovalMatrixCard
+          key={`m-${settings.data.updated_at}`}
+          settings={settings.data}
+          canManage={canManage}
+        />
+      ) : null}
+
+      <TemplatesCard canManage={canManage} />
+    </Page>
   );
 }

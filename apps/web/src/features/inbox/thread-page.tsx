@@ -1,5 +1,5 @@
 import { DRAFT_TEXTS, hasCapability } from '@parley/contracts';
-import { CircleAlert, Info, ShieldCheck } from 'lucide-react';
+import { CircleAlert, Info } from 'lucide-react';
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { Page } from '@/components/page';
@@ -11,6 +11,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
 import { useMessage } from './api/get-message';
+import { ComplianceEditorProvider } from './components/compliance-editor';
+import { ComplianceFlagsPanel } from './components/compliance-flags';
 import { DraftWorkspace } from './components/draft-workspace';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -41,7 +43,7 @@ export function ThreadPage() {
           </AlertDescription>
         </Alert>
       ) : (
-        <>
+        <ComplianceEditorProvider>
           {!canWrite ? (
             <Alert>
               <Info aria-hidden />
@@ -84,18 +86,8 @@ export function ThreadPage() {
             </Card>
             <DraftWorkspace messageId={message.data.id} canWrite={canWrite} />
           </div>
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-lg">Compliance Flags</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <div className="flex items-center gap-3 text-muted-foreground text-sm">
-                <ShieldCheck aria-hidden className="size-5" />
-                <p>No compliance flags. Compliance checks arrive with the compliance center.</p>
-              </div>
-            </CardContent>
-          </Card>
-        </>
+          <ComplianceFlagsPanel messageId={message.data.id} canWrite={canWrite} />
+        </ComplianceEditorProvider>
       )}
     </Page>
   );

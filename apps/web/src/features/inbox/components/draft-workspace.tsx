@@ -1,6 +1,6 @@
 import { DRAFT_TEXTS, type DraftVersion, INBOX_TEXTS } from '@parley/contracts';
-import { CheckCircle2, History, LoaderCircle, RotateCcw, Save, ShieldCheck, Sparkles } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { History, LoaderCircle, RotateCcw, Save, Sparkles } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -16,9 +16,17 @@ import { paths } from '@/lib/paths';
 import { useGenerateDraft } from '../api/generate-draft';
 import { useDraftVersion } from '../api/get-draft-version';
 import { useLatestDraft } from '../api/get-latest-draft';
+import { useMessage } from '../api/get-message';
 import { useDraftVersions } from '../api/list-draft-versions';
 import { useSaveDraft } from '../api/save-draft';
-import { DisabledWithReason } from './draft-disabled-action';
+import { ApprovalActions } from './approval-actions';
+import { ApprovalStatus } from './approval-status';
+import { ComplianceCheckButton } from './compliance-check-button';
+import { useReportEditorText } from './compliance-editor';
+import { ComplianceHighlightedText } from './compliance-highlight';
+import { isCheckStale } from './compliance-rules';
+import { announceCheck, ComplianceSummary } from './compliance-summary';
+import { ComplianceTemplatePicker } from './compliance-template-picker';
 import { DraftProvenance } from './draft-provenance';
 import { DraftSources } from './draft-sources';
 
@@ -27,8 +35,8 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 
 /**
  * SPEC §2 'Draft Workspace': generate a version, edit it, save the edit as a new version (then back
- * to the inbox), view earlier versions read-only and restore one into the editor. Compliance checks
- * and approval arrive with the compliance issue, so their buttons are shown disabled with the reason.
+ * to the inbox), view earlier versions read-only and restore one into the editor; check compliance;
+ * submit for approval and Mark Final / Approve & Send (approval-actions.tsx, approval-status.tsx).
  */
 export function DraftWorkspace({ messageId, canWrite }: { messageId: string; canWrite: boolean }) {
   const id = useId();
@@ -45,6 +53,12 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
   const earlier = useDraftVersion(messageId, viewedVersion);
 
   const current: DraftVersion | null | undefined = latest.data;
+  // Issue 6: compliance — the fund decides whether a check may run; the editor's text whether it is stale.
+  const message = useMessage(messageId);
+  const hasFund = message.data ? message.data.project_id !== null : undefined;
+  const editorRef = useRef<HTMLTextAreaElement>(null);
+  useReportEditorText(text);
+  const isCheckOutdated = isCheckStale(current?.draftText, text);
   // The latest version loads into the editor unless the user has unsaved edits.
   useEffect(() => {
     if (current === undefined || isDirty) return;
@@ -63,6 +77,7 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
         setIsDirty(false);
         setViewing(LATEST);
         toast.success(DRAFT_TEXTS.generated);
+        if (draft.compliance) announceCheck(draft.compliance);
       },
       onError: (error) => toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed)),
     });
@@ -83,6 +98,20 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
         },
       },
     );
+  }
+
+  /** Insert template: the template's text at the cursor (or in place of the selection). */
+  function onInsertTemplate(body: string) {
+    const editor = editorRef.current;
+    const start = editor?.selectionStart ?? text.length;
+    const end = editor?.selectionEnd ?? text.length;
+    const next = text.slice(0, start) + body + text.slice(end);
+    setText(next);
+    setIsDirty(true);
+    requestAnimationFrame(() => {
+      editor?.focus();
+      editor?.setSelectionRange(start + body.length, start + body.length);
+    });
   }
 
   function onRestore() {
@@ -117,19 +146,23 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
             )}
             {generate.isPending ? 'Generating...' : 'Generate AI Draft'}
           </Button>
-          <DisabledWithReason reason="Compliance checks arrive with the compliance center.">
-            <Button
-              type="button"
-              variant="outline"
-              aria-disabled="true"
-              className="cursor-not-allowed opacity-50"
-            >
-              <ShieldCheck aria-hidden />
-              Check Compliance
-              <span className="sr-only">(not available yet)</span>
-            </Button>
-          </DisabledWithReason>
+          <ComplianceCheckButton
+            messageId={messageId}
+            draft={current ?? null}
+            text={text}
+            isDirty={isDirty}
+            baseVersion={baseVersion}
+            hasFund={hasFund}
+            canWrite={canWrite}
+            isBusy={isBusy}
+            onSaved={(draft) => {
+              setText(draft.draftText);
+              setBaseVersion(draft.version);
+              setIsDirty(false);
+            }}
+          />
         </div>
+        <ComplianceSummary compliance={current?.compliance} isStale={isCheckOutdated} />
 
         {latest.isPending ? (
           <Spinner label="Loading draft..." className="py-8" />
@@ -198,8 +231,14 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
               </div>
             ) : (
               <div className="grid gap-1.5">
-                <Label htmlFor={textId}>Draft</Label>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Label htmlFor={textId}>Draft</Label>
+                  {canWrite ? (
+                    <ComplianceTemplatePicker disabled={isBusy} onInsert={onInsertTemplate} />
+                  ) : null}
+                </div>
                 <Textarea
+                  ref={editorRef}
                   id={textId}
                   value={text}
                   readOnly={!canWrite}
@@ -215,11 +254,19 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
                   className="min-h-72"
                 />
                 {isDirty ? <p className="text-muted-foreground text-xs">Unsaved changes</p> : null}
+                {current?.compliance?.flags.length && !isCheckOutdated ? (
+                  <ComplianceHighlightedText
+                    id={`${id}-flagged`}
+                    text={current.draftText}
+                    flags={current.compliance.flags}
+                  />
+                ) : null}
               </div>
             )}
 
             <DraftSources citations={shown?.citations ?? []} />
             {shown ? <DraftProvenance draft={shown} /> : null}
+            <ApprovalStatus messageId={messageId} />
 
             <div className="flex flex-wrap justify-end gap-2">
               <Button
@@ -235,13 +282,7 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
                 )}
                 Save Draft
               </Button>
-              <DisabledWithReason reason="Approvals arrive with the compliance and approval workflow.">
-                <Button type="button" aria-disabled="true" className="cursor-not-allowed opacity-50">
-                  <CheckCircle2 aria-hidden />
-                  Mark Final / Approve &amp; Send
-                  <span className="sr-only">(not available yet)</span>
-                </Button>
-              </DisabledWithReason>
+              <ApprovalActions messageId={messageId} draft={current ?? null} text={text} isDirty={isDirty} />
             </div>
           </>
         )}

@@ -1,0 +1,349 @@
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  aiResponses,
+  approvalRequests,
+  emailOutbox,
+  investorMessages,
+  profiles,
+  projects,
+} from '../../db/schema';
+
+export type ApprovalMessageRow = {
+  id: string;
+  status: string;
+  projectId: string | null;
+  investorName: string;
+  investorEmail: string;
+  subject: string;
+};
+
+const messageColumns = {
+  id: investorMessages.id,
+  status: investorMessages.status,
+  projectId: investorMessages.projectId,
+  investorName: investorMessages.investorName,
+  investorEmail: investorMessages.investorEmail,
+  subject: investorMessages.subject,
+};
+
+/**
+ * The message of the caller's organisation, locked for the rest of the transaction (the same lock
+ * saving and generating a draft take), so a submission, decision and edit happen one at a time.
+ */
+export async function lockApprovalMessage(
+  tx: Tx,
+  orgId: string,
+  id: string,
+): Promise<ApprovalMessageRow | null> {
+  const [row] = await tx
+    .select(messageColumns)
+    .from(investorMessages)
+    .where(and(eq(investorMessages.orgId, orgId), eq(investorMessages.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function findApprovalMessage(
+  db: DbOrTx,
+  orgId: string,
+  id: string,
+): Promise<ApprovalMessageRow | null> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(investorMessages)
+    .where(and(eq(investorMessages.orgId, orgId), eq(investorMessages.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type StoredFlag = { term: string; severity: string } & Record<string, unknown>;
+
+export type ApprovalVersionRow = {
+  id: string;
+  versionNumber: number;
+  aiDraft: string;
+  complianceFlags: StoredFlag[] | null;
+  requiresApproval: boolean | null;
+  complianceCheckedAt: Date | null;
+};
+
+/** The latest version of the message's draft (SPEC §4: the highest version_number), or null. */
+export async function findLatestVersion(
+  db: DbOrTx,
+  orgId: string,
+  messageId: string,
+): Promise<ApprovalVersionRow | null> {
+  const [row] = await db
+    .select({
+      id: aiResponses.id,
+      versionNumber: aiResponses.versionNumber,
+      aiDraft: aiResponses.aiDraft,
+      complianceFlags: aiResponses.complianceFlags,
+      requiresApproval: aiResponses.requiresApproval,
+      complianceCheckedAt: aiResponses.complianceCheckedAt,
+    })
+    .from(aiResponses)
+    .where(and(eq(aiResponses.orgId, orgId), eq(aiResponses.messageId, messageId)))
+    .orderBy(desc(aiResponses.versionNumber))
+    .limit(1);
+  return row ? { ...row, complianceFlags: row.complianceFlags as StoredFlag[] | null } : null;
+}
+
+/** Writes the approval onto the version (SPEC §7 ai_responses update: final_response, approved_by, compliance_tag). */
+export async function recordApproval(
+  tx: Tx,
+  responseId: string,
+  values: Pick<
+    typeof aiResponses.$inferInsert,
+    | 'finalResponse'
+    | 'approvedBy'
+    | 'approvedAt'
+    | 'approvedTextSha256'
+    | 'complianceTag'
+    | 'approvalRating'
+    | 'sentEmailId'
+    | 'complianceFlags'
+    | 'requiresApproval'
+    | 'complianceCheckedAt'
+  >,
+) {
+  await tx.update(aiResponses).set(values).where(eq(aiResponses.id, responseId));
+}
+
+export type ApprovalRequestRow = typeof approvalRequests.$inferSelect;
+
+export async function findPendingRequest(db: DbOrTx, messageId: string): Promise<ApprovalRequestRow | null> {
+  const [row] = await db
+    .select()
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.messageId, messageId), eq(approvalRequests.status, 'pending')))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertApprovalRequest(
+  tx: Tx,
+  values: typeof approvalRequests.$inferInsert,
+): Promise<string> {
+  const [row] = await tx.insert(approvalRequests).values(values).returning({ id: approvalRequests.id });
+  if (!row) throw new Error('approval_requests insert returned nothing');
+  return row.id;
+}
+
+/** Decides a pending request; false when it was no longer pending. */
+export async function decideRequest(
+  tx: Tx,
+  id: string,
+  values: {
+    status: 'approved' | 'changes_requested' | 'voided';
+    decidedBy: string | null;
+    decidedAt: Date;
+    comment?: string | null;
+    rating?: number | null;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .update(approvalRequests)
+    .set(values)
+    .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, 'pending')))
+    .returning({ id: approvalRequests.id });
+  return rows.length > 0;
+}
+
+/** The pending submission with its submitter's name. */
+export async function findPendingWithNames(db: DbOrTx, messageId: string) {
+  const [row] = await db
+    .select({
+      id: approvalRequests.id,
+      versionNumber: approvalRequests.versionNumber,
+      submittedBy: approvalRequests.submittedBy,
+      submittedByName: profiles.name,
+      submittedAt: approvalRequests.submittedAt,
+    })
+    .from(approvalRequests)
+    .leftJoin(profiles, eq(profiles.id, approvalRequests.submittedBy))
+    .where(and(eq(approvalRequests.messageId, messageId), eq(approvalRequests.status, 'pending')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The most recent decision on a submission of the message. */
+export async function findLastDecision(db: DbOrTx, messageId: string) {
+  const [row] = await db
+    .select({
+      status: approvalRequests.status,
+      versionNumber: approvalRequests.versionNumber,
+      comment: approvalRequests.comment,
+      decidedByName: profiles.name,
+      decidedAt: approvalRequests.decidedAt,
+    })
+    .from(approvalRequests)
+    .leftJoin(profiles, eq(profiles.id, approvalRequests.decidedBy))
+    .where(
+      and(
+        eq(approvalRequests.messageId, messageId),
+        inArray(approvalRequests.status, ['approved', 'changes_requested', 'voided']),
+      ),
+    )
+    .orderBy(desc(approvalRequests.decidedAt), desc(approvalRequests.submittedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The latest approved version of the message with its reply e-mail's delivery state. */
+export async function findSentReply(db: DbOrTx, orgId: string, messageId: string) {
+  const [row] = await db
+    .select({
+      versionNumber: aiResponses.versionNumber,
+      approvedAt: aiResponses.approvedAt,
+      approvedByName: profiles.name,
+      rating: aiResponses.approvalRating,
+      to: emailOutbox.toEmail,
+      delivery: emailOutbox.status,
+      deliveredAt: emailOutbox.sentAt,
+    })
+    .from(aiResponses)
+    .innerJoin(emailOutbox, eq(emailOutbox.id, aiResponses.sentEmailId))
+    .leftJoin(profiles, eq(profiles.id, aiResponses.approvedBy))
+    .where(
+      and(
+        eq(aiResponses.orgId, orgId),
+        eq(aiResponses.messageId, messageId),
+        isNotNull(aiResponses.approvedAt),
+      ),
+    )
+    .orderBy(desc(aiResponses.approvedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findOutboxStatus(db: DbOrTx, outboxId: string) {
+  const [row] = await db
+    .select({ status: emailOutbox.status })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.id, outboxId))
+    .limit(1);
+  return row?.status ?? null;
+}
+
+export type QueueRow = {
+  requestId: string;
+  messageId: string;
+  versionNumber: number;
+  textSha256: string;
+  submittedAt: Date;
+  submittedByName: string | null;
+  investorName: string;
+  subject: string;
+  sentimentScore: number | null;
+  projectName: string | null;
+  complianceFlags: unknown;
+};
+
+/**
+ * The pending submissions of the organisation in submission order (oldest first for `age`),
+ * after the keyset cursor; served by approval_requests_org_status_idx (org_id, status, submitted_at).
+ */
+export async function listPendingRequests(
+  db: DbOrTx,
+  input: { orgId: string; sort: 'age' | 'newest'; limit: number; after?: { at: Date; id: string } },
+): Promise<QueueRow[]> {
+  const { after } = input;
+  const isOldestFirst = input.sort === 'age';
+  const beyond = isOldestFirst ? gt : lt;
+  return db
+    .select({
+      requestId: approvalRequests.id,
+      messageId: approvalRequests.messageId,
+      versionNumber: approvalRequests.versionNumber,
+      textSha256: approvalRequests.textSha256,
+      submittedAt: approvalRequests.submittedAt,
+      submittedByName: profiles.name,
+      investorName: investorMessages.investorName,
+      subject: investorMessages.subject,
+      sentimentScore: investorMessages.sentimentScore,
+      projectName: projects.name,
+      complianceFlags: aiResponses.complianceFlags,
+    })
+    .from(approvalRequests)
+    .innerJoin(investorMessages, eq(investorMessages.id, approvalRequests.messageId))
+    .innerJoin(aiResponses, eq(aiResponses.id, approvalRequests.responseId))
+    .leftJoin(projects, eq(projects.id, investorMessages.projectId))
+    .leftJoin(profiles, eq(profiles.id, approvalRequests.submittedBy))
+    .where(
+      and(
+        eq(approvalRequests.orgId, input.orgId),
+        eq(approvalRequests.status, 'pending'),
+        after
+          ? or(
+              beyond(approvalRequests.submittedAt, after.at),
+              and(eq(approvalRequests.submittedAt, after.at), beyond(approvalRequests.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(
+      ...(isOldestFirst
+        ? [asc(approvalRequests.submittedAt), asc(approvalRequests.id)]
+        : [desc(approvalRequests.submittedAt), desc(approvalRequests.id)]),
+    )
+    .limit(input.limit);
+}
+
+export async function countPending(db: DbOrTx, orgId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.status, 'pending')));
+  return row?.n ?? 0;
+}
+
+/** Mean seconds from submission to decision (approved or changes requested) decided since `since`. */
+export async function averageResponseSeconds(db: DbOrTx, orgId: string, since: Date): Promise<number | null> {
+  const [row] = await db
+    .select({
+      seconds: sql<
+        string | null
+      >`avg(extract(epoch from (${approvalRequests.decidedAt} - ${approvalRequests.submittedAt})))`,
+    })
+    .from(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.orgId, orgId),
+        inArray(approvalRequests.status, ['approved', 'changes_requested']),
+        gte(approvalRequests.decidedAt, since),
+      ),
+    );
+  return row?.seconds == null ? null : Number(row.seconds);
+}
+
+/** Distinct messages with a version whose check needed a director, checked in [from, to). */
+export async function countFlaggedMessages(db: DbOrTx, orgId: string, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(aiResponses.messageId) })
+    .from(aiResponses)
+    .where(
+      and(
+        eq(aiResponses.orgId, orgId),
+        gte(aiResponses.complianceCheckedAt, from),
+        lt(aiResponses.complianceCheckedAt, to),
+        eq(aiResponses.requiresApproval, true),
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,537 @@
+import {
+  APPROVAL_RESPONSE_WINDOW_DAYS,
+  APPROVAL_TEXTS,
+  type ApprovalItem,
+  type ApprovalLevel,
+  type ApprovalMatrix,
+  type ApprovalState,
+  type ApprovalStats,
+  type ApproveInput,
+  type ApproveResponse,
+  approvalLevelOf,
+  complianceTagOf,
+  hasCapability,
+  type ListApprovalsResponse,
+  MESSAGE_STATUSES,
+  type MessageStatus,
+  type RequestChangesInput,
+  type Role,
+  requiresDirectorApproval,
+  type SubmitForApprovalInput,
+} from '@parley/contracts';
+import type { Db, Tx } from '../../db/client';
+import { appendAudit } from '../../lib/audit';
+import { sha256Hex } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { checkWithOrgPolicy, loadCompliancePolicy, storeDraftCheck } from '../compliance/compliance.service';
+import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
+import { setMessageStatus, settleMessageStatus } from '../messages/message-status';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../notifications/keyset-cursor';
+import { listOrgRecipients, type NotificationRecipient } from '../notifications/notifications.queries';
+import { notifyMembers } from '../notifications/notifications.service';
+import {
+  approvalDecidedEmail,
+  approvalRequestedEmail,
+  investorReplyEmail,
+  threadUrl,
+} from './approval-email';
+import {
+  type ApprovalMessageRow,
+  type ApprovalVersionRow,
+  averageResponseSeconds,
+  countFlaggedMessages,
+  countPending,
+  decideRequest,
+  findApprovalMessage,
+  findLastDecision,
+  findLatestVersion,
+  findOutboxStatus,
+  findPendingRequest,
+  findPendingWithNames,
+  findSentReply,
+  insertApprovalRequest,
+  listPendingRequests,
+  lockApprovalMessage,
+  recordApproval,
+  type StoredFlag,
+} from './approvals.queries';
+
+/** The e-mail module's dependencies cover everything approvals need (db, clock, mailer, origin). */
+export type ApprovalDeps = EmailDeps;
+export type ApprovalActor = { userId: string; orgId: string; role: Role };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function statusOf(value: string): MessageStatus {
+  return (MESSAGE_STATUSES as readonly string[]).includes(value) ? (value as MessageStatus) : 'open';
+}
+
+/**
+ * The version the caller looked at must still be the latest, with the very text they saw (its
+ * SHA-256): an edit after they looked is refused with 409, never approved unseen (issue 6).
+ */
+async function lockLatest(
+  tx: Tx,
+  actor: ApprovalActor,
+  messageId: string,
+  input: { version: number; text_sha256: string },
+): Promise<{ message: ApprovalMessageRow; latest: ApprovalVersionRow }> {
+  const message = await lockApprovalMessage(tx, actor.orgId, messageId);
+  if (!message) throw new AppError('NOT_FOUND');
+  const latest = await findLatestVersion(tx, actor.orgId, messageId);
+  // SPEC §5: approval does nothing without a saved draft.
+  if (!latest) throw new AppError('NO_DRAFT');
+  if (latest.versionNumber !== input.version || sha256Hex(latest.aiDraft) !== input.text_sha256) {
+    throw new AppError('DRAFT_CHANGED');
+  }
+  return { message, latest };
+}
+
+async function nameOf(recipients: readonly NotificationRecipient[], userId: string) {
+  return recipients.find((r) => r.userId === userId)?.name ?? 'A colleague';
+}
+
+async function deliverAll(deps: ApprovalDeps, outboxIds: readonly string[]) {
+  for (const id of outboxIds) await deliverEmail(deps, id);
+}
+
+/**
+ * POST /api/messages/:id/submit (issue 6 point 4): the latest version goes to the directors. The
+ * request is bound to the text's SHA-256; the message waits in awaiting_approval; admins and
+ * directors are notified in-app and, where their settings allow, by e-mail (after commit).
+ */
+export async function submitForApproval(
+  deps: ApprovalDeps,
+  actor: ApprovalActor,
+  messageId: string,
+  input: SubmitForApprovalInput,
+): Promise<ApprovalState> {
+  const outboxIds = await deps.db.transaction(async (tx) => {
+    const { message, latest } = await lockLatest(tx, actor, messageId, input);
+    const status = statusOf(message.status);
+    if (status === 'awaiting_approval') throw new AppError('APPROVAL_PENDING');
+    if (status === 'resolved') throw new AppError('ALREADY_RESOLVED');
+    const now = deps.clock.now();
+    // The queue shows the version's flags: check it now if nobody has yet.
+    if (!latest.complianceCheckedAt) {
+      const result = await checkWithOrgPolicy(tx, actor.orgId, latest.aiDraft);
+      await storeDraftCheck(tx, { orgId: actor.orgId, messageId, draftId: latest.id, result, now });
+    }
+    const textSha256 = sha256Hex(latest.aiDraft);
+    const requestId = await insertApprovalRequest(tx, {
+      orgId: actor.orgId,
+      messageId,
+      responseId: latest.id,
+      versionNumber: latest.versionNumber,
+      textSha256,
+      status: 'pending',
+      submittedBy: actor.userId,
+      submittedAt: now,
+    });
+    await setMessageStatus(tx, { orgId: actor.orgId, messageId, status: 'awaiting_approval', now });
+    await appendAudit(tx, deps.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
+      actionType: 'approval_submitted',
+      entityType: 'ai_response',
+      entityId: latest.id,
+      details: {
+        message_id: messageId,
+        version: latest.versionNumber,
+        text_sha256: textSha256,
+        request_id: requestId,
+      },
+    });
+    const members = await listOrgRecipients(tx, actor.orgId);
+    const submitterName = await nameOf(members, actor.userId);
+    const approvers = members.filter(
+      (m) => (m.role === 'admin' || m.role === 'ir_director') && m.userId !== actor.userId,
+    );
+    return notifyMembers(tx, deps, {
+      orgId: actor.orgId,
+      recipients: approvers,
+      kind: 'approval_requested',
+      messageId,
+      title: `Approval requested: ${message.subject}`,
+      body: `${submitterName} submitted a reply to ${message.investorName} for approval.`,
+      email: approvalRequestedEmail({
+        submitterName,
+        investorName: message.investorName,
+        subject: message.subject,
+        url: threadUrl(deps.appOrigin, messageId),
+      }),
+      now,
+    });
+  });
+  await deliverAll(deps, outboxIds);
+  return getApprovalState(deps, actor, messageId);
+}
+
+/**
+ * POST /api/messages/:id/request-changes (approvals.review): the pending submission goes back with
+ * the director's comment; the message is open again (or flagged); the submitter is told.
+ */
+export async function requestChanges(
+  deps: ApprovalDeps,
+  actor: ApprovalActor,
+  messageId: string,
+  input: RequestChangesInput,
+): Promise<ApprovalState> {
+  const outboxIds = await deps.db.transaction(async (tx) => {
+    const message = await lockApprovalMessage(tx, actor.orgId, messageId);
+    if (!message) throw new AppError('NOT_FOUND');
+    const pending = await findPendingRequest(tx, messageId);
+    if (!pending) throw new AppError('NOT_AWAITING_APPROVAL');
+    const now = deps.clock.now();
+    await decideRequest(tx, pending.id, {
+      status: 'changes_requested',
+      decidedBy: actor.userId,
+      decidedAt: now,
+      comment: input.comment,
+    });
+    await setMessageStatus(tx, { orgId: actor.orgId, messageId, status: 'open', now });
+    await settleMessageStatus(tx, { orgId: actor.orgId, messageId, now });
+    await appendAudit(tx, deps.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
+      actionType: 'approval_changes_requested',
+      entityType: 'ai_response',
+      entityId: pending.responseId,
+      details: {
+        message_id: messageId,
+        version: pending.versionNumber,
+        request_id: pending.id,
+        comment: input.comment,
+      },
+    });
+    return notifySubmitter(tx, deps, actor, {
+      submittedBy: pending.submittedBy,
+      message,
+      decision: 'changes_requested',
+      comment: input.comment,
+      now,
+    });
+  });
+  await deliverAll(deps, outboxIds);
+  return getApprovalState(deps, actor, messageId);
+}
+
+async function notifySubmitter(
+  tx: Tx,
+  deps: ApprovalDeps,
+  actor: ApprovalActor,
+  input: {
+    submittedBy: string | null;
+    message: ApprovalMessageRow;
+    decision: 'approved' | 'changes_requested';
+    comment: string | null;
+    now: Date;
+  },
+): Promise<string[]> {
+  if (!input.submittedBy || input.submittedBy === actor.userId) return [];
+  const members = await listOrgRecipients(tx, actor.orgId);
+  const submitter = members.filter((m) => m.userId === input.submittedBy);
+  if (submitter.length === 0) return [];
+  const deciderName = await nameOf(members, actor.userId);
+  const { message } = input;
+  const approved = input.decision === 'approved';
+  return notifyMembers(tx, deps, {
+    orgId: actor.orgId,
+    recipients: submitter,
+    kind: approved ? 'approval_approved' : 'approval_changes_requested',
+    messageId: message.id,
+    title: `${approved ? 'Approved and sent' : 'Changes requested'}: ${message.subject}`,
+    body: approved
+      ? `${deciderName} approved your reply to ${message.investorName}.`
+      : `${deciderName}: ${input.comment ?? ''}`,
+    email: approvalDecidedEmail({
+      decision: input.decision,
+      deciderName,
+      investorName: message.investorName,
+      subject: message.subject,
+      comment: input.comment,
+      url: threadUrl(deps.appOrigin, message.id),
+    }),
+    now: input.now,
+  });
+}
+
+/**
+ * POST /api/messages/:id/approve — Mark Final / Approve & Send (SPEC §5, §6; issue 6 point 4).
+ * The server decides from the stored text: it re-runs the organisation's check on the latest
+ * version (the client's requires_approval is never read) and refuses a role the approval matrix
+ * does not allow with 403. In ONE transaction with its audit entry: the version's approval fields,
+ * the pending request approved, the message resolved and the reply queued to the investor; the
+ * reply is handed to SMTP after commit.
+ */
+export async function approveAndSend(
+  deps: ApprovalDeps,
+  actor: ApprovalActor,
+  messageId: string,
+  input: ApproveInput,
+): Promise<ApproveResponse> {
+  const { replyId, notifyIds } = await deps.db.transaction(async (tx) => {
+    const { message, latest } = await lockLatest(tx, actor, messageId, input);
+    if (statusOf(message.status) === 'resolved') throw new AppError('ALREADY_RESOLVED');
+    const { matrix } = await loadCompliancePolicy(tx, actor.orgId);
+    const result = await checkWithOrgPolicy(tx, actor.orgId, latest.aiDraft);
+    if (!matrix[result.level].includes(actor.role)) throw new AppError('APPROVAL_NEEDS_DIRECTOR');
+
+    const now = deps.clock.now();
+    const textSha256 = sha256Hex(latest.aiDraft);
+    const reply = await queueEmail(tx, deps, {
+      orgId: actor.orgId,
+      to: message.investorEmail,
+      template: 'investor_reply',
+      category: 'transactional',
+      content: investorReplyEmail({ subject: message.subject, text: latest.aiDraft }),
+    });
+    const complianceTag = complianceTagOf(result.flags);
+    await recordApproval(tx, latest.id, {
+      finalResponse: latest.aiDraft,
+      approvedBy: actor.userId,
+      approvedAt: now,
+      approvedTextSha256: textSha256,
+      complianceTag,
+      approvalRating: input.rating ?? null,
+      sentEmailId: reply.outboxId,
+      complianceFlags: result.flags.map((flag) => ({ ...flag })),
+      requiresApproval: result.requires_approval,
+      complianceCheckedAt: now,
+    });
+    const pending = await findPendingRequest(tx, messageId);
+    if (pending) {
+      await decideRequest(tx, pending.id, {
+        status: 'approved',
+        decidedBy: actor.userId,
+        decidedAt: now,
+        rating: input.rating ?? null,
+      });
+    }
+    await setMessageStatus(tx, { orgId: actor.orgId, messageId, status: 'resolved', now });
+    await appendAudit(tx, deps.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
+      actionType: 'response_approved',
+      entityType: 'ai_response',
+      entityId: latest.id,
+      details: {
+        message_id: messageId,
+        version: latest.versionNumber,
+        text_sha256: textSha256,
+        compliance_tag: complianceTag,
+        level: result.level,
+        requires_approval: result.requires_approval,
+        rating: input.rating ?? null,
+        request_id: pending?.id ?? null,
+        email_id: reply.outboxId,
+      },
+    });
+    const notifyIds = await notifySubmitter(tx, deps, actor, {
+      submittedBy: pending?.submittedBy ?? null,
+      message,
+      decision: 'approved',
+      comment: null,
+      now,
+    });
+    return { replyId: reply.outboxId, notifyIds };
+  });
+  await deliverEmail(deps, replyId);
+  await deliverAll(deps, notifyIds);
+  const delivery = (await findOutboxStatus(deps.db, replyId)) ?? 'queued';
+  return { approval: await getApprovalState(deps, actor, messageId), delivery };
+}
+
+/**
+ * Called by saveDraft inside its transaction (issue 6): an edit voids a pending approval (the
+ * message goes back to open or flagged), and an edit after approval reopens the message — the
+ * sent reply stays recorded on its version.
+ */
+export async function voidApprovalOnEdit(
+  tx: Tx,
+  input: { orgId: string; messageId: string; actorId: string; now: Date },
+): Promise<void> {
+  const clock = { now: () => input.now };
+  const message = await findApprovalMessage(tx, input.orgId, input.messageId);
+  if (!message) return;
+  const pending = await findPendingRequest(tx, input.messageId);
+  const status = statusOf(message.status);
+  if (!pending && status !== 'resolved' && status !== 'awaiting_approval') return;
+  if (pending) {
+    await decideRequest(tx, pending.id, { status: 'voided', decidedBy: input.actorId, decidedAt: input.now });
+  }
+  await setMessageStatus(tx, {
+    orgId: input.orgId,
+    messageId: input.messageId,
+    status: 'open',
+    now: input.now,
+  });
+  await settleMessageStatus(tx, { orgId: input.orgId, messageId: input.messageId, now: input.now });
+  await appendAudit(tx, clock, {
+    orgId: input.orgId,
+    actorId: input.actorId,
+    actionType: 'approval_voided',
+    entityType: 'investor_message',
+    entityId: input.messageId,
+    details: {
+      message_id: input.messageId,
+      previous_status: status,
+      request_id: pending?.id ?? null,
+      version: pending?.versionNumber ?? null,
+    },
+  });
+}
+
+type CheckView = { level: ApprovalLevel; requiresApproval: boolean; flags: readonly { severity: string }[] };
+
+function viewOf(matrix: ApprovalMatrix, flags: readonly { severity: string }[]): CheckView {
+  return { level: approvalLevelOf(flags), requiresApproval: requiresDirectorApproval(matrix, flags), flags };
+}
+
+/**
+ * GET /api/messages/:id/approval: the pending submission, the last decision, the sent reply, and
+ * whether the caller may finalise the latest version (from its stored check, else a fresh one).
+ */
+export async function getApprovalState(
+  deps: Pick<ApprovalDeps, 'db'>,
+  actor: ApprovalActor,
+  messageId: string,
+): Promise<ApprovalState> {
+  const db: Db = deps.db;
+  const message = await findApprovalMessage(db, actor.orgId, messageId);
+  if (!message) throw new AppError('NOT_FOUND');
+  const [latest, pending, decision, sent, policy] = await Promise.all([
+    findLatestVersion(db, actor.orgId, messageId),
+    findPendingWithNames(db, messageId),
+    findLastDecision(db, messageId),
+    findSentReply(db, actor.orgId, messageId),
+    loadCompliancePolicy(db, actor.orgId),
+  ]);
+  let check: CheckView = { level: 'none', requiresApproval: false, flags: [] };
+  if (latest) {
+    const flags: readonly StoredFlag[] = latest.complianceCheckedAt
+      ? (latest.complianceFlags ?? [])
+      : (await checkWithOrgPolicy(db, actor.orgId, latest.aiDraft)).flags;
+    check = viewOf(policy.matrix, flags);
+  }
+  const status = statusOf(message.status);
+  const canFinalise =
+    latest !== null &&
+    latest.aiDraft.trim() !== '' &&
+    status !== 'resolved' &&
+    hasCapability(actor.role, 'messages.write') &&
+    policy.matrix[check.level].includes(actor.role);
+  return {
+    message_id: messageId,
+    status,
+    latest_version: latest?.versionNumber ?? null,
+    pending: pending
+      ? {
+          request_id: pending.id,
+          version: pending.versionNumber,
+          submitted_by: pending.submittedBy,
+          submitted_by_name: pending.submittedByName,
+          submitted_at: pending.submittedAt.toISOString(),
+        }
+      : null,
+    last_decision: decision
+      ? {
+          status: decision.status as 'approved' | 'changes_requested' | 'voided',
+          version: decision.versionNumber,
+          comment: decision.comment,
+          decided_by_name: decision.decidedByName,
+          decided_at: decision.decidedAt?.toISOString() ?? null,
+        }
+      : null,
+    sent: sent?.approvedAt
+      ? {
+          version: sent.versionNumber,
+          to: sent.to,
+          approved_by_name: sent.approvedByName,
+          approved_at: sent.approvedAt.toISOString(),
+          rating: sent.rating,
+          delivery: sent.delivery,
+          delivered_at: sent.deliveredAt?.toISOString() ?? null,
+        }
+      : null,
+    level: check.level,
+    requires_approval: check.requiresApproval,
+    can_finalise: canFinalise,
+  };
+}
+
+const SEVERITY_ORDER = ['high', 'medium', 'low'] as const;
+
+/** SPEC §2 approval item flags: count, highest severity and terms; 'None' when clean. */
+export function summariseFlags(stored: unknown): ApprovalItem['flags'] & { risk_flags: string } {
+  const flags = (Array.isArray(stored) ? stored : []) as StoredFlag[];
+  const highest = SEVERITY_ORDER.find((s) => flags.some((f) => f.severity === s)) ?? null;
+  const terms = [...new Set(flags.map((f) => String(f.term).toLowerCase()))];
+  if (flags.length === 0) return { count: 0, highest: null, terms: [], risk_flags: APPROVAL_TEXTS.noFlags };
+  const noun = flags.length === 1 ? 'flag' : 'flags';
+  return {
+    count: flags.length,
+    highest,
+    terms,
+    risk_flags: `${flags.length} ${highest} ${noun}: ${terms.join(', ')}`,
+  };
+}
+
+/** GET /api/approvals: the pending submissions, oldest first (Sort by Age) or newest first. */
+export async function listApprovalQueue(
+  deps: Pick<ApprovalDeps, 'db'>,
+  orgId: string,
+  input: { sort: 'age' | 'newest'; limit: number; cursor?: string | undefined },
+): Promise<ListApprovalsResponse> {
+  const after = input.cursor ? decodeKeysetCursor(input.cursor) : undefined;
+  const rows = await listPendingRequests(deps.db, {
+    orgId,
+    sort: input.sort,
+    limit: input.limit + 1,
+    ...(after ? { after } : {}),
+  });
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => {
+      const { risk_flags, ...flags } = summariseFlags(row.complianceFlags);
+      return {
+        request_id: row.requestId,
+        message_id: row.messageId,
+        investor_name: row.investorName,
+        subject: row.subject,
+        submitted_by_name: row.submittedByName,
+        submitted_at: row.submittedAt.toISOString(),
+        project_name: row.projectName,
+        sentiment_score: row.sentimentScore,
+        version: row.versionNumber,
+        text_sha256: row.textSha256,
+        flags,
+        risk_flags,
+      };
+    }),
+    next_cursor:
+      rows.length > input.limit && last
+        ? encodeKeysetCursor({ at: last.submittedAt, id: last.requestId })
+        : null,
+  };
+}
+
+/** GET /api/approvals/stats: pending, average response time (30 days), flagged today (UTC). */
+export async function getApprovalStats(
+  deps: Pick<ApprovalDeps, 'db' | 'clock'>,
+  orgId: string,
+): Promise<ApprovalStats> {
+  const now = deps.clock.now();
+  const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const [pending, seconds, flaggedToday] = await Promise.all([
+    countPending(deps.db, orgId),
+    averageResponseSeconds(deps.db, orgId, new Date(now.getTime() - APPROVAL_RESPONSE_WINDOW_DAYS * DAY_MS)),
+    countFlaggedMessages(deps.db, orgId, startOfDay, new Date(startOfDay.getTime() + DAY_MS)),
+  ]);
+  return {
+    pending,
+    average_response_hours: seconds === null ? null : Math.round((seconds / 3600) * 10) / 10,
+    flagged_today: flaggedToday,
+  };
+}

@@ -1,0 +1,224 @@
+import { and, asc, count, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  aiResponses,
+  complianceRules,
+  complianceSettings,
+  profiles,
+  responseTemplates,
+} from '../../db/schema';
+
+export type ComplianceRuleRow = typeof complianceRules.$inferSelect;
+export type ComplianceSettingsRow = typeof complianceSettings.$inferSelect;
+
+/** The organisation's overrides and own rules (a handful of rows; ordered for a stable listing). */
+export async function listComplianceRules(db: DbOrTx, orgId: string): Promise<ComplianceRuleRow[]> {
+  return db
+    .select()
+    .from(complianceRules)
+    .where(eq(complianceRules.orgId, orgId))
+    .orderBy(asc(complianceRules.createdAt), asc(complianceRules.key))
+    .limit(1000);
+}
+
+export async function findComplianceRule(
+  db: DbOrTx,
+  input: { orgId: string; kind: 'term' | 'pattern'; key: string },
+): Promise<ComplianceRuleRow | null> {
+  const [row] = await db
+    .select()
+    .from(complianceRules)
+    .where(
+      and(
+        eq(complianceRules.orgId, input.orgId),
+        eq(complianceRules.kind, input.kind),
+        eq(complianceRules.key, input.key),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertComplianceRule(tx: Tx, values: typeof complianceRules.$inferInsert) {
+  const [row] = await tx.insert(complianceRules).values(values).returning();
+  if (!row) throw new Error('compliance_rules insert returned nothing');
+  return row;
+}
+
+export async function updateComplianceRule(
+  tx: Tx,
+  id: string,
+  values: Partial<typeof complianceRules.$inferInsert>,
+): Promise<void> {
+  await tx.update(complianceRules).set(values).where(eq(complianceRules.id, id));
+}
+
+export async function deleteComplianceRule(tx: Tx, id: string): Promise<void> {
+  await tx.delete(complianceRules).where(eq(complianceRules.id, id));
+}
+
+export async function findComplianceSettings(
+  db: DbOrTx,
+  orgId: string,
+): Promise<ComplianceSettingsRow | null> {
+  const [row] = await db
+    .select()
+    .from(complianceSettings)
+    .where(eq(complianceSettings.orgId, orgId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function upsertComplianceSettings(
+  tx: Tx,
+  values: typeof complianceSettings.$inferInsert,
+): Promise<ComplianceSettingsRow> {
+  const { orgId: _orgId, ...changes } = values;
+  const [row] = await tx
+    .insert(complianceSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: complianceSettings.orgId, set: changes })
+    .returning();
+  if (!row) throw new Error('compliance_settings upsert returned nothing');
+  return row;
+}
+
+/** Writes a version's compliance check (the only change to a stored version besides its approval). */
+export async function updateDraftCompliance(
+  tx: Tx,
+  input: {
+    orgId: string;
+    draftId: string;
+    flags: Record<string, unknown>[];
+    requiresApproval: boolean;
+    checkedAt: Date;
+    complianceTag: string;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .update(aiResponses)
+    .set({
+      complianceFlags: input.flags,
+      requiresApproval: input.requiresApproval,
+      complianceCheckedAt: input.checkedAt,
+      complianceTag: input.complianceTag,
+    })
+    .where(and(eq(aiResponses.orgId, input.orgId), eq(aiResponses.id, input.draftId)))
+    .returning({ id: aiResponses.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+const templateColumns = {
+  id: responseTemplates.id,
+  title: responseTemplates.title,
+  body: responseTemplates.body,
+  updatedByName: profiles.name,
+  createdAt: responseTemplates.createdAt,
+  updatedAt: responseTemplates.updatedAt,
+  archivedAt: responseTemplates.archivedAt,
+};
+
+export type TemplateRow = {
+  id: string;
+  title: string;
+  body: string;
+  updatedByName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  archivedAt: Date | null;
+};
+
+/** `%`, `_` and `\` are literal in a search. */
+function likePattern(q: string) {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Active templates by title (then id), a page after the cursor's (title, id); the total too. */
+export async function listTemplates(
+  db: DbOrTx,
+  input: { orgId: string; q?: string; limit: number; after?: { title: string; id: string } },
+): Promise<{ rows: TemplateRow[]; total: number }> {
+  const filters: (SQL | undefined)[] = [
+    eq(responseTemplates.orgId, input.orgId),
+    isNull(responseTemplates.archivedAt),
+  ];
+  if (input.q) {
+    const pattern = likePattern(input.q);
+    filters.push(or(ilike(responseTemplates.title, pattern), ilike(responseTemplates.body, pattern)));
+  }
+  const where = and(...filters);
+  const after = input.after;
+  const page = after
+    ? and(
+        where,
+        or(
+          gt(responseTemplates.title, after.title),
+          and(eq(responseTemplates.title, after.title), gt(responseTemplates.id, after.id)),
+        ),
+      )
+    : where;
+  const [rows, totals] = await Promise.all([
+    db
+      .select(templateColumns)
+      .from(responseTemplates)
+      .leftJoin(profiles, eq(profiles.id, responseTemplates.updatedBy))
+      .where(page)
+      .orderBy(asc(responseTemplates.title), asc(responseTemplates.id))
+      .limit(input.limit + 1),
+    db.select({ total: count() }).from(responseTemplates).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function countActiveTemplates(db: DbOrTx, orgId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(responseTemplates)
+    .where(and(eq(responseTemplates.orgId, orgId), isNull(responseTemplates.archivedAt)));
+  return row?.total ?? 0;
+}
+
+/** An active template of the organisation, or null (archived and other organisations' are 404). */
+export async function findTemplate(db: DbOrTx, orgId: string, id: string): Promise<TemplateRow | null> {
+  const [row] = await db
+    .select(templateColumns)
+    .from(responseTemplates)
+    .leftJoin(profiles, eq(profiles.id, responseTemplates.updatedBy))
+    .where(
+      and(
+        eq(responseTemplates.orgId, orgId),
+        eq(responseTemplates.id, id),
+        isNull(responseTemplates.archivedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertTemplate(tx: Tx, values: typeof responseTemplates.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(responseTemplates).values(values).returning({ id: responseTemplates.id });
+  if (!row) throw new Error('response_templates insert returned nothing');
+  return row.id;
+}
+
+/** Changes an active template; false when there is none (so an archived one stays archived). */
+export async function updateTemplate(
+  tx: Tx,
+  input: { orgId: string; id: string; values: Partial<typeof responseTemplates.$inferInsert> },
+): Promise<boolean> {
+  const rows = await tx
+    .update(responseTemplates)
+    .set(input.values)
+    .where(
+      and(
+        eq(responseTemplates.orgId, input.orgId),
+        eq(responseTemplates.id, input.id),
+        isNull(responseTemplates.archivedAt),
+      ),
+    )
+    .returning({ id: responseTemplates.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,322 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  applyFixInputSchema,
+  complianceCheckInputSchema,
+  complianceCheckResponseSchema,
+  complianceDeletedResponseSchema,
+  complianceOverviewSchema,
+  compliancePatternSchema,
+  compliancePolicyResponseSchema,
+  complianceSettingsInputSchema,
+  complianceSettingsSchema,
+  complianceTermSchema,
+  createPatternInputSchema,
+  createTemplateInputSchema,
+  createTermInputSchema,
+  draftCheckResponseSchema,
+  draftVersionParamSchema,
+  draftVersionSchema,
+  listTemplatesQuerySchema,
+  listTemplatesResponseSchema,
+  patternIdParamSchema,
+  responseTemplateSchema,
+  templateIdParamSchema,
+  termKeyParamSchema,
+  updatePatternInputSchema,
+  updateTemplateInputSchema,
+  updateTermInputSchema,
+} from '@parley/contracts';
+import { type ApiRouter, errorResponses, jsonBody, jsonResponse, type RouteDeps } from '../../http/router';
+import {
+  addPattern,
+  addTerm,
+  archiveTemplate,
+  type ComplianceDeps,
+  checkDraftVersion,
+  checkText,
+  createTemplate,
+  deletePattern,
+  deleteTerm,
+  editTemplate,
+  getComplianceOverview,
+  getCompliancePolicy,
+  getComplianceSettings,
+  getTemplates,
+  saveComplianceSettings,
+  updatePattern,
+  updateTerm,
+} from './compliance.service';
+import { applyFix } from './compliance-fix.service';
+
+const check = createRoute({
+  method: 'post',
+  path: '/api/compliance/check',
+  summary: 'DESIGN.md §5: check any text with the organisation’s policy (nothing is stored)',
+  request: { body: jsonBody(complianceCheckInputSchema) },
+  responses: {
+    200: jsonResponse(complianceCheckResponseSchema, 'Flags and whether a director must approve'),
+    ...errorResponses(400, 401, 403, 404, 415),
+  },
+});
+
+const checkDraft = createRoute({
+  method: 'post',
+  path: '/api/messages/{id}/drafts/{version}/check',
+  summary: 'SPEC §7 ai-guardrail-check: check a stored version’s text and store the result on it',
+  request: { params: draftVersionParamSchema },
+  responses: {
+    200: jsonResponse(draftCheckResponseSchema, 'The stored check'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+const fix = createRoute({
+  method: 'post',
+  path: '/api/messages/{id}/drafts/{version}/apply-fix',
+  summary: 'Apply Fix: replace a flagged span with its suggestion as a new version, then check it',
+  request: { params: draftVersionParamSchema, body: jsonBody(applyFixInputSchema) },
+  responses: {
+    201: jsonResponse(draftVersionSchema, 'The new, checked version'),
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+const overview = createRoute({
+  method: 'get',
+  path: '/api/compliance/overview',
+  summary: 'Compliance center counts: active patterns, approved templates, the audit chain verified now',
+  responses: { 200: jsonResponse(complianceOverviewSchema, 'Counts'), ...errorResponses(401, 403) },
+});
+
+const policy = createRoute({
+  method: 'get',
+  path: '/api/compliance/policy',
+  summary: 'The forbidden lexicon and guardrail patterns the checker uses',
+  responses: {
+    200: jsonResponse(compliancePolicyResponseSchema, 'Lexicon and patterns'),
+    ...errorResponses(401, 403),
+  },
+});
+
+const addTermRoute = createRoute({
+  method: 'post',
+  path: '/api/compliance/policy/terms',
+  summary: 'Add a term to the forbidden lexicon (audited)',
+  request: { body: jsonBody(createTermInputSchema) },
+  responses: {
+    201: jsonResponse(complianceTermSchema, 'The term'),
+    ...errorResponses(400, 401, 403, 409, 415),
+  },
+});
+
+const updateTermRoute = createRoute({
+  method: 'patch',
+  path: '/api/compliance/policy/terms/{key}',
+  summary: 'Change a term’s severity, suggestion or enabled (built-in terms too; audited)',
+  request: { params: termKeyParamSchema, body: jsonBody(updateTermInputSchema) },
+  responses: {
+    200: jsonResponse(complianceTermSchema, 'The term'),
+    ...errorResponses(400, 401, 403, 404, 415),
+  },
+});
+
+const deleteTermRoute = createRoute({
+  method: 'delete',
+  path: '/api/compliance/policy/terms/{key}',
+  summary: 'Delete a custom term (built-in terms can only be disabled: 409; audited)',
+  request: { params: termKeyParamSchema },
+  responses: {
+    200: jsonResponse(complianceDeletedResponseSchema, 'Deleted'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+const addPatternRoute = createRoute({
+  method: 'post',
+  path: '/api/compliance/policy/patterns',
+  summary: 'Add a custom guardrail pattern with a phrase (audited)',
+  request: { body: jsonBody(createPatternInputSchema) },
+  responses: {
+    201: jsonResponse(compliancePatternSchema, 'The pattern'),
+    ...errorResponses(400, 401, 403, 415),
+  },
+});
+
+const updatePatternRoute = createRoute({
+  method: 'patch',
+  path: '/api/compliance/policy/patterns/{id}',
+  summary: 'Change a pattern (built-in: severity, suggestion, explanation, enabled; audited)',
+  request: { params: patternIdParamSchema, body: jsonBody(updatePatternInputSchema) },
+  responses: {
+    200: jsonResponse(compliancePatternSchema, 'The pattern'),
+    ...errorResponses(400, 401, 403, 404, 415),
+  },
+});
+
+const deletePatternRoute = createRoute({
+  method: 'delete',
+  path: '/api/compliance/policy/patterns/{id}',
+  summary: 'Delete a custom pattern (built-in patterns can only be disabled: 409; audited)',
+  request: { params: patternIdParamSchema },
+  responses: {
+    200: jsonResponse(complianceDeletedResponseSchema, 'Deleted'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+const getSettings = createRoute({
+  method: 'get',
+  path: '/api/compliance/settings',
+  summary: 'The disclaimer block drafts end with and the approval matrix',
+  responses: { 200: jsonResponse(complianceSettingsSchema, 'Settings'), ...errorResponses(401, 403) },
+});
+
+const putSettings = createRoute({
+  method: 'put',
+  path: '/api/compliance/settings',
+  summary: 'Save the disclaimer block and the approval matrix (audited)',
+  request: { body: jsonBody(complianceSettingsInputSchema) },
+  responses: {
+    200: jsonResponse(complianceSettingsSchema, 'Settings'),
+    ...errorResponses(400, 401, 403, 415),
+  },
+});
+
+const listTemplatesRoute = createRoute({
+  method: 'get',
+  path: '/api/compliance/templates',
+  summary: 'Approved templates by title, searchable, a page at a time',
+  request: { query: listTemplatesQuerySchema },
+  responses: {
+    200: jsonResponse(listTemplatesResponseSchema, 'Templates'),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const createTemplateRoute = createRoute({
+  method: 'post',
+  path: '/api/compliance/templates',
+  summary: 'Add an approved template (audited)',
+  request: { body: jsonBody(createTemplateInputSchema) },
+  responses: {
+    201: jsonResponse(responseTemplateSchema, 'The template'),
+    ...errorResponses(400, 401, 403, 415),
+  },
+});
+
+const updateTemplateRoute = createRoute({
+  method: 'patch',
+  path: '/api/compliance/templates/{id}',
+  summary: 'Change a template’s title or text (audited)',
+  request: { params: templateIdParamSchema, body: jsonBody(updateTemplateInputSchema) },
+  responses: {
+    200: jsonResponse(responseTemplateSchema, 'The template'),
+    ...errorResponses(400, 401, 403, 404, 415),
+  },
+});
+
+const archiveTemplateRoute = createRoute({
+  method: 'delete',
+  path: '/api/compliance/templates/{id}',
+  summary: 'Archive a template: it is no longer offered or counted (audited)',
+  request: { params: templateIdParamSchema },
+  responses: {
+    200: jsonResponse(complianceDeletedResponseSchema, 'Archived'),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+/** The compliance checker and the Compliance center (issue 6); the organisation is the session's. */
+export function registerComplianceRoutes(api: ApiRouter, deps: RouteDeps) {
+  const complianceDeps: ComplianceDeps = { db: deps.db, clock: deps.clock };
+  const actorOf = (session: { userId: string; orgId: string }) => ({
+    userId: session.userId,
+    orgId: session.orgId,
+  });
+
+  api.openapi(check, async (c) => {
+    return c.json(await checkText(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 200);
+  });
+
+  api.openapi(checkDraft, async (c) => {
+    const { id, version } = c.req.valid('param');
+    return c.json(await checkDraftVersion(complianceDeps, actorOf(c.get('session')), id, version), 200);
+  });
+
+  api.openapi(fix, async (c) => {
+    const { id, version } = c.req.valid('param');
+    const draft = await applyFix(complianceDeps, actorOf(c.get('session')), id, version, c.req.valid('json'));
+    return c.json(draft, 201);
+  });
+
+  api.openapi(overview, async (c) => {
+    return c.json(await getComplianceOverview(complianceDeps, c.get('session').orgId), 200);
+  });
+
+  api.openapi(policy, async (c) => {
+    return c.json(await getCompliancePolicy(complianceDeps, c.get('session').orgId), 200);
+  });
+
+  api.openapi(addTermRoute, async (c) => {
+    return c.json(await addTerm(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 201);
+  });
+
+  api.openapi(updateTermRoute, async (c) => {
+    const { key } = c.req.valid('param');
+    return c.json(await updateTerm(complianceDeps, actorOf(c.get('session')), key, c.req.valid('json')), 200);
+  });
+
+  api.openapi(deleteTermRoute, async (c) => {
+    await deleteTerm(complianceDeps, actorOf(c.get('session')), c.req.valid('param').key);
+    return c.json({ success: true as const }, 200);
+  });
+
+  api.openapi(addPatternRoute, async (c) => {
+    return c.json(await addPattern(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 201);
+  });
+
+  api.openapi(updatePatternRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(
+      await updatePattern(complianceDeps, actorOf(c.get('session')), id, c.req.valid('json')),
+      200,
+    );
+  });
+
+  api.openapi(deletePatternRoute, async (c) => {
+    await deletePattern(complianceDeps, actorOf(c.get('session')), c.req.valid('param').id);
+    return c.json({ success: true as const }, 200);
+  });
+
+  api.openapi(getSettings, async (c) => {
+    return c.json(await getComplianceSettings(complianceDeps, c.get('session').orgId), 200);
+  });
+
+  api.openapi(putSettings, async (c) => {
+    return c.json(
+      await saveComplianceSettings(complianceDeps, actorOf(c.get('session')), c.req.valid('json')),
+      200,
+    );
+  });
+
+  api.openapi(listTemplatesRoute, async (c) => {
+    return c.json(await getTemplates(complianceDeps, c.get('session').orgId, c.req.valid('query')), 200);
+  });
+
+  api.openapi(createTemplateRoute, async (c) => {
+    return c.json(await createTemplate(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 201);
+  });
+
+  api.openapi(updateTemplateRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(
+      await editTemplate(complianceDeps, actorOf(c.get('session')), id, c.req.valid('json')),
+      200,
+    );
+  });
+
+  api.openapi(archiveTemplateRoute, async (c) => {
+    await archiveTemplate(complianceDeps, actorOf(c.get('session')), c.req.valid('param').id);
+    return c.json({ success: true as const }, 200);
+  });
+}

@@ -1,0 +1,962 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ApprovalLevel,
+  type ApprovalMatrix,
+  approvalLevelOf,
+  approvalMatrixSchema,
+  type ComplianceCheckInput,
+  type ComplianceCheckResponse,
+  type ComplianceFlag,
+  type ComplianceOverview,
+  type CompliancePattern,
+  type CompliancePolicyResponse,
+  type ComplianceSettings,
+  type ComplianceSettingsInput,
+  type ComplianceTerm,
+  type CreatePatternInput,
+  type CreateTemplateInput,
+  type CreateTermInput,
+  complianceSettingsInputSchema,
+  complianceTagOf,
+  createPatternInputSchema,
+  createTemplateInputSchema,
+  createTermInputSchema,
+  DEFAULT_APPROVAL_MATRIX,
+  DEFAULT_DISCLAIMER,
+  DEFAULT_RISK_FACTOR_TAGS,
+  type DraftCheckResponse,
+  type DraftCompliance,
+  type ListTemplatesQuery,
+  type ListTemplatesResponse,
+  listTemplatesQuerySchema,
+  type ResponseTemplate,
+  requiresDirectorApproval,
+  type UpdatePatternInput,
+  type UpdateTemplateInput,
+  type UpdateTermInput,
+  updatePatternInputSchema,
+  updateTemplateInputSchema,
+  updateTermInputSchema,
+} from '@parley/contracts';
+import {
+  BUILTIN_PATTERNS,
+  check,
+  DEFAULT_LEXICON,
+  type Flag,
+  type GuardrailPolicy,
+  type LexiconEntry,
+  type PatternRule,
+  validatePhrase,
+} from '@parley/guardrails';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { appendAudit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { notifyOrg } from '../../lib/realtime';
+import { verifyAuditChain } from '../audit/audit.service';
+import { findDraftMessage, findDraftVersion } from '../drafts/drafts.queries';
+import { settleMessageStatus } from '../messages/message-status';
+import { findProject } from '../projects/projects.queries';
+import {
+  type ComplianceRuleRow,
+  countActiveTemplates,
+  deleteComplianceRule,
+  findComplianceRule,
+  findComplianceSettings,
+  findTemplate,
+  insertComplianceRule,
+  insertTemplate,
+  listComplianceRules,
+  listTemplates,
+  type TemplateRow,
+  updateComplianceRule,
+  updateDraftCompliance,
+  updateTemplate,
+  upsertComplianceSettings,
+} from './compliance.queries';
+
+export type ComplianceDeps = { db: Db; clock: Clock };
+export type ComplianceActor = { userId: string; orgId: string };
+
+export type DisclaimerSettings = {
+  forward_looking_disclaimer: string;
+  risk_factor_tags: string[];
+  compliance_contact: string;
+};
+
+export type OrgCompliancePolicy = {
+  policy: GuardrailPolicy;
+  settings: DisclaimerSettings;
+  matrix: ApprovalMatrix;
+};
+
+export type OrgCheckResult = { flags: Flag[]; requires_approval: boolean; level: ApprovalLevel };
+
+/** A term's key: lower-cased, inner whitespace collapsed (the lexicon matches case-insensitively). */
+export function termKey(term: string): string {
+  return term.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+type PolicyView = {
+  lexicon: (LexiconEntry & { key: string; is_builtin: boolean })[];
+  patterns: (PatternRule & { is_builtin: boolean })[];
+};
+
+/** The built-in defaults with the organisation's rows laid over them, then its own rules. */
+function policyViewOf(rows: readonly ComplianceRuleRow[]): PolicyView {
+  const termRows = new Map<string, ComplianceRuleRow>();
+  const patternRows = new Map<string, ComplianceRuleRow>();
+  for (const row of rows) (row.kind === 'term' ? termRows : patternRows).set(row.key, row);
+
+  const lexicon: PolicyView['lexicon'] = DEFAULT_LEXICON.map((entry) => {
+    const key = termKey(entry.term);
+    const row = termRows.get(key);
+    termRows.delete(key);
+    return row
+      ? {
+          term: entry.term,
+          key,
+          severity: row.severity,
+          suggestion: row.suggestion,
+          enabled: row.enabled,
+          is_builtin: true,
+        }
+      : { ...entry, key, is_builtin: true };
+  });
+  for (const row of termRows.values()) {
+    // A row for a built-in term the checker no longer ships is left alone, never applied.
+    if (row.isBuiltin) continue;
+    lexicon.push({
+      term: row.name || row.key,
+      key: row.key,
+      severity: row.severity,
+      suggestion: row.suggestion,
+      enabled: row.enabled,
+      is_builtin: false,
+    });
+  }
+
+  const patterns: PolicyView['patterns'] = BUILTIN_PATTERNS.map((rule) => {
+    const row = patternRows.get(rule.id);
+    patternRows.delete(rule.id);
+    return row
+      ? {
+          ...rule,
+          severity: row.severity,
+          suggestion: row.suggestion,
+          explanation: row.explanation || rule.explanation,
+          enabled: row.enabled,
+          is_builtin: true,
+        }
+      : { ...rule, is_builtin: true };
+  });
+  for (const row of patternRows.values()) {
+    if (row.isBuiltin || !row.phrase) continue;
+    patterns.push({
+      id: row.key,
+      name: row.name,
+      severity: row.severity,
+      suggestion: row.suggestion,
+      explanation: row.explanation,
+      enabled: row.enabled,
+      phrase: row.phrase,
+      is_builtin: false,
+    });
+  }
+  return { lexicon, patterns };
+}
+
+function matrixOf(stored: unknown): ApprovalMatrix {
+  const parsed = approvalMatrixSchema.safeParse(stored);
+  return parsed.success ? (parsed.data as ApprovalMatrix) : DEFAULT_APPROVAL_MATRIX;
+}
+
+function settingsOf(row: Awaited<ReturnType<typeof findComplianceSettings>>): DisclaimerSettings {
+  return row
+    ? {
+        forward_looking_disclaimer: row.forwardLookingDisclaimer,
+        risk_factor_tags: row.riskFactorTags,
+        compliance_contact: row.complianceContact,
+      }
+    : {
+        forward_looking_disclaimer: DEFAULT_DISCLAIMER,
+        risk_factor_tags: [...DEFAULT_RISK_FACTOR_TAGS],
+        compliance_contact: '',
+      };
+}
+
+/**
+ * The organisation's compliance policy: the checker's built-in lexicon and patterns with its
+ * compliance_rules laid over them, its disclaimer block and its approval matrix (defaults until saved).
+ */
+export async function loadCompliancePolicy(db: DbOrTx, orgId: string): Promise<OrgCompliancePolicy> {
+  const [rows, settingsRow] = await Promise.all([
+    listComplianceRules(db, orgId),
+    findComplianceSettings(db, orgId),
+  ]);
+  const view = policyViewOf(rows);
+  return {
+    policy: {
+      lexicon: view.lexicon.map(({ term, severity, suggestion, enabled }) => ({
+        term,
+        severity,
+        suggestion,
+        enabled,
+      })),
+      patterns: view.patterns.map(({ is_builtin: _builtin, ...rule }) => rule),
+    },
+    settings: settingsOf(settingsRow),
+    matrix: matrixOf(settingsRow?.approvalMatrix),
+  };
+}
+
+/** Checks a text with the organisation's policy; requires_approval follows its approval matrix. */
+export async function checkWithOrgPolicy(db: DbOrTx, orgId: string, text: string): Promise<OrgCheckResult> {
+  const { policy, matrix } = await loadCompliancePolicy(db, orgId);
+  const { flags } = check(text, policy);
+  return { flags, requires_approval: requiresDirectorApproval(matrix, flags), level: approvalLevelOf(flags) };
+}
+
+/**
+ * Stores a check on its version (flags, verdict, time, compliance_tag) and settles the message's
+ * status (flagged when the check needs a director). Runs in the caller's transaction.
+ */
+export async function storeDraftCheck(
+  tx: Tx,
+  input: {
+    orgId: string;
+    messageId: string;
+    draftId: string;
+    result: { flags: Flag[]; requires_approval: boolean };
+    now: Date;
+  },
+): Promise<void> {
+  const stored = await updateDraftCompliance(tx, {
+    orgId: input.orgId,
+    draftId: input.draftId,
+    flags: input.result.flags.map((flag) => ({ ...flag })),
+    requiresApproval: input.result.requires_approval,
+    checkedAt: input.now,
+    complianceTag: complianceTagOf(input.result.flags),
+  });
+  if (!stored) throw new AppError('NOT_FOUND');
+  await settleMessageStatus(tx, { orgId: input.orgId, messageId: input.messageId, now: input.now });
+}
+
+/** The check stored on a version, as the draft DTO carries it (null until it is checked). */
+export function draftComplianceOf(row: {
+  complianceFlags: Record<string, unknown>[] | null;
+  requiresApproval: boolean | null;
+  complianceCheckedAt: Date | null;
+}): DraftCompliance | null {
+  if (!row.complianceCheckedAt) return null;
+  return {
+    flags: (row.complianceFlags ?? []) as ComplianceFlag[],
+    requires_approval: row.requiresApproval ?? false,
+    checked_at: row.complianceCheckedAt.toISOString(),
+  };
+}
+
+/** The disclaimer block a draft ends with: the disclaimer, then the compliance contact when set. */
+export function disclaimerText(settings: DisclaimerSettings): string {
+  const contact = settings.compliance_contact.trim();
+  return contact
+    ? `${settings.forward_looking_disclaimer}\n\nCompliance contact: ${contact}`
+    : settings.forward_looking_disclaimer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks
+
+/** DESIGN.md §5 POST /api/compliance/check: any text, with the organisation's policy. */
+export async function checkText(
+  deps: Pick<ComplianceDeps, 'db'>,
+  actor: ComplianceActor,
+  input: ComplianceCheckInput,
+): Promise<ComplianceCheckResponse> {
+  if (input.project_id && !(await findProject(deps.db, actor.orgId, input.project_id))) {
+    throw new AppError('NOT_FOUND');
+  }
+  const { flags, requires_approval } = await checkWithOrgPolicy(deps.db, actor.orgId, input.text);
+  return { flags, requires_approval };
+}
+
+/**
+ * Checks a stored version's text and stores the result on it, with its audit entry, in one
+ * transaction; emits draft.saved so open workspaces reload the version.
+ */
+export async function checkStoredVersion(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  input: { messageId: string; version: number; audit?: Record<string, unknown> },
+): Promise<DraftCheckResponse> {
+  return deps.db.transaction(async (tx) => {
+    const row = await findDraftVersion(tx, {
+      orgId: actor.orgId,
+      messageId: input.messageId,
+      version: input.version,
+    });
+    if (!row) throw new AppError('NOT_FOUND');
+    const result = await checkWithOrgPolicy(tx, actor.orgId, row.aiDraft);
+    const now = deps.clock.now();
+    await storeDraftCheck(tx, {
+      orgId: actor.orgId,
+      messageId: input.messageId,
+      draftId: row.id,
+      result,
+      now,
+    });
+    await appendAudit(tx, deps.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
+      actionType: 'compliance_checked',
+      entityType: 'ai_response',
+      entityId: row.id,
+      details: {
+        message_id: input.messageId,
+        version: input.version,
+        flags: result.flags.length,
+        highest_severity: result.level,
+        requires_approval: result.requires_approval,
+        compliance_tag: complianceTagOf(result.flags),
+        ...input.audit,
+      },
+    });
+    await notifyOrg(tx, {
+      type: 'draft.saved',
+      orgId: actor.orgId,
+      messageId: input.messageId,
+      version: input.version,
+    });
+    return {
+      flags: result.flags,
+      requires_approval: result.requires_approval,
+      checked_at: now.toISOString(),
+    };
+  });
+}
+
+export async function requireFundedMessage(db: DbOrTx, orgId: string, messageId: string) {
+  const message = await findDraftMessage(db, orgId, messageId);
+  if (!message) throw new AppError('NOT_FOUND');
+  if (!message.projectId) throw new AppError('MESSAGE_HAS_NO_FUND');
+  return message;
+}
+
+/** SPEC §7 ai-guardrail-check on a stored version: only when the message has a fund (else 409). */
+export async function checkDraftVersion(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  messageId: string,
+  version: number,
+): Promise<DraftCheckResponse> {
+  await requireFundedMessage(deps.db, actor.orgId, messageId);
+  return checkStoredVersion(deps, actor, { messageId, version });
+}
+
+/**
+ * After generation (SPEC §7): checks the new version when the message has a fund. A failing check
+ * is logged by the caller and never loses the version.
+ */
+export async function checkGeneratedVersion(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  messageId: string,
+  version: number,
+): Promise<boolean> {
+  const message = await findDraftMessage(deps.db, actor.orgId, messageId);
+  if (!message?.projectId) return false;
+  await checkStoredVersion(deps, actor, { messageId, version, audit: { automatic: true } });
+  return true;
+}
+
+/** Keeps the replaced text's capitalisation: ALL CAPS stays so, a capital first letter too. */
+export function matchCase(original: string, suggestion: string): string {
+  if (!suggestion) return suggestion;
+  const letters = original.replace(/[^\p{L}]/gu, '');
+  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) {
+    return suggestion.toUpperCase();
+  }
+  const first = letters.charAt(0);
+  if (first && first === first.toUpperCase() && first !== first.toLowerCase()) {
+    return suggestion.charAt(0).toUpperCase() + suggestion.slice(1);
+  }
+  return suggestion;
+}
+
+/** The apply-fix replacement: the flag's span replaced by its suggestion, in the original's case. */
+export function applySuggestion(
+  text: string,
+  flag: { start: number; end: number; suggestion: string },
+): string {
+  const original = text.slice(flag.start, flag.end);
+  return text.slice(0, flag.start) + matchCase(original, flag.suggestion) + text.slice(flag.end);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Overview and policy
+
+export async function getComplianceOverview(
+  deps: ComplianceDeps,
+  orgId: string,
+): Promise<ComplianceOverview> {
+  const [{ policy }, templates, chain] = await Promise.all([
+    loadCompliancePolicy(deps.db, orgId),
+    countActiveTemplates(deps.db, orgId),
+    verifyAuditChain(deps.db, orgId),
+  ]);
+  const active =
+    policy.lexicon.filter((entry) => entry.enabled).length +
+    policy.patterns.filter((rule) => rule.enabled).length;
+  return {
+    active_patterns: active,
+    approved_templates: templates,
+    chain: {
+      verified: chain.valid,
+      entries: chain.entries,
+      ...(chain.first_broken_id ? { first_broken_id: chain.first_broken_id } : {}),
+      checked_at: deps.clock.now().toISOString(),
+    },
+  };
+}
+
+function termDto(entry: PolicyView['lexicon'][number]): ComplianceTerm {
+  return {
+    key: entry.key,
+    term: entry.term,
+    severity: entry.severity,
+    suggestion: entry.suggestion,
+    enabled: entry.enabled,
+    is_builtin: entry.is_builtin,
+  };
+}
+
+function patternDto(rule: PolicyView['patterns'][number]): CompliancePattern {
+  return {
+    id: rule.id,
+    name: rule.name,
+    severity: rule.severity,
+    suggestion: rule.suggestion,
+    explanation: rule.explanation,
+    enabled: rule.enabled,
+    is_builtin: rule.is_builtin,
+    phrase: rule.is_builtin ? null : rule.phrase,
+  };
+}
+
+async function policyView(db: DbOrTx, orgId: string): Promise<PolicyView> {
+  return policyViewOf(await listComplianceRules(db, orgId));
+}
+
+export async function getCompliancePolicy(
+  deps: Pick<ComplianceDeps, 'db'>,
+  orgId: string,
+): Promise<CompliancePolicyResponse> {
+  const view = await policyView(deps.db, orgId);
+  return { lexicon: view.lexicon.map(termDto), patterns: view.patterns.map(patternDto) };
+}
+
+function audit(
+  tx: Tx,
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  entry: {
+    actionType: string;
+    entityType: string;
+    entityId: string | null;
+    details: Record<string, unknown>;
+  },
+) {
+  return appendAudit(tx, deps.clock, { orgId: actor.orgId, actorId: actor.userId, ...entry });
+}
+
+/** A unique index refused the row: someone made the same rule at the same moment. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Runs a policy write; a concurrent write of the same rule answers 409 instead of a 500. */
+async function policyWrite<T>(write: () => Promise<T>, conflict: () => AppError): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+}
+
+const concurrentChange = () =>
+  new AppError('CONFLICT', { message: 'This rule was changed at the same time. Reload and try again.' });
+
+const duplicateTerm = () =>
+  new AppError('CONFLICT', {
+    message: 'This term is already on the lexicon.',
+    fields: { term: 'Already on the lexicon' },
+  });
+
+export async function addTerm(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  input: CreateTermInput,
+): Promise<ComplianceTerm> {
+  const data = createTermInputSchema.parse(input);
+  const term = data.term.replace(/\s+/g, ' ');
+  const key = termKey(term);
+  await policyWrite(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const view = await policyView(tx, actor.orgId);
+        if (
+          view.lexicon.some((entry) => entry.key === key) ||
+          (await findComplianceRule(tx, { orgId: actor.orgId, kind: 'term', key }))
+        ) {
+          throw duplicateTerm();
+        }
+        const row = await insertComplianceRule(tx, {
+          orgId: actor.orgId,
+          kind: 'term',
+          key,
+          name: term,
+          severity: data.severity,
+          suggestion: data.suggestion,
+          enabled: data.enabled,
+          isBuiltin: false,
+          updatedBy: actor.userId,
+          createdAt: deps.clock.now(),
+          updatedAt: deps.clock.now(),
+        });
+        await audit(tx, deps, actor, {
+          actionType: 'compliance_term_added',
+          entityType: 'compliance_rule',
+          entityId: row.id,
+          details: { term, severity: data.severity, suggestion: data.suggestion, enabled: data.enabled },
+        });
+      }),
+    duplicateTerm,
+  );
+  return requireTerm(deps.db, actor.orgId, key);
+}
+
+async function requireTerm(db: DbOrTx, orgId: string, key: string): Promise<ComplianceTerm> {
+  const entry = (await policyView(db, orgId)).lexicon.find((e) => e.key === key);
+  if (!entry) throw new AppError('NOT_FOUND');
+  return termDto(entry);
+}
+
+export async function updateTerm(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  rawKey: string,
+  input: UpdateTermInput,
+): Promise<ComplianceTerm> {
+  const data = updateTermInputSchema.parse(input);
+  const key = termKey(rawKey);
+  await policyWrite(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const current = (await policyView(tx, actor.orgId)).lexicon.find((e) => e.key === key);
+        if (!current) throw new AppError('NOT_FOUND');
+        const next = {
+          severity: data.severity ?? current.severity,
+          suggestion: data.suggestion ?? current.suggestion,
+          enabled: data.enabled ?? current.enabled,
+        };
+        const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'term', key });
+        const now = deps.clock.now();
+        let id: string;
+        if (row) {
+          await updateComplianceRule(tx, row.id, { ...next, updatedBy: actor.userId, updatedAt: now });
+          id = row.id;
+        } else {
+          const inserted = await insertComplianceRule(tx, {
+            orgId: actor.orgId,
+            kind: 'term',
+            key,
+            name: current.term,
+            ...next,
+            isBuiltin: current.is_builtin,
+            updatedBy: actor.userId,
+            createdAt: now,
+            updatedAt: now,
+          });
+          id = inserted.id;
+        }
+        await audit(tx, deps, actor, {
+          actionType: 'compliance_term_updated',
+          entityType: 'compliance_rule',
+          entityId: id,
+          details: {
+            term: current.term,
+            is_builtin: current.is_builtin,
+            before: { severity: current.severity, suggestion: current.suggestion, enabled: current.enabled },
+            after: next,
+          },
+        });
+      }),
+    concurrentChange,
+  );
+  return requireTerm(deps.db, actor.orgId, key);
+}
+
+export async function deleteTerm(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  rawKey: string,
+): Promise<void> {
+  const key = termKey(rawKey);
+  await deps.db.transaction(async (tx) => {
+    const current = (await policyView(tx, actor.orgId)).lexicon.find((e) => e.key === key);
+    if (!current) throw new AppError('NOT_FOUND');
+    if (current.is_builtin) throw new AppError('BUILTIN_RULE');
+    const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'term', key });
+    if (!row) throw new AppError('NOT_FOUND');
+    await deleteComplianceRule(tx, row.id);
+    await audit(tx, deps, actor, {
+      actionType: 'compliance_term_deleted',
+      entityType: 'compliance_rule',
+      entityId: row.id,
+      details: { term: current.term, severity: current.severity },
+    });
+  });
+}
+
+function assertPhrase(phrase: string) {
+  const problem = validatePhrase(phrase);
+  if (problem) throw new AppError('VALIDATION_FAILED', { fields: { phrase: problem } });
+}
+
+async function requirePattern(db: DbOrTx, orgId: string, id: string): Promise<CompliancePattern> {
+  const rule = (await policyView(db, orgId)).patterns.find((p) => p.id === id);
+  if (!rule) throw new AppError('NOT_FOUND');
+  return patternDto(rule);
+}
+
+export async function addPattern(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  input: CreatePatternInput,
+): Promise<CompliancePattern> {
+  const data = createPatternInputSchema.parse(input);
+  assertPhrase(data.phrase);
+  const id = `custom-${randomUUID().slice(0, 8)}`;
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const row = await insertComplianceRule(tx, {
+      orgId: actor.orgId,
+      kind: 'pattern',
+      key: id,
+      name: data.name,
+      phrase: data.phrase,
+      severity: data.severity,
+      suggestion: data.suggestion,
+      explanation: data.explanation,
+      enabled: data.enabled,
+      isBuiltin: false,
+      updatedBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await audit(tx, deps, actor, {
+      actionType: 'compliance_pattern_added',
+      entityType: 'compliance_rule',
+      entityId: row.id,
+      details: { id, name: data.name, phrase: data.phrase, severity: data.severity, enabled: data.enabled },
+    });
+  });
+  return requirePattern(deps.db, actor.orgId, id);
+}
+
+export async function updatePattern(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  id: string,
+  input: UpdatePatternInput,
+): Promise<CompliancePattern> {
+  const data = updatePatternInputSchema.parse(input);
+  await policyWrite(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const current = (await policyView(tx, actor.orgId)).patterns.find((p) => p.id === id);
+        if (!current) throw new AppError('NOT_FOUND');
+        if (current.is_builtin && (data.name !== undefined || data.phrase !== undefined)) {
+          const field = data.phrase !== undefined ? 'phrase' : 'name';
+          throw new AppError('VALIDATION_FAILED', {
+            fields: {
+              [field]:
+                'A built-in pattern’s name and rule cannot be changed; change its severity or disable it',
+            },
+          });
+        }
+        if (data.phrase !== undefined) assertPhrase(data.phrase);
+        const next = {
+          name: data.name ?? current.name,
+          phrase: current.is_builtin ? null : (data.phrase ?? current.phrase),
+          severity: data.severity ?? current.severity,
+          suggestion: data.suggestion ?? current.suggestion,
+          explanation: data.explanation ?? current.explanation,
+          enabled: data.enabled ?? current.enabled,
+        };
+        const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'pattern', key: id });
+        const now = deps.clock.now();
+        let rowId: string;
+        if (row) {
+          await updateComplianceRule(tx, row.id, { ...next, updatedBy: actor.userId, updatedAt: now });
+          rowId = row.id;
+        } else {
+          const inserted = await insertComplianceRule(tx, {
+            orgId: actor.orgId,
+            kind: 'pattern',
+            key: id,
+            ...next,
+            isBuiltin: true,
+            updatedBy: actor.userId,
+            createdAt: now,
+            updatedAt: now,
+          });
+          rowId = inserted.id;
+        }
+        await audit(tx, deps, actor, {
+          actionType: 'compliance_pattern_updated',
+          entityType: 'compliance_rule',
+          entityId: rowId,
+          details: {
+            id,
+            is_builtin: current.is_builtin,
+            before: {
+              name: current.name,
+              phrase: current.is_builtin ? null : current.phrase,
+              severity: current.severity,
+              suggestion: current.suggestion,
+              enabled: current.enabled,
+            },
+            after: {
+              name: next.name,
+              phrase: next.phrase,
+              severity: next.severity,
+              suggestion: next.suggestion,
+              enabled: next.enabled,
+            },
+          },
+        });
+      }),
+    concurrentChange,
+  );
+  return requirePattern(deps.db, actor.orgId, id);
+}
+
+export async function deletePattern(deps: ComplianceDeps, actor: ComplianceActor, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const current = (await policyView(tx, actor.orgId)).patterns.find((p) => p.id === id);
+    if (!current) throw new AppError('NOT_FOUND');
+    if (current.is_builtin) throw new AppError('BUILTIN_RULE');
+    const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'pattern', key: id });
+    if (!row) throw new AppError('NOT_FOUND');
+    await deleteComplianceRule(tx, row.id);
+    await audit(tx, deps, actor, {
+      actionType: 'compliance_pattern_deleted',
+      entityType: 'compliance_rule',
+      entityId: row.id,
+      details: { id, name: current.name, phrase: current.phrase },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export async function getComplianceSettings(
+  deps: Pick<ComplianceDeps, 'db'>,
+  orgId: string,
+): Promise<ComplianceSettings> {
+  const row = await findComplianceSettings(deps.db, orgId);
+  return {
+    ...settingsOf(row),
+    approval_matrix: matrixOf(row?.approvalMatrix),
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+export async function saveComplianceSettings(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  input: ComplianceSettingsInput,
+): Promise<ComplianceSettings> {
+  const data = complianceSettingsInputSchema.parse(input);
+  await deps.db.transaction(async (tx) => {
+    const before = await findComplianceSettings(tx, actor.orgId);
+    const previous = { ...settingsOf(before), approval_matrix: matrixOf(before?.approvalMatrix) };
+    await upsertComplianceSettings(tx, {
+      orgId: actor.orgId,
+      forwardLookingDisclaimer: data.forward_looking_disclaimer,
+      riskFactorTags: data.risk_factor_tags,
+      complianceContact: data.compliance_contact,
+      approvalMatrix: data.approval_matrix,
+      updatedBy: actor.userId,
+      updatedAt: deps.clock.now(),
+    });
+    const changed = (Object.keys(previous) as (keyof typeof previous)[]).filter(
+      (key) => JSON.stringify(previous[key]) !== JSON.stringify(data[key]),
+    );
+    await audit(tx, deps, actor, {
+      actionType: 'compliance_settings_updated',
+      entityType: 'compliance_settings',
+      entityId: null,
+      details: {
+        changed,
+        ...(changed.includes('approval_matrix')
+          ? { approval_matrix: { before: previous.approval_matrix, after: data.approval_matrix } }
+          : {}),
+      },
+    });
+  });
+  return getComplianceSettings(deps, actor.orgId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+function templateDto(row: TemplateRow): ResponseTemplate {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    updated_by_name: row.updatedByName,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+type TemplateCursor = { title: string; id: string };
+
+function encodeCursor(cursor: TemplateCursor): string {
+  return Buffer.from(JSON.stringify([cursor.title, cursor.id]), 'utf8').toString('base64url');
+}
+
+function decodeCursor(raw: string): TemplateCursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(value[1])
+    ) {
+      return { title: value[0], id: value[1] };
+    }
+  } catch {
+    // fall through
+  }
+  throw new AppError('VALIDATION_FAILED', { fields: { cursor: 'Not a cursor from this list' } });
+}
+
+export async function getTemplates(
+  deps: Pick<ComplianceDeps, 'db'>,
+  orgId: string,
+  query: ListTemplatesQuery,
+): Promise<ListTemplatesResponse> {
+  const data = listTemplatesQuerySchema.parse(query);
+  const { rows, total } = await listTemplates(deps.db, {
+    orgId,
+    ...(data.q ? { q: data.q } : {}),
+    limit: data.limit,
+    ...(data.cursor ? { after: decodeCursor(data.cursor) } : {}),
+  });
+  const page = rows.slice(0, data.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(templateDto),
+    next_cursor: rows.length > data.limit && last ? encodeCursor({ title: last.title, id: last.id }) : null,
+    total,
+  };
+}
+
+async function requireTemplate(db: DbOrTx, orgId: string, id: string): Promise<ResponseTemplate> {
+  const row = await findTemplate(db, orgId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return templateDto(row);
+}
+
+export async function createTemplate(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  input: CreateTemplateInput,
+): Promise<ResponseTemplate> {
+  const data = createTemplateInputSchema.parse(input);
+  const id = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const templateId = await insertTemplate(tx, {
+      orgId: actor.orgId,
+      title: data.title,
+      body: data.body,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await audit(tx, deps, actor, {
+      actionType: 'template_created',
+      entityType: 'response_template',
+      entityId: templateId,
+      details: { title: data.title },
+    });
+    return templateId;
+  });
+  return requireTemplate(deps.db, actor.orgId, id);
+}
+
+export async function editTemplate(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  id: string,
+  input: UpdateTemplateInput,
+): Promise<ResponseTemplate> {
+  const data = updateTemplateInputSchema.parse(input);
+  await deps.db.transaction(async (tx) => {
+    const before = await findTemplate(tx, actor.orgId, id);
+    if (!before) throw new AppError('NOT_FOUND');
+    const values = {
+      ...(data.title !== undefined ? { title: data.title } : {}),
+      ...(data.body !== undefined ? { body: data.body } : {}),
+      updatedBy: actor.userId,
+      updatedAt: deps.clock.now(),
+    };
+    if (!(await updateTemplate(tx, { orgId: actor.orgId, id, values }))) throw new AppError('NOT_FOUND');
+    await audit(tx, deps, actor, {
+      actionType: 'template_updated',
+      entityType: 'response_template',
+      entityId: id,
+      details: {
+        title: data.title ?? before.title,
+        ...(data.title !== undefined && data.title !== before.title ? { previous_title: before.title } : {}),
+        body_changed: data.body !== undefined && data.body !== before.body,
+      },
+    });
+  });
+  return requireTemplate(deps.db, actor.orgId, id);
+}
+
+export async function archiveTemplate(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  id: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const before = await findTemplate(tx, actor.orgId, id);
+    if (!before) throw new AppError('NOT_FOUND');
+    const now = deps.clock.now();
+    await updateTemplate(tx, {
+      orgId: actor.orgId,
+      id,
+      values: { archivedAt: now, updatedBy: actor.userId, updatedAt: now },
+    });
+    await audit(tx, deps, actor, {
+      actionType: 'template_archived',
+      entityType: 'response_template',
+      entityId: id,
+      details: { title: before.title },
+    });
+  });
+}

@@ -1,0 +1,61 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  listNotificationsQuerySchema,
+  listNotificationsResponseSchema,
+  markNotificationsReadResponseSchema,
+  notificationIdParamSchema,
+} from '@parley/contracts';
+import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.service';
+
+const list = createRoute({
+  method: 'get',
+  path: '/api/notifications',
+  summary: 'Issue 6: the caller’s own notifications, newest first, with the unread count',
+  request: { query: listNotificationsQuerySchema },
+  responses: {
+    200: jsonResponse(listNotificationsResponseSchema, 'A page'),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const read = createRoute({
+  method: 'post',
+  path: '/api/notifications/{id}/read',
+  summary: 'Mark one of the caller’s notifications read (another user’s is 404)',
+  request: { params: notificationIdParamSchema },
+  responses: {
+    200: jsonResponse(markNotificationsReadResponseSchema, 'The unread count afterwards'),
+    ...errorResponses(400, 401, 403, 404, 415),
+  },
+});
+
+const readAll = createRoute({
+  method: 'post',
+  path: '/api/notifications/read-all',
+  summary: 'Mark every notification of the caller read',
+  responses: {
+    200: jsonResponse(markNotificationsReadResponseSchema, 'The unread count afterwards'),
+    ...errorResponses(401, 403, 415),
+  },
+});
+
+export function registerNotificationRoutes(api: ApiRouter, deps: RouteDeps) {
+  const reader = (session: { userId: string; orgId: string }) => ({
+    userId: session.userId,
+    orgId: session.orgId,
+  });
+
+  api.openapi(list, async (c) => {
+    const query = c.req.valid('query');
+    return c.json(await listNotifications(deps, reader(c.get('session')), query), 200);
+  });
+
+  api.openapi(readAll, async (c) => {
+    return c.json(await markAllNotificationsRead(deps, reader(c.get('session'))), 200);
+  });
+
+  api.openapi(read, async (c) => {
+    return c.json(await markNotificationRead(deps, reader(c.get('session')), c.req.valid('param').id), 200);
+  });
+}

@@ -1,0 +1,136 @@
+import type {
+  ListNotificationsResponse,
+  MarkNotificationsReadResponse,
+  Notification,
+  NotificationKind,
+} from '@parley/contracts';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { notifyOrg } from '../../lib/realtime';
+import type { EmailDeps } from '../email/email.service';
+import { queueEmail } from '../email/email.service';
+import type { EmailContent } from '../email/email-layout';
+import { decodeKeysetCursor, encodeKeysetCursor } from './keyset-cursor';
+import {
+  countUnread,
+  findUserNotification,
+  insertNotifications,
+  listUserNotifications,
+  markRead,
+  type NotificationRecipient,
+  type NotificationRow,
+} from './notifications.queries';
+
+export type NotifyInput = {
+  orgId: string;
+  recipients: readonly NotificationRecipient[];
+  kind: NotificationKind;
+  messageId: string | null;
+  title: string;
+  body: string;
+  /** The e-mail for recipients whose notify_approval_requests setting is on; null for in-app only. */
+  email: EmailContent | null;
+  now: Date;
+};
+
+/**
+ * Inside the caller's transaction: one in-app notification per recipient (announced to that user's
+ * streams only), and the e-mail queued for those whose settings allow it. Returns the outbox ids
+ * the caller delivers after commit.
+ */
+export async function notifyMembers(
+  tx: Tx,
+  deps: Pick<EmailDeps, 'clock' | 'appOrigin' | 'unsubscribeKey'>,
+  input: NotifyInput,
+): Promise<string[]> {
+  const rows = await insertNotifications(
+    tx,
+    input.recipients.map((recipient) => ({
+      orgId: input.orgId,
+      userId: recipient.userId,
+      kind: input.kind,
+      messageId: input.messageId,
+      title: input.title,
+      body: input.body,
+      createdAt: input.now,
+    })),
+  );
+  for (const row of rows) {
+    await notifyOrg(tx, {
+      type: 'notification.created',
+      orgId: input.orgId,
+      userId: row.userId,
+      notificationId: row.id,
+    });
+  }
+  const outboxIds: string[] = [];
+  if (input.email) {
+    for (const recipient of input.recipients) {
+      if (!recipient.wantsApprovalEmails) continue;
+      const { outboxId, isSuppressed } = await queueEmail(tx, deps, {
+        orgId: input.orgId,
+        to: recipient.email,
+        template: input.kind,
+        category: 'transactional',
+        content: input.email,
+      });
+      if (!isSuppressed) outboxIds.push(outboxId);
+    }
+  }
+  return outboxIds;
+}
+
+function toDto(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind as Notification['kind'],
+    message_id: row.messageId,
+    title: row.title,
+    body: row.body,
+    created_at: row.createdAt.toISOString(),
+    read_at: row.readAt?.toISOString() ?? null,
+  };
+}
+
+type Reader = { userId: string; orgId: string };
+
+/** GET /api/notifications: one's own, newest first, with the unread count. */
+export async function listNotifications(
+  deps: { db: Db },
+  reader: Reader,
+  input: { limit: number; cursor?: string | undefined },
+): Promise<ListNotificationsResponse> {
+  const after = input.cursor ? decodeKeysetCursor(input.cursor) : undefined;
+  const rows = await listUserNotifications(deps.db, {
+    ...reader,
+    limit: input.limit + 1,
+    ...(after ? { after: { createdAt: after.at, id: after.id } } : {}),
+  });
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toDto),
+    next_cursor:
+      rows.length > input.limit && last ? encodeKeysetCursor({ at: last.createdAt, id: last.id }) : null,
+    unread_count: await countUnread(deps.db, reader),
+  };
+}
+
+/** POST /api/notifications/:id/read: 404 for anyone else's notification; reading twice is fine. */
+export async function markNotificationRead(
+  deps: { db: Db; clock: { now(): Date } },
+  reader: Reader,
+  id: string,
+): Promise<MarkNotificationsReadResponse> {
+  if (!(await findUserNotification(deps.db, { ...reader, id }))) throw new AppError('NOT_FOUND');
+  await markRead(deps.db, { ...reader, ids: [id], now: deps.clock.now() });
+  return { unread_count: await countUnread(deps.db, reader) };
+}
+
+export async function markAllNotificationsRead(
+  deps: { db: Db; clock: { now(): Date } },
+  reader: Reader,
+): Promise<MarkNotificationsReadResponse> {
+  await markRead(deps.db, { ...reader, now: deps.clock.now() });
+  return { unread_count: await countUnread(deps.db, reader) };
+}

@@ -1,0 +1,13 @@
+import { type ApprovalStats, approvalStatsSchema } from '@parley/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { approvalKeys } from './approval-keys';
+
+/** GET /api/approvals/stats: pending, average response time, flagged today. */
+export function getApprovalStats(signal?: AbortSignal): Promise<ApprovalStats> {
+  return api.get('/api/approvals/stats', { signal, parser: approvalStatsSchema });
+}
+
+export function useApprovalStats() {
+  return useQuery({ queryKey: approvalKeys.stats(), queryFn: ({ signal }) => getApprovalStats(signal) });
+}

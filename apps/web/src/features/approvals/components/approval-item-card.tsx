@@ -1,0 +1,109 @@
+import {
+  APPROVAL_TEXTS,
+  type ApprovalItem,
+  SENTIMENT_SUCCESS_MIN,
+  SENTIMENT_WARNING_MIN,
+} from '@parley/contracts';
+import { AlertTriangle, Check, Clock, Eye, MessageSquareWarning, SendHorizontal, User } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { paths } from '@/lib/paths';
+import { formatAge } from './format';
+
+/** SPEC §9: at least 0.6 success, at least 0.4 warning, below 0.4 destructive. */
+function sentimentVariant(score: number): 'success' | 'warning' | 'destructive' {
+  if (score >= SENTIMENT_SUCCESS_MIN) return 'success';
+  if (score >= SENTIMENT_WARNING_MIN) return 'warning';
+  return 'destructive';
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** SPEC §2 approval item: investor, subject, submitter, age, fund, sentiment, flags; its actions. */
+export function ApprovalItemCard({
+  item,
+  onApprove,
+  onRequestChanges,
+}: {
+  item: ApprovalItem;
+  onApprove: () => void;
+  onRequestChanges: () => void;
+}) {
+  const score = item.sentiment_score;
+  const isFlagged = item.risk_flags !== APPROVAL_TEXTS.noFlags;
+  return (
+    <Card className="py-4" data-testid="approval-item">
+      <CardContent className="grid gap-3 px-4 sm:px-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="truncate font-semibold">{item.investor_name}</h2>
+              {score !== null ? (
+                <Badge variant={sentimentVariant(score)} title="Sentiment">
+                  <span className="sr-only">Sentiment </span>
+                  {Math.round(score * 100)}%
+                </Badge>
+              ) : null}
+              {isFlagged ? (
+                <Badge variant="destructive">
+                  <AlertTriangle aria-hidden />
+                  {APPROVAL_TEXTS.flagged}
+                </Badge>
+              ) : null}
+            </div>
+            <p className="break-words font-medium text-sm">{item.subject}</p>
+          </div>
+          <Badge variant="outline">Version {item.version}</Badge>
+        </div>
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+          <div className="flex min-w-0 items-center gap-1.5">
+            <dt className="inline-flex items-center gap-1 text-muted-foreground">
+              <User aria-hidden className="size-3.5" />
+              Submitted by
+            </dt>
+            <dd className="truncate">{item.submitted_by_name ?? 'Unknown'}</dd>
+          </div>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <dt className="inline-flex items-center gap-1 text-muted-foreground">
+              <Clock aria-hidden className="size-3.5" />
+              Age
+            </dt>
+            <dd>
+              <time dateTime={item.submitted_at} title={dateTime.format(new Date(item.submitted_at))}>
+                {formatAge(item.submitted_at)}
+              </time>
+            </dd>
+          </div>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <dt className="text-muted-foreground">Fund</dt>
+            <dd className="truncate">{item.project_name ?? 'No fund'}</dd>
+          </div>
+          <div className="flex min-w-0 items-start gap-1.5">
+            <dt className="shrink-0 text-muted-foreground">Risk flags</dt>
+            <dd className={isFlagged ? 'break-words text-destructive dark:text-red-400' : 'break-words'}>
+              {item.risk_flags}
+            </dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.thread.build(item.message_id)}>
+              <Eye aria-hidden />
+              {APPROVAL_TEXTS.viewDraft}
+            </Link>
+          </Button>
+          <Button type="button" variant="outline" size="sm" onClick={onRequestChanges}>
+            <MessageSquareWarning aria-hidden />
+            {APPROVAL_TEXTS.requestChanges}
+          </Button>
+          <Button type="button" size="sm" onClick={onApprove}>
+            {isFlagged ? <SendHorizontal aria-hidden /> : <Check aria-hidden />}
+            {APPROVAL_TEXTS.approveAndSend}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

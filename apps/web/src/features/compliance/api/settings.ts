@@ -1,0 +1,38 @@
+import {
+  type ComplianceSettings,
+  type ComplianceSettingsInput,
+  complianceSettingsSchema,
+} from '@parley/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { complianceKeys } from './compliance-keys';
+
+function parseSettings(data: unknown): ComplianceSettings {
+  return complianceSettingsSchema.parse(data) as ComplianceSettings;
+}
+
+/** GET /api/compliance/settings: the disclaimer block and the approval matrix. */
+export function getComplianceSettings(signal?: AbortSignal): Promise<ComplianceSettings> {
+  return api.get('/api/compliance/settings', { signal, parser: { parse: parseSettings } });
+}
+
+export function useComplianceSettings() {
+  return useQuery({
+    queryKey: complianceKeys.settings(),
+    queryFn: ({ signal }) => getComplianceSettings(signal),
+  });
+}
+
+/** PUT /api/compliance/settings: the whole block and matrix (compliance.manage; audited). */
+export function saveComplianceSettings(input: ComplianceSettingsInput): Promise<ComplianceSettings> {
+  return api.put('/api/compliance/settings', input, { parser: { parse: parseSettings } });
+}
+
+export function useSaveComplianceSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveComplianceSettings,
+    onSuccess: (saved) => queryClient.setQueryData(complianceKeys.settings(), saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: complianceKeys.all }),
+  });
+}

@@ -1,0 +1,150 @@
+import {
+  APPROVAL_LEVELS,
+  type ApprovalLevel,
+  type ApprovalMatrix,
+  COMPLIANCE_TEXTS,
+  type ComplianceSettings,
+  ROLES,
+  type Role,
+} from '@parley/contracts';
+import { LoaderCircle, Save } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useSaveComplianceSettings } from '../api/settings';
+import { fixedCell } from '../approval-matrix-cells';
+
+const LEVEL_LABEL: Record<ApprovalLevel, string> = {
+  none: 'No flags',
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+};
+
+const ROLE_LABEL: Record<Role, string> = {
+  admin: 'Admin',
+  ir_director: 'IR Director',
+  ir_associate: 'IR Associate',
+  is_associate: 'IS Associate (read-only)',
+};
+
+const ROLE_SHORT: Record<Role, string> = {
+  admin: 'Admin',
+  ir_director: 'Director',
+  ir_associate: 'Associate',
+  is_associate: 'Read-only',
+};
+
+/**
+ * The approval matrix: which roles may finalise a draft at each highest flag severity. The server
+ * enforces what is saved here (requires_approval follows it).
+ */
+export function ApprovalMatrixCard({
+  settings,
+  canManage,
+}: {
+  settings: ComplianceSettings;
+  canManage: boolean;
+}) {
+  const [matrix, setMatrix] = useState<ApprovalMatrix>(settings.approval_matrix);
+  const save = useSaveComplianceSettings();
+  const isChanged = JSON.stringify(matrix) !== JSON.stringify(settings.approval_matrix);
+
+  function toggle(level: ApprovalLevel, role: Role, on: boolean) {
+    const roles = matrix[level].filter((r) => r !== role);
+    setMatrix({ ...matrix, [level]: on ? [...roles, role] : roles });
+  }
+
+  function submit() {
+    if (!canManage || save.isPending) return;
+    save.mutate(
+      {
+        forward_looking_disclaimer: settings.forward_looking_disclaimer,
+        risk_factor_tags: settings.risk_factor_tags,
+        compliance_contact: settings.compliance_contact,
+        approval_matrix: matrix,
+      },
+      {
+        onSuccess: () => toast.success(COMPLIANCE_TEXTS.settingsSaved),
+        onError: (error) => {
+          const field = isApiError(error) && error.fields ? Object.values(error.fields)[0] : undefined;
+          toast.error(field ?? getErrorMessage(error, COMPLIANCE_TEXTS.settingsSaveFailed));
+        },
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{COMPLIANCE_TEXTS.matrixTitle}</CardTitle>
+        <CardDescription>
+          Who may mark a draft final or approve and send it, by the highest severity among its flags.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col" className="max-md:px-1 max-md:text-xs">
+                Highest flag
+              </TableHead>
+              {ROLES.map((role) => (
+                <TableHead
+                  key={role}
+                  scope="col"
+                  className="whitespace-normal text-center max-md:px-1 max-md:text-xs"
+                >
+                  <span className="max-md:hidden">{ROLE_LABEL[role]}</span>
+                  <span className="md:hidden" title={ROLE_LABEL[role]}>
+                    {ROLE_SHORT[role]}
+                  </span>
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {APPROVAL_LEVELS.map((level) => (
+              <TableRow key={level}>
+                <TableHead scope="row" className="font-medium max-md:px-1 max-md:text-xs">
+                  {LEVEL_LABEL[level]}
+                </TableHead>
+                {ROLES.map((role) => {
+                  const fixed = fixedCell(level, role);
+                  const checked = fixed ? fixed.checked : matrix[level].includes(role);
+                  return (
+                    <TableCell key={role} className="text-center max-md:px-1">
+                      <Checkbox
+                        checked={checked}
+                        disabled={!canManage || fixed !== null}
+                        onCheckedChange={(value) => toggle(level, role, value === true)}
+                        aria-label={`${ROLE_LABEL[role]} may finalise drafts with ${LEVEL_LABEL[level].toLowerCase()}${level === 'none' ? '' : ' flags'}${fixed ? ` (${fixed.reason})` : ''}`}
+                        title={fixed?.reason}
+                      />
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {canManage ? (
+          <div className="flex justify-end">
+            <Button type="button" onClick={submit} disabled={save.isPending || !isChanged}>
+              {save.isPending ? (
+                <LoaderCircle aria-hidden className="motion-safe:animate-spin" />
+              ) : (
+                <Save aria-hidden />
+              )}
+              Save matrix
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,253 @@
+import { COMPLIANCE_LIMITS, COMPLIANCE_TEXTS, type ResponseTemplate } from '@parley/contracts';
+import { Archive, LoaderCircle, Pencil, Plus, Search } from 'lucide-react';
+import { type FormEvent, useDeferredValue, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { FormField } from '@/components/form-field';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { useTemplates } from '@/features/inbox/api/list-templates';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useArchiveTemplate, useSaveTemplate } from '../api/templates';
+import { SectionError } from './section-error';
+
+const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Approved templates: kept here, inserted into drafts from the workspace. */
+export function TemplatesCard({ canManage }: { canManage: boolean }) {
+  const [q, setQ] = useState('');
+  const deferred = useDeferredValue(q);
+  const templates = useTemplates(deferred);
+  const archive = useArchiveTemplate();
+  const [editing, setEditing] = useState<ResponseTemplate | 'new' | null>(null);
+  const items = templates.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = templates.data?.pages[0]?.total;
+
+  function onArchive(template: ResponseTemplate) {
+    archive.mutate(template.id, {
+      onSuccess: () => toast.success(COMPLIANCE_TEXTS.templateArchived),
+      onError: (error) => toast.error(getErrorMessage(error, 'Failed to archive the template')),
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle className="text-lg">{COMPLIANCE_TEXTS.templatesTitle}</CardTitle>
+          <CardDescription>
+            Reviewed wording the team inserts into drafts{total !== undefined ? ` (${total})` : ''}.
+          </CardDescription>
+        </div>
+        {canManage ? (
+          <Button type="button" onClick={() => setEditing('new')}>
+            <Plus aria-hidden />
+            Add template
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="relative">
+          <Search
+            aria-hidden
+            className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-2.5 size-4 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            aria-label="Search templates"
+            placeholder="Search templates"
+            className="pl-8"
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+          />
+        </div>
+        {templates.isPending ? (
+          <Spinner label="Loading templates..." className="py-6" />
+        ) : templates.isError ? (
+          <SectionError
+            title="The templates could not be loaded"
+            error={templates.error}
+            onRetry={() => templates.refetch()}
+          />
+        ) : items.length === 0 ? (
+          <p className="py-6 text-center text-muted-foreground text-sm">
+            {deferred.trim() ? 'No templates match your search.' : 'No approved templates yet.'}
+          </p>
+        ) : (
+          <ul className="grid gap-2">
+            {items.map((template) => (
+              <li key={template.id} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto]">
+                <div className="grid min-w-0 gap-1">
+                  <span className="break-words font-medium text-sm">{template.title}</span>
+                  <span className="line-clamp-2 whitespace-pre-line break-words text-muted-foreground text-sm">
+                    {template.body}
+                  </span>
+                  <span className="text-muted-foreground text-xs">
+                    Updated {date.format(new Date(template.updated_at))}
+                    {template.updated_by_name ? ` by ${template.updated_by_name}` : ''}
+                  </span>
+                </div>
+                {canManage ? (
+                  <div className="flex items-start gap-1">
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setEditing(template)}
+                      aria-label={`Edit ${template.title}`}
+                    >
+                      <Pencil aria-hidden />
+                      Edit
+                    </Button>
+                    <AlertDialog>
+                      <AlertDialogTrigger asChild>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="sm"
+                          disabled={archive.isPending}
+                          aria-label={`Archive ${template.title}`}
+                        >
+                          <Archive aria-hidden />
+                          Archive
+                        </Button>
+                      </AlertDialogTrigger>
+                      <AlertDialogContent>
+                        <AlertDialogHeader>
+                          <AlertDialogTitle>Archive ‘{template.title}’?</AlertDialogTitle>
+                          <AlertDialogDescription>
+                            It is no longer offered in the draft workspace or counted as approved.
+                          </AlertDialogDescription>
+                        </AlertDialogHeader>
+                        <AlertDialogFooter>
+                          <AlertDialogCancel>Cancel</AlertDialogCancel>
+                          <AlertDialogAction onClick={() => onArchive(template)}>Archive</AlertDialogAction>
+                        </AlertDialogFooter>
+                      </AlertDialogContent>
+                    </AlertDialog>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {templates.hasNextPage ? (
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => templates.fetchNextPage()}
+            disabled={templates.isFetchingNextPage}
+          >
+            {templates.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        ) : null}
+      </CardContent>
+      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
+        {editing !== null ? (
+          <TemplateForm template={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        ) : null}
+      </Dialog>
+    </Card>
+  );
+}
+
+function TemplateForm({ template, onClose }: { template: ResponseTemplate | null; onClose: () => void }) {
+  const id = useId();
+  const save = useSaveTemplate();
+  const [title, setTitle] = useState(template?.title ?? '');
+  const [body, setBody] = useState(template?.body ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const local: Record<string, string> = {};
+    if (!title.trim()) local.title = 'Give the template a title';
+    if (!body.trim()) local.body = 'Write the template';
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    save.mutate(
+      { id: template?.id ?? null, values: { title, body } },
+      {
+        onSuccess: () => {
+          toast.success(COMPLIANCE_TEXTS.templateSaved);
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.fields) setErrors(error.fields);
+          toast.error(getErrorMessage(error, 'Failed to save the template'));
+        },
+      },
+    );
+  }
+
+  return (
+    <DialogContent className="sm:max-w-xl">
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <DialogHeader>
+          <DialogTitle>{template ? 'Edit template' : 'Add template'}</DialogTitle>
+          <DialogDescription>
+            Templates are inserted into drafts as written; keep them compliant.
+          </DialogDescription>
+        </DialogHeader>
+        <FormField
+          id={`${id}-title`}
+          label="Title"
+          value={title}
+          maxLength={COMPLIANCE_LIMITS.templateTitle}
+          onChange={(event) => setTitle(event.target.value)}
+          error={errors.title}
+          autoFocus
+        />
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-body`}>Text</Label>
+          <Textarea
+            id={`${id}-body`}
+            value={body}
+            maxLength={COMPLIANCE_LIMITS.templateBody}
+            onChange={(event) => setBody(event.target.value)}
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={errors.body ? `${id}-body-error` : undefined}
+            className="min-h-40"
+          />
+          {errors.body ? (
+            <p id={`${id}-body-error`} className="text-destructive text-sm">
+              {errors.body}
+            </p>
+          ) : null}
+        </div>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? <LoaderCircle aria-hidden className="motion-safe:animate-spin" /> : null}
+            Save template
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}

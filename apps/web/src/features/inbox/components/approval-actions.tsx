@@ -1,0 +1,197 @@
+import { APPROVAL_TEXTS, type DraftVersion, hasCapability } from '@parley/contracts';
+import { CheckCircle2, LoaderCircle, MessageSquareWarning, SendHorizontal } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ApproveDialog, RequestChangesDialog } from '@/components/approval-dialogs';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useSignedInSession } from '@/lib/session';
+import { useApproveResponse } from '../api/approve';
+import { useApproval } from '../api/get-approval';
+import { useMessage } from '../api/get-message';
+import { useRequestChanges } from '../api/request-changes';
+import { useSubmitForApproval } from '../api/submit';
+import { DisabledWithReason } from './draft-disabled-action';
+
+/** A button that cannot be used now: focusable, with the reason in a tooltip and for screen readers. */
+function Unavailable({ label, reason, icon }: { label: string; reason: string; icon: React.ReactNode }) {
+  return (
+    <DisabledWithReason reason={reason}>
+      <Button
+        type="button"
+        variant="outline"
+        aria-disabled="true"
+        className="cursor-not-allowed aria-disabled:pointer-events-auto"
+      >
+        {icon}
+        {label}
+        <span className="sr-only">({reason})</span>
+      </Button>
+    </DisabledWithReason>
+  );
+}
+
+/**
+ * SPEC §5/§6 and issue 6: Submit for Approval for those who draft; Mark Final (ir_associate) or
+ * Approve & Send (admin, ir_director), disabled without draft text or when the latest version needs
+ * a director and the caller is not one; Request Changes for approvers while a submission waits.
+ * The server decides again from the stored text; this only explains.
+ */
+export function ApprovalActions({
+  messageId,
+  draft,
+  text,
+  isDirty,
+}: {
+  messageId: string;
+  /** The latest saved version, null without one. */
+  draft: DraftVersion | null;
+  /** What the editor shows now. */
+  text: string;
+  isDirty: boolean;
+}) {
+  const { role } = useSignedInSession();
+  const approval = useApproval(messageId);
+  const message = useMessage(messageId);
+  const submit = useSubmitForApproval(messageId);
+  const approve = useApproveResponse(messageId);
+  const changes = useRequestChanges(messageId);
+  const [approveOpen, setApproveOpen] = useState(false);
+  const [changesOpen, setChangesOpen] = useState(false);
+
+  const canWrite = hasCapability(role, 'messages.write');
+  const isApprover = hasCapability(role, 'approvals.review');
+  const finaliseLabel = isApprover ? APPROVAL_TEXTS.approveAndSend : APPROVAL_TEXTS.markFinal;
+  const state = approval.data;
+  const hasText = Boolean(draft) && text.trim() !== '';
+
+  // Why finalising is not possible now, or null when it is.
+  let finaliseReason: string | null = null;
+  if (!canWrite) finaliseReason = 'Your role can read drafts but not finalise them.';
+  else if (!hasText || !draft) finaliseReason = 'Write or generate a draft first.';
+  else if (isDirty) finaliseReason = 'Save the draft first: only a saved version can be finalised.';
+  else if (!state) finaliseReason = 'Loading the approval status…';
+  else if (state.status === 'resolved') finaliseReason = 'This reply has already been approved and sent.';
+  else if (!state.can_finalise && state.requires_approval) finaliseReason = APPROVAL_TEXTS.needsDirector;
+  else if (!state.can_finalise) finaliseReason = 'This draft cannot be finalised now.';
+
+  let submitReason: string | null = null;
+  if (!draft || !hasText) submitReason = 'Write or generate a draft first.';
+  else if (isDirty) submitReason = 'Save the draft first: the saved version is what gets approved.';
+  else if (!state) submitReason = 'Loading the approval status…';
+  else if (state.status === 'awaiting_approval') submitReason = 'This draft is already awaiting approval.';
+  else if (state.status === 'resolved') submitReason = 'This reply has already been approved and sent.';
+
+  function onSubmit() {
+    if (!draft) return;
+    submit.mutate(
+      { version: draft.version, text: draft.draftText },
+      {
+        onSuccess: () => toast.success(APPROVAL_TEXTS.submitted),
+        onError: (error) =>
+          toast.error(
+            isApiError(error) && error.status !== 500
+              ? error.message
+              : getErrorMessage(error, APPROVAL_TEXTS.submitFailed),
+          ),
+      },
+    );
+  }
+
+  function onApprove(rating: number | undefined) {
+    if (!draft) return;
+    approve.mutate(
+      { version: draft.version, text: draft.draftText, ...(rating ? { rating } : {}) },
+      {
+        onSuccess: (result) => {
+          setApproveOpen(false);
+          toast.success(APPROVAL_TEXTS.approved);
+          if (result.delivery === 'failed') toast.warning(APPROVAL_TEXTS.replyNotSent);
+        },
+        onError: (error) => {
+          setApproveOpen(false);
+          // 403 carries the spec's text; 409 says what changed; anything else the spec's failure text.
+          if (isApiError(error) && (error.status === 403 || error.status === 409)) toast.error(error.message);
+          else toast.error(APPROVAL_TEXTS.approveFailed);
+        },
+      },
+    );
+  }
+
+  function onRequestChanges(comment: string) {
+    changes.mutate(comment, {
+      onSuccess: () => {
+        setChangesOpen(false);
+        toast.success(APPROVAL_TEXTS.changesRequested);
+      },
+      onError: (error) => toast.error(getErrorMessage(error, APPROVAL_TEXTS.requestChangesFailed)),
+    });
+  }
+
+  const finaliseIcon = isApprover ? <SendHorizontal aria-hidden /> : <CheckCircle2 aria-hidden />;
+  return (
+    <>
+      {canWrite && !(state?.status === 'resolved') ? (
+        submitReason ? (
+          state?.status === 'awaiting_approval' ? null : (
+            <Unavailable
+              label={APPROVAL_TEXTS.submitForApproval}
+              reason={submitReason}
+              icon={<SendHorizontal aria-hidden />}
+            />
+          )
+        ) : (
+          <Button type="button" variant="outline" onClick={onSubmit} disabled={submit.isPending}>
+            {submit.isPending ? (
+              <LoaderCircle aria-hidden className="motion-safe:animate-spin" />
+            ) : (
+              <SendHorizontal aria-hidden />
+            )}
+            {APPROVAL_TEXTS.submitForApproval}
+          </Button>
+        )
+      ) : null}
+      {isApprover && state?.pending ? (
+        <Button type="button" variant="outline" onClick={() => setChangesOpen(true)}>
+          <MessageSquareWarning aria-hidden />
+          {APPROVAL_TEXTS.requestChanges}
+        </Button>
+      ) : null}
+      {finaliseReason ? (
+        <DisabledWithReason reason={finaliseReason}>
+          <Button
+            type="button"
+            aria-disabled="true"
+            className="cursor-not-allowed aria-disabled:pointer-events-auto"
+            data-testid="finalise"
+          >
+            {finaliseIcon}
+            {finaliseLabel}
+            <span className="sr-only">({finaliseReason})</span>
+          </Button>
+        </DisabledWithReason>
+      ) : (
+        <Button type="button" onClick={() => setApproveOpen(true)} data-testid="finalise">
+          {finaliseIcon}
+          {finaliseLabel}
+        </Button>
+      )}
+      <ApproveDialog
+        open={approveOpen}
+        onOpenChange={setApproveOpen}
+        title={finaliseLabel}
+        confirmLabel={finaliseLabel}
+        recipient={message.data?.investor_email ?? 'the investor'}
+        withRating={isApprover}
+        isPending={approve.isPending}
+        onConfirm={onApprove}
+      />
+      <RequestChangesDialog
+        open={changesOpen}
+        onOpenChange={setChangesOpen}
+        isPending={changes.isPending}
+        onConfirm={onRequestChanges}
+      />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import type { ApprovalState, ReplyDeliveryStatus } from '@parley/contracts';
+import { CircleAlert, Clock, MailCheck, MailWarning, MessageSquareWarning } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { useApproval } from '../api/get-approval';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '');
+
+const DELIVERY_LABELS: Record<ReplyDeliveryStatus, string> = {
+  queued: 'Queued',
+  sent: 'Delivered to the mail server',
+  stored: 'Kept in the outbox (no mail server configured)',
+  failed: 'Delivery failed — kept in the outbox',
+  suppressed: 'Not sent: the address unsubscribed',
+};
+
+const DELIVERY_VARIANTS: Record<ReplyDeliveryStatus, 'success' | 'warning' | 'destructive' | 'secondary'> = {
+  queued: 'secondary',
+  sent: 'success',
+  stored: 'warning',
+  failed: 'destructive',
+  suppressed: 'destructive',
+};
+
+/** The sent reply: to whom, when, which version, and what the mail server did with it. */
+function SentRecord({ sent }: { sent: NonNullable<ApprovalState['sent']> }) {
+  const isTrouble = sent.delivery === 'failed' || sent.delivery === 'suppressed';
+  const Icon = isTrouble ? MailWarning : MailCheck;
+  return (
+    <Alert variant={isTrouble ? 'destructive' : 'default'} data-testid="approval-sent">
+      <Icon aria-hidden />
+      <AlertTitle>Reply sent (version {sent.version})</AlertTitle>
+      <AlertDescription>
+        <p className="break-words">
+          To {sent.to} on {when(sent.approved_at)}
+          {sent.approved_by_name ? `, approved by ${sent.approved_by_name}` : ''}.
+        </p>
+        <Badge variant={DELIVERY_VARIANTS[sent.delivery]} className="mt-1 whitespace-normal text-left">
+          {DELIVERY_LABELS[sent.delivery]}
+        </Badge>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * Where the reply stands in the approval workflow (issue 6): waiting for a director, returned with
+ * the director's comment, withdrawn by an edit, and the sent record.
+ */
+export function ApprovalStatus({ messageId }: { messageId: string }) {
+  const approval = useApproval(messageId);
+  if (approval.isPending) return null;
+  if (approval.isError) {
+    return (
+      <Alert variant="destructive">
+        <CircleAlert aria-hidden />
+        <AlertTitle>The approval status could not be loaded</AlertTitle>
+        <AlertDescription>
+          <button type="button" className="underline underline-offset-4" onClick={() => approval.refetch()}>
+            Try again
+          </button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  const { pending, last_decision: decision, sent, status } = approval.data;
+  const isReturned = !pending && status !== 'resolved' && decision?.status === 'changes_requested';
+  const isWithdrawn = !pending && status !== 'resolved' && decision?.status === 'voided';
+  return (
+    <div className="grid gap-3" aria-live="polite">
+      {pending ? (
+        <Alert data-testid="approval-pending">
+          <Clock aria-hidden />
+          <AlertTitle>Awaiting approval</AlertTitle>
+          <AlertDescription>
+            Version {pending.version} was submitted by {pending.submitted_by_name ?? 'a colleague'} on{' '}
+            {when(pending.submitted_at)}. Editing the draft withdraws the submission.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {isReturned ? (
+        <Alert className="border-status-warn/50 bg-status-warn/10" data-testid="approval-returned">
+          <MessageSquareWarning aria-hidden />
+          <AlertTitle>
+            Changes requested{decision.decided_by_name ? ` by ${decision.decided_by_name}` : ''}
+          </AlertTitle>
+          <AlertDescription>
+            <p className="whitespace-pre-wrap break-words">{decision.comment}</p>
+            <p className="text-xs">{when(decision.decided_at)}</p>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {isWithdrawn ? (
+        <p className="text-muted-foreground text-sm">
+          The last submission (version {decision.version}) was withdrawn because the draft was edited.
+        </p>
+      ) : null}
+      {sent ? <SentRecord sent={sent} /> : null}
+      {sent && status !== 'resolved' ? (
+        <p className="text-muted-foreground text-sm">
+          The draft was edited after it was sent, so the message is open again.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { COMPLIANCE_TEXTS, type DraftVersion } from '@parley/contracts';
+import { LoaderCircle, ShieldCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage } from '@/lib/api-client';
+import { useCheckCompliance } from '../api/check-compliance';
+import { useSaveDraft } from '../api/save-draft';
+import { checkBlockedReason } from './compliance-rules';
+import { announceCheck } from './compliance-summary';
+import { DisabledWithReason } from './draft-disabled-action';
+
+/**
+ * SPEC §2 Check Compliance ('Checking...' while busy). The server checks the stored text, so
+ * unsaved edits are saved as a new version first, then that version is checked.
+ */
+export function ComplianceCheckButton({
+  messageId,
+  draft,
+  text,
+  isDirty,
+  baseVersion,
+  hasFund,
+  canWrite,
+  isBusy,
+  onSaved,
+}: {
+  messageId: string;
+  draft: DraftVersion | null;
+  text: string;
+  isDirty: boolean;
+  baseVersion: number;
+  /** Whether the message has a fund; undefined while the message loads. */
+  hasFund: boolean | undefined;
+  canWrite: boolean;
+  /** Another draft action is running. */
+  isBusy: boolean;
+  onSaved: (draft: DraftVersion) => void;
+}) {
+  const check = useCheckCompliance(messageId);
+  const save = useSaveDraft(messageId);
+  const isChecking = check.isPending || save.isPending;
+  const needsSave = isDirty && text.trim() !== '' && text !== draft?.draftText;
+  const reason = checkBlockedReason({
+    canWrite,
+    hasFund,
+    hasDraft: Boolean(draft) || (isDirty && text.trim() !== ''),
+  });
+
+  async function run() {
+    if (isChecking || isBusy || reason || hasFund === undefined) return;
+    try {
+      let version = draft?.version ?? 0;
+      if (needsSave) {
+        const saved = await save.mutateAsync({ text, based_on_version: baseVersion });
+        onSaved(saved);
+        version = saved.version;
+      }
+      if (version === 0) return;
+      announceCheck(await check.mutateAsync(version));
+    } catch (error) {
+      toast.error(COMPLIANCE_TEXTS.checkFailed, {
+        description: getErrorMessage(error, 'Try again in a moment.'),
+      });
+    }
+  }
+
+  if (reason) {
+    return (
+      <DisabledWithReason reason={reason}>
+        <Button
+          type="button"
+          variant="outline"
+          aria-disabled="true"
+          className="cursor-not-allowed opacity-50 aria-disabled:pointer-events-auto"
+        >
+          <ShieldCheck aria-hidden />
+          {COMPLIANCE_TEXTS.checkCompliance}
+          <span className="sr-only">({reason})</span>
+        </Button>
+      </DisabledWithReason>
+    );
+  }
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      onClick={run}
+      disabled={isChecking || isBusy || hasFund === undefined}
+      aria-busy={isChecking}
+      title={needsSave ? 'Saves your edits as a new version, then checks it' : undefined}
+    >
+      {isChecking ? (
+        <LoaderCircle aria-hidden className="motion-safe:animate-spin" />
+      ) : (
+        <ShieldCheck aria-hidden />
+      )}
+      {isChecking ? COMPLIANCE_TEXTS.checking : COMPLIANCE_TEXTS.checkCompliance}
+    </Button>
+  );
+}

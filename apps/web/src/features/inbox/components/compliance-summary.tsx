@@ -1,0 +1,102 @@
+import {
+  COMPLIANCE_SEVERITIES,
+  COMPLIANCE_TEXTS,
+  countFlagsBySeverity,
+  type DraftCompliance,
+} from '@parley/contracts';
+import { CircleAlert, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { SeverityBadge } from './compliance-severity';
+
+const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** SPEC §8: '{n} compliance flags detected' as a warning, or 'No compliance issues found!'. */
+export function announceCheck(result: { flags: readonly unknown[] }) {
+  if (result.flags.length > 0) toast.warning(COMPLIANCE_TEXTS.flagsDetected(result.flags.length));
+  else toast.success(COMPLIANCE_TEXTS.noIssues);
+}
+
+/**
+ * The flag summary banner: the latest version's stored check (counts per severity, whether a
+ * director must approve), or that it was not checked yet, or that the text changed since.
+ */
+export function ComplianceSummary({
+  compliance,
+  isStale,
+}: {
+  compliance: DraftCompliance | null | undefined;
+  isStale: boolean;
+}) {
+  if (compliance === undefined) return null;
+  if (compliance === null) {
+    return (
+      <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+        <ShieldAlert aria-hidden className="size-4 shrink-0" />
+        {COMPLIANCE_TEXTS.notChecked}
+      </p>
+    );
+  }
+  const counts = countFlagsBySeverity(compliance.flags);
+  const total = compliance.flags.length;
+  const checkedAt = (
+    <time dateTime={compliance.checked_at} className="text-muted-foreground text-xs">
+      Checked {time.format(new Date(compliance.checked_at))}
+    </time>
+  );
+  const stale = isStale ? (
+    <p className="flex items-center gap-1.5 font-medium text-sm">
+      <CircleAlert aria-hidden className="size-4 shrink-0" />
+      {COMPLIANCE_TEXTS.staleCheck}
+    </p>
+  ) : null;
+
+  if (total === 0) {
+    return (
+      <Alert role="status" className={isStale ? 'border-dashed' : 'border-status-pass/50'}>
+        <ShieldCheck aria-hidden className="text-status-pass" />
+        <AlertTitle>{COMPLIANCE_TEXTS.noIssues}</AlertTitle>
+        <AlertDescription className="grid gap-1">
+          {checkedAt}
+          {stale}
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      role="status"
+      className={
+        isStale
+          ? 'border-dashed'
+          : compliance.requires_approval
+            ? 'border-status-fail/60'
+            : 'border-status-warn/60'
+      }
+    >
+      <TriangleAlert
+        aria-hidden
+        className={compliance.requires_approval ? 'text-status-fail' : 'text-status-warn'}
+      />
+      <AlertTitle>{COMPLIANCE_TEXTS.flagsDetected(total)}</AlertTitle>
+      <AlertDescription className="grid gap-2">
+        <ul className="flex flex-wrap items-center gap-2" aria-label="Flags by severity">
+          {COMPLIANCE_SEVERITIES.filter((severity) => counts[severity] > 0).map((severity) => (
+            <li key={severity} className="flex items-center gap-1.5 text-foreground text-sm">
+              <SeverityBadge severity={severity} />
+              <span>× {counts[severity]}</span>
+            </li>
+          ))}
+        </ul>
+        {compliance.requires_approval ? (
+          <p className="flex items-center gap-1.5 font-medium text-foreground text-sm">
+            <ShieldAlert aria-hidden className="size-4 shrink-0 text-status-fail" />
+            {COMPLIANCE_TEXTS.directorApprovalRequired}
+          </p>
+        ) : null}
+        {checkedAt}
+        {stale}
+      </AlertDescription>
+    </Alert>
+  );
+}
