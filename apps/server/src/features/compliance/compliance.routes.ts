@@ -30,23 +30,20 @@ import { type ApiRouter, errorResponses, jsonBody, jsonResponse, type RouteDeps 
 import {
   addPattern,
   addTerm,
-  archiveTemplate,
   type ComplianceDeps,
   checkDraftVersion,
   checkText,
-  createTemplate,
   deletePattern,
   deleteTerm,
-  editTemplate,
   getComplianceOverview,
   getCompliancePolicy,
   getComplianceSettings,
-  getTemplates,
   saveComplianceSettings,
   updatePattern,
   updateTerm,
 } from './compliance.service';
 import { applyFix } from './compliance-fix.service';
+import { archiveTemplate, createTemplate, editTemplate, getTemplates } from './compliance-templates.service';
 
 const check = createRoute({
   method: 'post',

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { countActiveTemplates } from './compliance.queries';
-import { createTemplate } from './compliance.service';
+import { createTemplate } from './compliance-templates.service';
 
 /** Demo only: approved templates for the Compliance center and Insert template (issue 6). */
 export const DEMO_TEMPLATES: { title: string; body: string }[] = [
