@@ -297,7 +297,9 @@ describe('Submit for Approval and Request Changes', () => {
   it('puts the draft in the queue, notifies admins and directors (not the submitter) and e-mails those who want it', async () => {
     const { associate, director, admin, orgId, messageId, draft } = await scene(FLAGGED_TEXT);
     const quiet = await ctx.signInAs('ir_director', orgId);
-    await ctx.db.insert(userSettings).values({ userId: quiet.userId, notifyApprovalRequests: false });
+    await ctx.db
+      .insert(userSettings)
+      .values({ userId: quiet.userId, notifyApprovalRequests: false, notifyComplianceFlags: false });
     const res = await post(`/api/messages/${messageId}/submit`, associate.cookie, draft);
     expect(res.status).toBe(200);
     const state = await json(res);
@@ -332,6 +334,36 @@ describe('Submit for Approval and Request Changes', () => {
     expect(twice.status).toBe(409);
     expect((await json(twice)).error.code).toBe('APPROVAL_PENDING');
     expect((await auditActions(orgId)).some((a) => a.action === 'approval_submitted')).toBe(true);
+  });
+
+  it('e-mails a director who turned approval requests off only of submissions with flags that need a director, while compliance flags is on', async () => {
+    const flagged = await scene(FLAGGED_TEXT);
+    const watcher = await ctx.signInAs('ir_director', flagged.orgId);
+    await ctx.db
+      .insert(userSettings)
+      .values({ userId: watcher.userId, notifyApprovalRequests: false, notifyComplianceFlags: true });
+    const clean = await messageIn(flagged.orgId);
+    const cleanDraft = await saveDraft(flagged.associate.cookie, clean.id, CLEAN_TEXT, 0);
+
+    expect(
+      (await post(`/api/messages/${clean.id}/submit`, flagged.associate.cookie, cleanDraft)).status,
+    ).toBe(200);
+    expect(
+      (await post(`/api/messages/${flagged.messageId}/submit`, flagged.associate.cookie, flagged.draft))
+        .status,
+    ).toBe(200);
+
+    const toWatcher = await ctx.db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toEmail, watcher.email));
+    expect(toWatcher).toHaveLength(1);
+    await smtp.mailTo(watcher.email);
+    const inApp = await ctx.db
+      .select({ messageId: notifications.messageId })
+      .from(notifications)
+      .where(eq(notifications.userId, watcher.userId));
+    expect(inApp.map((n) => n.messageId).sort()).toEqual([clean.id, flagged.messageId].sort());
   });
 
   it('returns a submission with the comment, settles the status and tells the submitter', async () => {

@@ -113,9 +113,11 @@ export async function submitForApproval(
     if (status === 'resolved') throw new AppError('ALREADY_RESOLVED');
     const now = deps.clock.now();
     // The queue shows the version's flags: check it now if nobody has yet.
+    let needsDirector = latest.requiresApproval === true;
     if (!latest.complianceCheckedAt) {
       const result = await checkWithOrgPolicy(tx, actor.orgId, latest.aiDraft);
       await storeDraftCheck(tx, { orgId: actor.orgId, messageId, draftId: latest.id, result, now });
+      needsDirector = result.requires_approval;
     }
     const textSha256 = sha256Hex(latest.aiDraft);
     const requestId = await insertApprovalRequest(tx, {
@@ -152,6 +154,7 @@ export async function submitForApproval(
       recipients: approvers,
       kind: 'approval_requested',
       messageId,
+      isFlagged: needsDirector,
       title: `Approval requested: ${message.subject}`,
       body: `${submitterName} submitted a reply to ${message.investorName} for approval.`,
       email: approvalRequestedEmail({

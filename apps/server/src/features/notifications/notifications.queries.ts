@@ -21,6 +21,8 @@ export type NotificationRecipient = {
   role: Role;
   /** user_settings.notify_approval_requests; on when the user never saved settings. */
   wantsApprovalEmails: boolean;
+  /** user_settings.notify_compliance_flags; on when the user never saved settings. */
+  wantsComplianceEmails: boolean;
 };
 
 /** The organisation's active members with their resolved role (SPEC §6: first role alphabetically). */
@@ -32,6 +34,7 @@ export async function listOrgRecipients(db: DbOrTx, orgId: string): Promise<Noti
       name: profiles.name,
       role: userRoles.role,
       notifyApprovalRequests: userSettings.notifyApprovalRequests,
+      notifyComplianceFlags: userSettings.notifyComplianceFlags,
     })
     .from(orgMemberships)
     .innerJoin(users, eq(users.id, orgMemberships.userId))
@@ -55,6 +58,7 @@ export async function listOrgRecipients(db: DbOrTx, orgId: string): Promise<Noti
       name: row.name,
       role,
       wantsApprovalEmails: row.notifyApprovalRequests ?? true,
+      wantsComplianceEmails: row.notifyComplianceFlags ?? true,
     });
   }
   return recipients;

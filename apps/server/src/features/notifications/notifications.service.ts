@@ -28,8 +28,12 @@ export type NotifyInput = {
   messageId: string | null;
   title: string;
   body: string;
-  /** The e-mail for recipients whose notify_approval_requests setting is on; null for in-app only. */
+  /**
+   * The e-mail for recipients whose notify_approval_requests setting is on — or, for a draft with
+   * flags that need a director (`isFlagged`), whose notify_compliance_flags is; null for in-app only.
+   */
   email: EmailContent | null;
+  isFlagged?: boolean;
   now: Date;
 };
 
@@ -66,7 +70,9 @@ export async function notifyMembers(
   const outboxIds: string[] = [];
   if (input.email) {
     for (const recipient of input.recipients) {
-      if (!recipient.wantsApprovalEmails) continue;
+      const wantsEmail =
+        recipient.wantsApprovalEmails || (input.isFlagged === true && recipient.wantsComplianceEmails);
+      if (!wantsEmail) continue;
       const { outboxId, isSuppressed } = await queueEmail(tx, deps, {
         orgId: input.orgId,
         to: recipient.email,
