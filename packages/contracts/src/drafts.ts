@@ -31,6 +31,8 @@ export const draftProvenanceSchema = z
     edited_by: z.string().nullable().optional(),
     edited_by_name: z.string().nullable().optional(),
     based_on: z.number().int().nullable().optional(),
+    /** The earlier version whose text was restored into the editor, and whose sources it keeps. */
+    restored_from: z.number().int().nullable().optional(),
   })
   .loose();
 export type DraftProvenance = z.infer<typeof draftProvenanceSchema>;
@@ -69,6 +71,15 @@ export const saveDraftInputSchema = z.object({
     .number({ error: 'Name the version this edit is based on (0 when there is none)' })
     .int()
     .min(0),
+  /**
+   * When an earlier version was restored into the editor: its number, so the new version keeps that
+   * version's citations and provenance rather than the latest one's (the sources must match the text).
+   */
+  citations_from_version: z
+    .number({ error: 'Name the restored version' })
+    .int({ error: 'Name the restored version' })
+    .min(1, { error: 'Name the restored version' })
+    .optional(),
 });
 export type SaveDraftInput = z.input<typeof saveDraftInputSchema>;
 

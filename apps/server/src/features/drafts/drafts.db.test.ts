@@ -304,7 +304,47 @@ describe('versions of a draft', () => {
       .select({ details: auditLogs.details })
       .from(auditLogs)
       .where(and(eq(auditLogs.orgId, user.orgId), eq(auditLogs.actionType, 'draft_saved')));
-    expect(audit).toEqual([{ details: { message_id: user.messageId, version: 3, based_on: 2 } }]);
+    expect(audit).toEqual([
+      { details: { message_id: user.messageId, version: 3, based_on: 2, restored_from: null } },
+    ]);
+  });
+
+  it('keeps the sources of a version restored into the editor, not those of the latest', async () => {
+    const user = await scene();
+    const byHand = await save(user.cookie, user.messageId, {
+      text: 'Dear Jane, by hand.',
+      based_on_version: 0,
+    });
+    expect(byHand.status).toBe(201);
+    const generated = (await (await generate(user.cookie, user.messageId)).json()) as Draft;
+    expect(generated.citations.length).toBeGreaterThan(0);
+
+    const restored = await save(user.cookie, user.messageId, {
+      text: 'Dear Jane, by hand.',
+      based_on_version: 2,
+      citations_from_version: 1,
+    });
+    expect(restored.status).toBe(201);
+    const third = (await restored.json()) as Draft;
+    expect(third).toMatchObject({ version: 3, citations: [] });
+    expect(third.provenance).toMatchObject({ drafter: 'none', based_on: 2, restored_from: 1, passages: [] });
+
+    const again = await save(user.cookie, user.messageId, {
+      text: generated.draftText,
+      based_on_version: 3,
+      citations_from_version: 2,
+    });
+    expect(((await again.json()) as Draft).citations).toEqual(generated.citations);
+
+    const missing = await save(user.cookie, user.messageId, {
+      text: 'Dear Jane.',
+      based_on_version: 4,
+      citations_from_version: 9,
+    });
+    expect(missing.status).toBe(400);
+    expect(
+      ((await missing.json()) as { error: { fields: Record<string, string> } }).error.fields,
+    ).toHaveProperty('citations_from_version');
   });
 
   it('saves a first version written by hand with no citations when based on version 0', async () => {

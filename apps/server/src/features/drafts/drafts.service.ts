@@ -224,8 +224,18 @@ export async function saveDraft(
     if (!(await lockDraftMessage(tx, actor.orgId, messageId))) throw new AppError('NOT_FOUND');
     const latest = await latestVersionNumber(tx, messageId);
     if (data.based_on_version !== latest) throw new AppError('DRAFT_STALE');
+    const restoredFrom = data.citations_from_version ?? null;
+    if (restoredFrom !== null && restoredFrom > latest) {
+      throw new AppError('VALIDATION_FAILED', {
+        fields: { citations_from_version: 'There is no such version of this draft' },
+      });
+    }
+    // The sources follow the text: a restored version keeps its own, an edit those of its base.
+    const sourceVersion = restoredFrom ?? latest;
     const base =
-      latest > 0 ? await findDraftVersion(tx, { orgId: actor.orgId, messageId, version: latest }) : null;
+      sourceVersion > 0
+        ? await findDraftVersion(tx, { orgId: actor.orgId, messageId, version: sourceVersion })
+        : null;
     const baseProvenance = (base?.provenance ?? {}) as Partial<DraftProvenance>;
     const provenance: DraftProvenance = {
       drafter: baseProvenance.drafter ?? 'none',
@@ -235,6 +245,7 @@ export async function saveDraft(
       edited_by: actor.userId,
       edited_by_name: editorName,
       based_on: latest > 0 ? latest : null,
+      ...(restoredFrom === null ? {} : { restored_from: restoredFrom }),
     };
     const next = latest + 1;
     const draftId = await insertDraftVersion(tx, {
@@ -254,7 +265,12 @@ export async function saveDraft(
       actionType: 'draft_saved',
       entityType: 'ai_response',
       entityId: draftId,
-      details: { message_id: messageId, version: next, based_on: latest > 0 ? latest : null },
+      details: {
+        message_id: messageId,
+        version: next,
+        based_on: latest > 0 ? latest : null,
+        restored_from: restoredFrom,
+      },
     });
     // Issue 6: an approval is bound to the exact text, so an edit voids a pending one or reopens.
     await voidApprovalOnEdit(tx, {

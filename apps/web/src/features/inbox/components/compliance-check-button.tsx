@@ -1,4 +1,4 @@
-import { COMPLIANCE_TEXTS, type DraftVersion } from '@parley/contracts';
+import { COMPLIANCE_TEXTS, type DraftVersion, type SaveDraftInput } from '@parley/contracts';
 import { LoaderCircle, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -16,9 +16,8 @@ import { DisabledWithReason } from './draft-disabled-action';
 export function ComplianceCheckButton({
   messageId,
   draft,
-  text,
+  saveInput,
   isDirty,
-  baseVersion,
   hasFund,
   canWrite,
   isBusy,
@@ -26,9 +25,9 @@ export function ComplianceCheckButton({
 }: {
   messageId: string;
   draft: DraftVersion | null;
-  text: string;
+  /** What Save Draft would send: the editor's text, its base version, a restored version. */
+  saveInput: SaveDraftInput;
   isDirty: boolean;
-  baseVersion: number;
   /** Whether the message has a fund; undefined while the message loads. */
   hasFund: boolean | undefined;
   canWrite: boolean;
@@ -39,6 +38,7 @@ export function ComplianceCheckButton({
   const check = useCheckCompliance(messageId);
   const save = useSaveDraft(messageId);
   const isChecking = check.isPending || save.isPending;
+  const { text } = saveInput;
   const needsSave = isDirty && text.trim() !== '' && text !== draft?.draftText;
   const reason = checkBlockedReason({
     canWrite,
@@ -51,7 +51,7 @@ export function ComplianceCheckButton({
     try {
       let version = draft?.version ?? 0;
       if (needsSave) {
-        const saved = await save.mutateAsync({ text, based_on_version: baseVersion });
+        const saved = await save.mutateAsync(saveInput);
         onSaved(saved);
         version = saved.version;
       }

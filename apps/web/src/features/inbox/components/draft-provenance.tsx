@@ -31,6 +31,7 @@ export function DraftProvenance({ draft }: { draft: DraftVersion }) {
             <dt className="text-muted-foreground">Edited</dt>
             <dd>
               by {p.edited_by_name ?? 'a former member'}, from version {p.based_on}
+              {p.restored_from ? `, restoring version ${p.restored_from} and its sources` : null}
             </dd>
           </>
         ) : null}

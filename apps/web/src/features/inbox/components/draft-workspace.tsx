@@ -47,6 +47,13 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
   const save = useSaveDraft(messageId);
   const [text, setText] = useState('');
   const [baseVersion, setBaseVersion] = useState(0);
+  /** The earlier version restored into the editor: the next save keeps its sources. */
+  const [restoredFrom, setRestoredFrom] = useState<number | null>(null);
+  const saveInput = {
+    text,
+    based_on_version: baseVersion,
+    ...(restoredFrom === null ? {} : { citations_from_version: restoredFrom }),
+  };
   const [isDirty, setIsDirty] = useState(false);
   const [viewing, setViewing] = useState<string>(LATEST);
   const viewedVersion = viewing === LATEST ? null : Number(viewing);
@@ -64,6 +71,7 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
     if (current === undefined || isDirty) return;
     setText(current?.draftText ?? '');
     setBaseVersion(current?.version ?? 0);
+    setRestoredFrom(null);
   }, [current, isDirty]);
 
   const isBusy = generate.isPending || save.isPending;
@@ -74,6 +82,7 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
       onSuccess: (draft) => {
         setText(draft.draftText);
         setBaseVersion(draft.version);
+        setRestoredFrom(null);
         setIsDirty(false);
         setViewing(LATEST);
         toast.success(DRAFT_TEXTS.generated);
@@ -84,20 +93,18 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
   }
 
   function onSave() {
-    save.mutate(
-      { text, based_on_version: baseVersion },
-      {
-        onSuccess: () => {
-          setIsDirty(false);
-          toast.success(INBOX_TEXTS.draftSaved);
-          navigate(paths.inbox);
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.status === 409) toast.error(error.message);
-          else toast.error(getErrorMessage(error, 'Failed to save draft'));
-        },
+    save.mutate(saveInput, {
+      onSuccess: () => {
+        setIsDirty(false);
+        setRestoredFrom(null);
+        toast.success(INBOX_TEXTS.draftSaved);
+        navigate(paths.inbox);
       },
-    );
+      onError: (error) => {
+        if (isApiError(error) && error.status === 409) toast.error(error.message);
+        else toast.error(getErrorMessage(error, 'Failed to save draft'));
+      },
+    });
   }
 
   /** Insert template: the template's text at the cursor (or in place of the selection). */
@@ -117,6 +124,7 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
   function onRestore() {
     if (!earlier.data) return;
     setText(earlier.data.draftText);
+    setRestoredFrom(earlier.data.version);
     setIsDirty(true);
     setViewing(LATEST);
     toast.info(`Version ${earlier.data.version} restored into the editor. Save Draft to keep it.`);
@@ -149,15 +157,15 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
           <ComplianceCheckButton
             messageId={messageId}
             draft={current ?? null}
-            text={text}
+            saveInput={saveInput}
             isDirty={isDirty}
-            baseVersion={baseVersion}
             hasFund={hasFund}
             canWrite={canWrite}
             isBusy={isBusy}
             onSaved={(draft) => {
               setText(draft.draftText);
               setBaseVersion(draft.version);
+              setRestoredFrom(null);
               setIsDirty(false);
             }}
           />
