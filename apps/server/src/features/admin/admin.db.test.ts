@@ -1,3 +1,5 @@
+import { DEFAULT_APPROVAL_MATRIX } from '@parley/contracts';
+import { BUILTIN_PATTERNS, DEFAULT_LEXICON } from '@parley/guardrails';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, json, TEST_ORIGIN } from '../../../test/test-app';
@@ -71,6 +73,34 @@ describe('GET /api/admin/system-health', () => {
     });
     expect(health.hsts_active).toBe(false);
     expect(health.guardrail_notes.join('\n')).toMatch(/HSTS is off/);
+  });
+
+  it('describes the compliance checker as the organisation set it up', async () => {
+    const admin = await ctx.signInAs('admin');
+    const before = (await healthAs(admin.cookie)).guardrail_notes[0];
+    const total = DEFAULT_LEXICON.length + BUILTIN_PATTERNS.length;
+    expect(before).toBe(
+      `The compliance checker runs on every generated draft and before every approval: ${total} of ${total} guardrails are enabled, and drafts with high flags need a director's approval.`,
+    );
+    const off = await ctx.request('PATCH', '/api/compliance/policy/terms/guaranteed', {
+      cookie: admin.cookie,
+      body: { enabled: false },
+    });
+    expect(off.status).toBe(200);
+    const matrix = { ...DEFAULT_APPROVAL_MATRIX, medium: ['admin', 'ir_director'] };
+    const settings = await ctx.request('PUT', '/api/compliance/settings', {
+      cookie: admin.cookie,
+      body: {
+        forward_looking_disclaimer: 'Past performance is no guarantee of future results.',
+        risk_factor_tags: [],
+        compliance_contact: '',
+        approval_matrix: matrix,
+      },
+    });
+    expect(settings.status).toBe(200);
+    expect((await healthAs(admin.cookie)).guardrail_notes[0]).toContain(
+      `${total - 1} of ${total} guardrails are enabled, and drafts with medium or high flags need`,
+    );
   });
 
   it('flags a request from another origin than APP_ORIGIN', async () => {

@@ -1,6 +1,13 @@
-import { type SystemHealthResponse, WEEKLY_REPORT_OVERDUE_DAYS } from '@parley/contracts';
+import {
+  APPROVAL_LEVELS,
+  type ApprovalMatrix,
+  type SystemHealthResponse,
+  WEEKLY_REPORT_OVERDUE_DAYS,
+} from '@parley/contracts';
+import type { GuardrailPolicy } from '@parley/guardrails';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { loadCompliancePolicy } from '../compliance/compliance.service';
 import { countLivePendingInvitations, findLatestAuditAt, findSystemConfigValue } from './admin.queries';
 
 const OVERDUE_AFTER_MS = WEEKLY_REPORT_OVERDUE_DAYS * 24 * 3_600_000;
@@ -22,10 +29,11 @@ export async function getSystemHealth(
   input: { orgId: string; requestOrigin: string | null },
 ): Promise<SystemHealthResponse> {
   const now = deps.clock.now();
-  const [pendingInvitations, lastWeeklyReportAt, ssoRequiredValue] = await Promise.all([
+  const [pendingInvitations, lastWeeklyReportAt, ssoRequiredValue, compliance] = await Promise.all([
     countLivePendingInvitations(deps.db, input.orgId, now),
     findLatestAuditAt(deps.db, input.orgId, WEEKLY_REPORT_ACTION),
     findSystemConfigValue(deps.db, input.orgId, 'sso_required'),
+    loadCompliancePolicy(deps.db, input.orgId),
   ]);
   const health: Omit<SystemHealthResponse, 'guardrail_notes'> = {
     allowed_origin: {
@@ -42,14 +50,25 @@ export async function getSystemHealth(
     },
     sso_required: ssoRequiredValue === 'true',
   };
-  return { ...health, guardrail_notes: guardrailNotes(health) };
+  return {
+    ...health,
+    guardrail_notes: [checkerNote(compliance.policy, compliance.matrix), ...deploymentNotes(health)],
+  };
 }
 
-/** What an admin should know about the guardrails and this deployment; only what is true today. */
-function guardrailNotes(health: Omit<SystemHealthResponse, 'guardrail_notes'>): string[] {
-  const notes = [
-    'The compliance checker (forbidden lexicon and approval rule) arrives with a later issue: drafts are not checked yet.',
-  ];
+/** The compliance checker as the organisation set it up: what is enabled and what needs a director. */
+export function checkerNote(policy: GuardrailPolicy, matrix: ApprovalMatrix): string {
+  const rules = [...policy.lexicon, ...policy.patterns];
+  const enabled = rules.filter((rule) => rule.enabled).length;
+  const needsDirector = APPROVAL_LEVELS.filter(
+    (level) => level !== 'none' && !matrix[level].includes('ir_associate'),
+  );
+  return `The compliance checker runs on every generated draft and before every approval: ${enabled} of ${rules.length} guardrails are enabled, and drafts with ${needsDirector.join(' or ')} flags need a director's approval.`;
+}
+
+/** What an admin should know about this deployment; only what is true today. */
+function deploymentNotes(health: Omit<SystemHealthResponse, 'guardrail_notes'>): string[] {
+  const notes: string[] = [];
   if (!health.allowed_origin.matches) {
     notes.push(
       `This page was opened at ${health.allowed_origin.request_origin ?? 'an unknown origin'}, but links in e-mails point to ${health.allowed_origin.configured}. Set APP_ORIGIN to the address members use.`,
