@@ -1,9 +1,10 @@
 import { APPROVAL_TEXTS, type ApprovalItem, type ApprovalQueueSort } from '@parley/contracts';
-import { ArrowDownUp, CircleAlert, ClipboardCheck, LoaderCircle, RotateCw } from 'lucide-react';
+import { ArrowDownUp, CircleAlert, ClipboardCheck, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ApproveDialog, RequestChangesDialog } from '@/components/approval-dialogs';
 import { EmptyState } from '@/components/empty-state';
+import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -121,28 +122,7 @@ export function ApprovalsPage() {
                 </li>
               ))}
             </ul>
-            {queue.isFetchNextPageError ? (
-              <p className="text-destructive text-sm" role="alert">
-                {APPROVAL_TEXTS.loadFailed}
-              </p>
-            ) : null}
-            {queue.hasNextPage ? (
-              <div className="flex justify-center">
-                <Button
-                  variant="outline"
-                  disabled={queue.isFetchingNextPage}
-                  onClick={() => void queue.fetchNextPage()}
-                >
-                  {queue.isFetchingNextPage ? (
-                    <>
-                      <LoaderCircle aria-hidden className="animate-spin" /> Loading…
-                    </>
-                  ) : (
-                    'Load more'
-                  )}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={queue} failedText={APPROVAL_TEXTS.loadFailed} />
           </>
         )}
       </section>

@@ -2,6 +2,7 @@ import { INBOX_TABS, INBOX_TEXTS, type InboxTab } from '@parley/contracts';
 import { CircleAlert, Inbox, LoaderCircle, Plus, RotateCw, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -148,28 +149,7 @@ export function InboxPage() {
                 </li>
               ))}
             </ul>
-            {messages.isFetchNextPageError ? (
-              <p className="text-destructive text-sm" role="alert">
-                {INBOX_TEXTS.loadFailed}
-              </p>
-            ) : null}
-            {messages.hasNextPage ? (
-              <div className="flex justify-center">
-                <Button
-                  variant="outline"
-                  disabled={messages.isFetchingNextPage}
-                  onClick={() => void messages.fetchNextPage()}
-                >
-                  {messages.isFetchingNextPage ? (
-                    <>
-                      <LoaderCircle aria-hidden className="animate-spin" /> Loading…
-                    </>
-                  ) : (
-                    'Load more'
-                  )}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={messages} failedText={INBOX_TEXTS.loadFailed} />
           </>
         )}
       </section>

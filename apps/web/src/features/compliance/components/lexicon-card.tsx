@@ -11,15 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import {
-  CommitInput,
-  DeleteRuleButton,
-  SeveritySelect,
-  STACK_ON_MOBILE,
-  usePolicyWrite,
-} from './rule-controls';
+import { TableCell } from '@/components/ui/table';
+import { SeveritySelect, usePolicyWrite } from './rule-controls';
+import { RuleTable } from './rule-table';
 
 /** SPEC §2 the forbidden lexicon: the spec's six terms (built in) and the organisation's own. */
 export function LexiconCard({ terms, canManage }: { terms: ComplianceTerm[]; canManage: boolean }) {
@@ -33,93 +27,27 @@ export function LexiconCard({ terms, canManage }: { terms: ComplianceTerm[]; can
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Table className={STACK_ON_MOBILE}>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Term</TableHead>
-              <TableHead scope="col">Severity</TableHead>
-              <TableHead scope="col">Suggested replacement</TableHead>
-              <TableHead scope="col">Enabled</TableHead>
-              {canManage ? (
-                <TableHead scope="col">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              ) : null}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {terms.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} className="py-6 text-center text-muted-foreground">
-                  No terms.
-                </TableCell>
-              </TableRow>
-            ) : (
-              terms.map((term) => (
-                <TableRow key={term.key} className={term.enabled ? undefined : 'text-muted-foreground'}>
-                  <TableCell className="font-medium max-md:before:hidden">
-                    <span className="flex flex-wrap items-center gap-2">
-                      {term.term}
-                      {term.is_builtin ? null : <Badge variant="outline">Custom</Badge>}
-                    </span>
-                  </TableCell>
-                  <TableCell data-label="Severity">
-                    <SeveritySelect
-                      label={`Severity of ${term.term}`}
-                      value={term.severity}
-                      disabled={!canManage || write.isPending}
-                      onChange={(severity) =>
-                        write.run(
-                          { kind: 'update-term', key: term.key, input: { severity } },
-                          COMPLIANCE_TEXTS.ruleSaved,
-                        )
-                      }
-                    />
-                  </TableCell>
-                  <TableCell data-label="Suggested replacement">
-                    <CommitInput
-                      label={`Suggested replacement for ${term.term}`}
-                      value={term.suggestion}
-                      disabled={!canManage}
-                      onCommit={(suggestion) =>
-                        write.run(
-                          { kind: 'update-term', key: term.key, input: { suggestion } },
-                          COMPLIANCE_TEXTS.ruleSaved,
-                        )
-                      }
-                    />
-                  </TableCell>
-                  <TableCell data-label="Enabled">
-                    <Switch
-                      checked={term.enabled}
-                      disabled={!canManage || write.isPending}
-                      aria-label={`${term.term} enabled`}
-                      onCheckedChange={(enabled) =>
-                        write.run(
-                          { kind: 'update-term', key: term.key, input: { enabled } },
-                          COMPLIANCE_TEXTS.ruleSaved,
-                        )
-                      }
-                    />
-                  </TableCell>
-                  {canManage ? (
-                    <TableCell className="text-right max-md:justify-end">
-                      {term.is_builtin ? null : (
-                        <DeleteRuleButton
-                          name={term.term}
-                          disabled={write.isPending}
-                          onConfirm={() =>
-                            write.run({ kind: 'delete-term', key: term.key }, COMPLIANCE_TEXTS.termDeleted)
-                          }
-                        />
-                      )}
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
+        <RuleTable
+          rules={terms}
+          nameHeader="Term"
+          emptyText="No terms."
+          canManage={canManage}
+          isPending={write.isPending}
+          getKey={(term) => term.key}
+          getName={(term) => term.term}
+          renderNameCell={(term) => (
+            <TableCell className="font-medium max-md:before:hidden">
+              <span className="flex flex-wrap items-center gap-2">
+                {term.term}
+                {term.is_builtin ? null : <Badge variant="outline">Custom</Badge>}
+              </span>
+            </TableCell>
+          )}
+          onUpdate={(term, input) =>
+            write.run({ kind: 'update-term', key: term.key, input }, COMPLIANCE_TEXTS.ruleSaved)
+          }
+          onDelete={(term) => write.run({ kind: 'delete-term', key: term.key }, COMPLIANCE_TEXTS.termDeleted)}
+        />
         {canManage ? <AddTermForm /> : null}
       </CardContent>
     </Card>

@@ -11,15 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import {
-  CommitInput,
-  DeleteRuleButton,
-  SeveritySelect,
-  STACK_ON_MOBILE,
-  usePolicyWrite,
-} from './rule-controls';
+import { TableCell } from '@/components/ui/table';
+import { CommitInput, SeveritySelect, usePolicyWrite } from './rule-controls';
+import { RuleTable } from './rule-table';
 
 const PHRASE_HINT =
   "Words in order; '*' ends a word stem (guarant*), '|' separates alternatives (double|triple), '#' is any number, '...' allows a gap of up to 3 words.";
@@ -37,120 +31,54 @@ export function PatternsCard({ patterns, canManage }: { patterns: CompliancePatt
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Table className={STACK_ON_MOBILE}>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Pattern</TableHead>
-              <TableHead scope="col">Severity</TableHead>
-              <TableHead scope="col">Suggested replacement</TableHead>
-              <TableHead scope="col">Enabled</TableHead>
-              {canManage ? (
-                <TableHead scope="col">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              ) : null}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {patterns.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} className="py-6 text-center text-muted-foreground">
-                  No patterns.
-                </TableCell>
-              </TableRow>
-            ) : (
-              patterns.map((pattern) => (
-                <TableRow key={pattern.id} className={pattern.enabled ? undefined : 'text-muted-foreground'}>
-                  <TableCell className="whitespace-normal align-top max-md:block max-md:before:hidden md:min-w-56 md:max-w-96">
-                    <div className="grid gap-1">
-                      <span className="flex flex-wrap items-center gap-2 font-medium">
-                        {pattern.name}
-                        {pattern.is_builtin ? null : <Badge variant="outline">Custom</Badge>}
-                      </span>
-                      {pattern.phrase !== null ? (
-                        canManage ? (
-                          <CommitInput
-                            label={`Phrase of ${pattern.name}`}
-                            value={pattern.phrase}
-                            maxLength={COMPLIANCE_LIMITS.phrase}
-                            onCommit={(phrase) =>
-                              write.run(
-                                { kind: 'update-pattern', id: pattern.id, input: { phrase } },
-                                COMPLIANCE_TEXTS.ruleSaved,
-                              )
-                            }
-                          />
-                        ) : (
-                          <code className="break-words rounded bg-muted px-1.5 py-0.5 text-xs">
-                            {pattern.phrase}
-                          </code>
-                        )
-                      ) : null}
-                      {pattern.explanation ? (
-                        <span className="text-muted-foreground text-xs">{pattern.explanation}</span>
-                      ) : null}
-                    </div>
-                  </TableCell>
-                  <TableCell data-label="Severity" className="align-top">
-                    <SeveritySelect
-                      label={`Severity of ${pattern.name}`}
-                      value={pattern.severity}
-                      disabled={!canManage || write.isPending}
-                      onChange={(severity: ComplianceSeverity) =>
-                        write.run(
-                          { kind: 'update-pattern', id: pattern.id, input: { severity } },
-                          COMPLIANCE_TEXTS.ruleSaved,
-                        )
-                      }
-                    />
-                  </TableCell>
-                  <TableCell data-label="Suggested replacement" className="align-top">
+        <RuleTable
+          rules={patterns}
+          nameHeader="Pattern"
+          emptyText="No patterns."
+          canManage={canManage}
+          isPending={write.isPending}
+          isTopAligned
+          getKey={(pattern) => pattern.id}
+          getName={(pattern) => pattern.name}
+          renderNameCell={(pattern) => (
+            <TableCell className="whitespace-normal align-top max-md:block max-md:before:hidden md:min-w-56 md:max-w-96">
+              <div className="grid gap-1">
+                <span className="flex flex-wrap items-center gap-2 font-medium">
+                  {pattern.name}
+                  {pattern.is_builtin ? null : <Badge variant="outline">Custom</Badge>}
+                </span>
+                {pattern.phrase !== null ? (
+                  canManage ? (
                     <CommitInput
-                      label={`Suggested replacement for ${pattern.name}`}
-                      value={pattern.suggestion}
-                      disabled={!canManage}
-                      onCommit={(suggestion) =>
+                      label={`Phrase of ${pattern.name}`}
+                      value={pattern.phrase}
+                      maxLength={COMPLIANCE_LIMITS.phrase}
+                      onCommit={(phrase) =>
                         write.run(
-                          { kind: 'update-pattern', id: pattern.id, input: { suggestion } },
+                          { kind: 'update-pattern', id: pattern.id, input: { phrase } },
                           COMPLIANCE_TEXTS.ruleSaved,
                         )
                       }
                     />
-                  </TableCell>
-                  <TableCell data-label="Enabled" className="align-top">
-                    <Switch
-                      checked={pattern.enabled}
-                      disabled={!canManage || write.isPending}
-                      aria-label={`${pattern.name} enabled`}
-                      onCheckedChange={(enabled) =>
-                        write.run(
-                          { kind: 'update-pattern', id: pattern.id, input: { enabled } },
-                          COMPLIANCE_TEXTS.ruleSaved,
-                        )
-                      }
-                    />
-                  </TableCell>
-                  {canManage ? (
-                    <TableCell className="text-right align-top max-md:justify-end">
-                      {pattern.is_builtin ? null : (
-                        <DeleteRuleButton
-                          name={pattern.name}
-                          disabled={write.isPending}
-                          onConfirm={() =>
-                            write.run(
-                              { kind: 'delete-pattern', id: pattern.id },
-                              COMPLIANCE_TEXTS.patternDeleted,
-                            )
-                          }
-                        />
-                      )}
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
+                  ) : (
+                    <code className="break-words rounded bg-muted px-1.5 py-0.5 text-xs">
+                      {pattern.phrase}
+                    </code>
+                  )
+                ) : null}
+                {pattern.explanation ? (
+                  <span className="text-muted-foreground text-xs">{pattern.explanation}</span>
+                ) : null}
+              </div>
+            </TableCell>
+          )}
+          onUpdate={(pattern, input) =>
+            write.run({ kind: 'update-pattern', id: pattern.id, input }, COMPLIANCE_TEXTS.ruleSaved)
+          }
+          onDelete={(pattern) =>
+            write.run({ kind: 'delete-pattern', id: pattern.id }, COMPLIANCE_TEXTS.patternDeleted)
+          }
+        />
         {canManage ? <AddPatternForm /> : null}
       </CardContent>
     </Card>

@@ -2,17 +2,7 @@ import { COMPLIANCE_LIMITS, COMPLIANCE_SEVERITIES, type ComplianceSeverity } fro
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -137,8 +127,8 @@ export function DeleteRuleButton({
   disabled?: boolean;
 }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           type="button"
           variant="ghost"
@@ -148,19 +138,12 @@ export function DeleteRuleButton({
         >
           <Trash2 aria-hidden />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete ‘{name}’?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The checker stops flagging it at once. Drafts already checked keep their flags.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete ‘${name}’?`}
+      description="The checker stops flagging it at once. Drafts already checked keep their flags."
+      confirmLabel="Delete"
+      closeOnConfirm
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -2,18 +2,8 @@ import { COMPLIANCE_LIMITS, COMPLIANCE_TEXTS, type ResponseTemplate } from '@par
 import { Archive, LoaderCircle, Pencil, Plus, Search } from 'lucide-react';
 import { type FormEvent, useDeferredValue, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -121,8 +111,8 @@ export function TemplatesCard({ canManage }: { canManage: boolean }) {
                       <Pencil aria-hidden />
                       Edit
                     </Button>
-                    <AlertDialog>
-                      <AlertDialogTrigger asChild>
+                    <ConfirmDialog
+                      trigger={
                         <Button
                           type="button"
                           variant="ghost"
@@ -133,20 +123,13 @@ export function TemplatesCard({ canManage }: { canManage: boolean }) {
                           <Archive aria-hidden />
                           Archive
                         </Button>
-                      </AlertDialogTrigger>
-                      <AlertDialogContent>
-                        <AlertDialogHeader>
-                          <AlertDialogTitle>Archive ‘{template.title}’?</AlertDialogTitle>
-                          <AlertDialogDescription>
-                            It is no longer offered in the draft workspace or counted as approved.
-                          </AlertDialogDescription>
-                        </AlertDialogHeader>
-                        <AlertDialogFooter>
-                          <AlertDialogCancel>Cancel</AlertDialogCancel>
-                          <AlertDialogAction onClick={() => onArchive(template)}>Archive</AlertDialogAction>
-                        </AlertDialogFooter>
-                      </AlertDialogContent>
-                    </AlertDialog>
+                      }
+                      title={`Archive ‘${template.title}’?`}
+                      description="It is no longer offered in the draft workspace or counted as approved."
+                      confirmLabel="Archive"
+                      closeOnConfirm
+                      onConfirm={() => onArchive(template)}
+                    />
                   </div>
                 ) : null}
               </li>

@@ -1,17 +1,7 @@
 import { INVITATION_DELETE_REASON_MAX, INVITATION_TEXTS, type Invitation } from '@parley/contracts';
-import { LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
@@ -55,51 +45,33 @@ export function DeleteInvitationDialog({
 
   const reasonId = `${id}-reason`;
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={invitation !== null}
       onOpenChange={(isOpen) => {
-        if (!isOpen && !remove.isPending) close();
+        if (!isOpen) close();
       }}
+      title={invitation ? `Delete the invitation for ${invitation.email}?` : null}
+      description="The invitation link stops working at once. The invitation stays visible under Deleted."
+      confirmLabel="Delete invitation"
+      isDestructive
+      isPending={remove.isPending}
+      onConfirm={confirm}
     >
-      {invitation ? (
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete the invitation for {invitation.email}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The invitation link stops working at once. The invitation stays visible under Deleted.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={reasonId}>Reason (optional)</Label>
-            <Textarea
-              id={reasonId}
-              value={reason}
-              maxLength={INVITATION_DELETE_REASON_MAX}
-              placeholder="Why is this invitation withdrawn?"
-              onChange={(event) => setReason(event.target.value)}
-              aria-describedby={`${reasonId}-hint`}
-            />
-            <p id={`${reasonId}-hint`} className="text-muted-foreground text-xs">
-              {reason.length}/{INVITATION_DELETE_REASON_MAX} characters, kept with the invitation and in the
-              audit log.
-            </p>
-          </div>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              aria-busy={remove.isPending}
-              onClick={confirm}
-            >
-              {remove.isPending ? (
-                <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-              ) : null}
-              Delete invitation
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      ) : null}
-    </AlertDialog>
+      <div className="grid gap-2">
+        <Label htmlFor={reasonId}>Reason (optional)</Label>
+        <Textarea
+          id={reasonId}
+          value={reason}
+          maxLength={INVITATION_DELETE_REASON_MAX}
+          placeholder="Why is this invitation withdrawn?"
+          onChange={(event) => setReason(event.target.value)}
+          aria-describedby={`${reasonId}-hint`}
+        />
+        <p id={`${reasonId}-hint`} className="text-muted-foreground text-xs">
+          {reason.length}/{INVITATION_DELETE_REASON_MAX} characters, kept with the invitation and in the audit
+          log.
+        </p>
+      </div>
+    </ConfirmDialog>
   );
 }

@@ -8,28 +8,12 @@ import {
   TEXTS,
 } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ChevronLeft,
-  ChevronRight,
-  CircleAlert,
-  LoaderCircle,
-  MailX,
-  RotateCw,
-  Trash2,
-  X,
-} from 'lucide-react';
+import { CircleAlert, LoaderCircle, MailX, RotateCw, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CursorPager } from '@/components/cursor-pager';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -403,80 +387,37 @@ export function InvitationsList() {
         )}
 
         {hasPages ? (
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-muted-foreground text-sm" aria-live="polite">
-              Page {cursors.length}
-              {invitations.isFetching ? (
-                <LoaderCircle
-                  className="ml-2 inline size-3.5 motion-safe:animate-spin"
-                  aria-label="Loading"
-                />
-              ) : null}
-            </p>
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={cursors.length === 1 || invitations.isFetching}
-                onClick={() => {
-                  setCursors((current) => current.slice(0, -1));
-                  setSelected(new Set());
-                }}
-              >
-                <ChevronLeft aria-hidden="true" />
-                Previous
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={!page?.next_cursor || invitations.isFetching || invitations.isPlaceholderData}
-                onClick={() => {
-                  const next = page?.next_cursor;
-                  if (!next) return;
-                  setCursors((current) => [...current, next]);
-                  setSelected(new Set());
-                }}
-              >
-                Next
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </div>
-          </div>
+          <CursorPager
+            status={`Page ${cursors.length}`}
+            isFetching={invitations.isFetching}
+            canGoBack={cursors.length > 1}
+            canGoForward={Boolean(page?.next_cursor) && !invitations.isPlaceholderData}
+            onPrevious={() => {
+              setCursors((current) => current.slice(0, -1));
+              setSelected(new Set());
+            }}
+            onNext={() => {
+              const next = page?.next_cursor;
+              if (!next) return;
+              setCursors((current) => [...current, next]);
+              setSelected(new Set());
+            }}
+          />
         ) : null}
       </CardContent>
 
       <DeleteInvitationDialog invitation={toDelete} onClose={() => setToDelete(null)} />
 
-      <AlertDialog
+      <ConfirmDialog
         open={isConfirmingBulkDelete}
-        onOpenChange={(isOpen) => {
-          if (!isOpen && bulkRunning === null) setConfirmingBulkDelete(false);
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {selected.size} selected invitations?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Their links stop working at once. Each is recorded with the reason “{BULK_DELETE_REASON}”;
-              invitations that are no longer pending are left as they are and counted as failed.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={bulkRunning !== null}>Cancel</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={bulkRunning !== null}
-              aria-busy={bulkRunning === 'delete'}
-              onClick={() => void runBulk('delete')}
-            >
-              {bulkRunning === 'delete' ? (
-                <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-              ) : null}
-              Delete Selected
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={setConfirmingBulkDelete}
+        title={`Delete ${selected.size} selected invitations?`}
+        description={`Their links stop working at once. Each is recorded with the reason “${BULK_DELETE_REASON}”; invitations that are no longer pending are left as they are and counted as failed.`}
+        confirmLabel="Delete Selected"
+        isDestructive
+        isPending={bulkRunning !== null}
+        onConfirm={() => void runBulk('delete')}
+      />
     </Card>
   );
 }

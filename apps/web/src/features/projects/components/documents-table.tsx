@@ -2,15 +2,7 @@ import type { ProjectDocument } from '@parley/contracts';
 import { LoaderCircle, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
@@ -140,38 +132,18 @@ export function DocumentsTable({
           </TableBody>
         </Table>
       </div>
-      <AlertDialog
+      <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
-          if (!open && !remove.isPending) setDeleting(null);
+          if (!open) setDeleting(null);
         }}
-      >
-        {deleting ? (
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete {deleting.file_name}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                The file and its indexed passages are removed; drafts can no longer cite it. This cannot be
-                undone.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-              <Button
-                variant="destructive"
-                disabled={remove.isPending}
-                aria-busy={remove.isPending}
-                onClick={confirmDelete}
-              >
-                {remove.isPending ? (
-                  <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-                ) : null}
-                Delete document
-              </Button>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        ) : null}
-      </AlertDialog>
+        title={deleting ? `Delete ${deleting.file_name}?` : null}
+        description="The file and its indexed passages are removed; drafts can no longer cite it. This cannot be undone."
+        confirmLabel="Delete document"
+        isDestructive
+        isPending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </>
   );
 }

@@ -3,18 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LoaderCircle, RefreshCw, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TotpEnrollmentDialog } from '@/components/mfa/enrollment-dialog';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -203,28 +195,16 @@ export function MfaCard({ email }: { email: string }) {
         onCancel={() => setEnrolling(false)}
       />
 
-      <AlertDialog open={isConfirmingRemove} onOpenChange={setConfirmingRemove}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove two-factor authentication?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Signing in will need only your password or a sign-in link. Your recovery codes stop working.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                setConfirmingRemove(false);
-                run('remove');
-              }}
-            >
-              Remove
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={isConfirmingRemove}
+        onOpenChange={setConfirmingRemove}
+        title="Remove two-factor authentication?"
+        description="Signing in will need only your password or a sign-in link. Your recovery codes stop working."
+        confirmLabel="Remove"
+        isDestructive
+        closeOnConfirm
+        onConfirm={() => run('remove')}
+      />
 
       <StepUpDialog
         open={stepUpFor !== null}

@@ -1,43 +1,21 @@
-import {
-  type AdminUser,
-  formatRole,
-  ROLES,
-  type Role,
-  TEXTS,
-  USER_SEARCH_MAX_LENGTH,
-  USERS_PAGE_LIMIT_DEFAULT,
-} from '@parley/contracts';
-import { ChevronLeft, ChevronRight, CircleAlert, LoaderCircle, Search, Users } from 'lucide-react';
+import { type AdminUser, formatRole, ROLES, type Role, USER_SEARCH_MAX_LENGTH } from '@parley/contracts';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { SearchField } from '@/components/search-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
+import { usePagedSearch } from '@/lib/use-paged-search';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useUsers } from '../api/list-users';
 import { useReactivateUser } from '../api/reactivate-user';
 import { formatDateTime } from '../format';
-import { useDebouncedValue } from '../use-debounced-value';
-
-/** The search is sent once typing pauses this long. */
-const SEARCH_DEBOUNCE_MS = 300;
+import { UserSearchResults } from './user-search-results';
 
 const USERS_LOAD_FAILED = 'Failed to load users';
 const ROLE_CHANGE_FAILED = 'Failed to change the role';
@@ -87,18 +65,8 @@ function confirmTexts(change: PendingChange) {
  */
 export function UserList({ currentUserId }: { currentUserId: string }) {
   const id = useId();
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  // The cursors of the pages walked so far; a new search starts again at the first page.
-  const [paging, setPaging] = useState<{ search: string; cursors: (string | null)[] }>({
-    search: '',
-    cursors: [null],
-  });
-  if (paging.search !== search) setPaging({ search, cursors: [null] });
-  const cursor = paging.cursors.at(-1) ?? null;
-  const pageIndex = paging.cursors.length - 1;
-
-  const users = useUsers({ search, cursor });
+  const paging = usePagedSearch();
+  const users = useUsers({ search: paging.search, cursor: paging.cursor });
   const changeRole = useChangeUserRole();
   const deactivate = useDeactivateUser();
   const reactivate = useReactivateUser();
@@ -134,8 +102,6 @@ export function UserList({ currentUserId }: { currentUserId: string }) {
     }
   }
 
-  const page = users.data;
-  const firstRow = pageIndex * USERS_PAGE_LIMIT_DEFAULT;
   const texts = pending ? confirmTexts(pending) : null;
   const searchId = `${id}-search`;
 
@@ -148,206 +114,121 @@ export function UserList({ currentUserId }: { currentUserId: string }) {
             Members of your organisation: change a role, or deactivate an account.
           </CardDescription>
         </div>
-        <div className="relative w-full sm:w-72">
-          <label htmlFor={searchId} className="sr-only">
-            Search users by name or e-mail
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search by name or e-mail"
-            className="pl-8"
-            maxLength={USER_SEARCH_MAX_LENGTH}
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.target.value)}
-          />
-        </div>
+        <SearchField
+          id={searchId}
+          label="Search users by name or e-mail"
+          className="sm:w-72"
+          placeholder="Search by name or e-mail"
+          maxLength={USER_SEARCH_MAX_LENGTH}
+          value={paging.searchInput}
+          onChange={(event) => paging.setSearchInput(event.target.value)}
+        />
       </CardHeader>
       <CardContent className="grid gap-4">
-        {users.isPending ? (
-          <Spinner label={TEXTS.loading} className="py-8" />
-        ) : users.isError && !page ? (
-          <Alert variant="destructive" role="alert">
-            <CircleAlert aria-hidden="true" />
-            <AlertTitle>{getErrorMessage(users.error, USERS_LOAD_FAILED)}</AlertTitle>
-            <AlertDescription>
-              <Button variant="outline" size="sm" className="w-fit" onClick={() => void users.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
-        ) : page && page.items.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-10 text-center">
-            <Users className="size-6 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium text-sm">{search ? 'No users match your search' : 'No users yet'}</p>
-            <p className="text-muted-foreground text-sm">
-              {search ? `Nobody's name or e-mail contains “${search}”.` : 'Invite staff to see them here.'}
-            </p>
-          </div>
-        ) : page ? (
-          <Table aria-busy={users.isFetching} aria-describedby={`${id}-range`}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>E-mail</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Last sign-in</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {page.items.map((user) => {
-                const isSelf = user.id === currentUserId;
-                return (
-                  <TableRow key={user.id}>
-                    <TableCell className="font-medium">
-                      {user.name}
-                      {isSelf ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
-                    </TableCell>
-                    <TableCell className="text-muted-foreground">{user.email}</TableCell>
-                    <TableCell>
-                      <Select
-                        value={user.role}
-                        onValueChange={(value) => {
-                          if (isRole(value) && value !== user.role)
-                            setPending({ kind: 'role', user, role: value });
-                        }}
-                        disabled={isChanging}
-                      >
-                        <SelectTrigger size="sm" className="w-40" aria-label={`Role of ${user.name}`}>
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {ROLES.map((role) => (
-                            <SelectItem key={role} value={role}>
-                              {formatRole(role)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant={user.status === 'active' ? 'success' : 'secondary'}>
-                        {user.status === 'active' ? 'Active' : 'Deactivated'}
-                      </Badge>
-                    </TableCell>
-                    <TableCell className="text-muted-foreground">
-                      {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {isSelf ? null : user.status === 'active' ? (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          className="text-destructive"
+        <UserSearchResults
+          query={users}
+          paging={paging}
+          rangeId={`${id}-range`}
+          loadFailed={USERS_LOAD_FAILED}
+        >
+          {(items) => (
+            <>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Name</TableHead>
+                  <TableHead>E-mail</TableHead>
+                  <TableHead>Role</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Last sign-in</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.map((user) => {
+                  const isSelf = user.id === currentUserId;
+                  return (
+                    <TableRow key={user.id}>
+                      <TableCell className="font-medium">
+                        {user.name}
+                        {isSelf ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
+                      </TableCell>
+                      <TableCell className="text-muted-foreground">{user.email}</TableCell>
+                      <TableCell>
+                        <Select
+                          value={user.role}
+                          onValueChange={(value) => {
+                            if (isRole(value) && value !== user.role)
+                              setPending({ kind: 'role', user, role: value });
+                          }}
                           disabled={isChanging}
-                          onClick={() => setPending({ kind: 'deactivate', user })}
-                          aria-label={`Deactivate ${user.name}`}
                         >
-                          Deactivate
-                        </Button>
-                      ) : (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          disabled={isChanging}
-                          onClick={() => setPending({ kind: 'reactivate', user })}
-                          aria-label={`Reactivate ${user.name}`}
-                        >
-                          Reactivate
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        ) : null}
-
-        {page && page.items.length > 0 ? (
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p id={`${id}-range`} className="text-muted-foreground text-sm" aria-live="polite">
-              {page.total === 0
-                ? ''
-                : `${Math.min(firstRow + 1, page.total)}–${Math.min(firstRow + page.items.length, page.total)} of ${page.total}`}
-              {users.isFetching ? (
-                <LoaderCircle
-                  className="ml-2 inline size-3.5 motion-safe:animate-spin"
-                  aria-label="Loading"
-                />
-              ) : null}
-            </p>
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={pageIndex === 0 || users.isFetching}
-                onClick={() => setPaging((p) => ({ ...p, cursors: p.cursors.slice(0, -1) }))}
-              >
-                <ChevronLeft aria-hidden="true" />
-                Previous
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={!page.next_cursor || users.isFetching || users.isPlaceholderData}
-                onClick={() => {
-                  const next = page.next_cursor;
-                  if (next) setPaging((p) => ({ ...p, cursors: [...p.cursors, next] }));
-                }}
-              >
-                Next
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </div>
-          </div>
-        ) : null}
-        {users.isError && page ? (
-          <p role="alert" className="text-destructive text-sm">
-            {getErrorMessage(users.error, USERS_LOAD_FAILED)}
-          </p>
-        ) : null}
+                          <SelectTrigger size="sm" className="w-40" aria-label={`Role of ${user.name}`}>
+                            <SelectValue />
+                          </SelectTrigger>
+                          <SelectContent>
+                            {ROLES.map((role) => (
+                              <SelectItem key={role} value={role}>
+                                {formatRole(role)}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                      </TableCell>
+                      <TableCell>
+                        <Badge variant={user.status === 'active' ? 'success' : 'secondary'}>
+                          {user.status === 'active' ? 'Active' : 'Deactivated'}
+                        </Badge>
+                      </TableCell>
+                      <TableCell className="text-muted-foreground">
+                        {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}
+                      </TableCell>
+                      <TableCell className="text-right">
+                        {isSelf ? null : user.status === 'active' ? (
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            className="text-destructive"
+                            disabled={isChanging}
+                            onClick={() => setPending({ kind: 'deactivate', user })}
+                            aria-label={`Deactivate ${user.name}`}
+                          >
+                            Deactivate
+                          </Button>
+                        ) : (
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            disabled={isChanging}
+                            onClick={() => setPending({ kind: 'reactivate', user })}
+                            aria-label={`Reactivate ${user.name}`}
+                          >
+                            Reactivate
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </>
+          )}
+        </UserSearchResults>
       </CardContent>
 
-      <AlertDialog
+      <ConfirmDialog
         open={pending !== null}
         onOpenChange={(isOpen) => {
-          if (!isOpen && !isChanging) setPending(null);
+          if (!isOpen) setPending(null);
         }}
-      >
-        {texts ? (
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{texts.title}</AlertDialogTitle>
-              <AlertDialogDescription>{texts.description}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={isChanging}>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                variant={texts.isDestructive ? 'destructive' : 'default'}
-                disabled={isChanging}
-                aria-busy={isChanging}
-                onClick={(event) => {
-                  // Stays open while the server decides; closes when it has answered.
-                  event.preventDefault();
-                  confirm();
-                }}
-              >
-                {isChanging ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
-                {texts.action}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        ) : null}
-      </AlertDialog>
+        title={texts?.title}
+        description={texts?.description}
+        confirmLabel={texts?.action}
+        isDestructive={texts?.isDestructive}
+        isPending={isChanging}
+        onConfirm={confirm}
+      />
     </Card>
   );
 }

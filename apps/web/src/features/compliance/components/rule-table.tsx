@@ -1,0 +1,110 @@
+import type { ComplianceSeverity, UpdateTermInput } from '@parley/contracts';
+import type { ReactNode } from 'react';
+import { Switch } from '@/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+import { CommitInput, DeleteRuleButton, SeveritySelect, STACK_ON_MOBILE } from './rule-controls';
+
+/** What the lexicon's terms and the guardrail patterns have in common. */
+type Rule = { severity: ComplianceSeverity; suggestion: string; enabled: boolean; is_builtin: boolean };
+
+/**
+ * The table of the lexicon and of the patterns: the rule's own first cell, then its severity,
+ * suggested replacement and Enabled (editable for those who manage), and Delete for custom rules.
+ */
+export function RuleTable<T extends Rule>({
+  rules,
+  nameHeader,
+  emptyText,
+  canManage,
+  isPending,
+  isTopAligned = false,
+  getKey,
+  getName,
+  renderNameCell,
+  onUpdate,
+  onDelete,
+}: {
+  rules: T[];
+  nameHeader: string;
+  emptyText: string;
+  canManage: boolean;
+  /** A write is running: the controls that save at once wait for it. */
+  isPending: boolean;
+  /** Cells start at the top (for a first cell of several lines). */
+  isTopAligned?: boolean;
+  getKey: (rule: T) => string;
+  getName: (rule: T) => string;
+  /** The first cell, a TableCell. */
+  renderNameCell: (rule: T) => ReactNode;
+  onUpdate: (rule: T, input: UpdateTermInput) => void;
+  onDelete: (rule: T) => void;
+}) {
+  const cellClassName = isTopAligned ? 'align-top' : undefined;
+  return (
+    <Table className={STACK_ON_MOBILE}>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">{nameHeader}</TableHead>
+          <TableHead scope="col">Severity</TableHead>
+          <TableHead scope="col">Suggested replacement</TableHead>
+          <TableHead scope="col">Enabled</TableHead>
+          {canManage ? (
+            <TableHead scope="col">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          ) : null}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rules.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={5} className="py-6 text-center text-muted-foreground">
+              {emptyText}
+            </TableCell>
+          </TableRow>
+        ) : (
+          rules.map((rule) => {
+            const name = getName(rule);
+            return (
+              <TableRow key={getKey(rule)} className={rule.enabled ? undefined : 'text-muted-foreground'}>
+                {renderNameCell(rule)}
+                <TableCell data-label="Severity" className={cellClassName}>
+                  <SeveritySelect
+                    label={`Severity of ${name}`}
+                    value={rule.severity}
+                    disabled={!canManage || isPending}
+                    onChange={(severity) => onUpdate(rule, { severity })}
+                  />
+                </TableCell>
+                <TableCell data-label="Suggested replacement" className={cellClassName}>
+                  <CommitInput
+                    label={`Suggested replacement for ${name}`}
+                    value={rule.suggestion}
+                    disabled={!canManage}
+                    onCommit={(suggestion) => onUpdate(rule, { suggestion })}
+                  />
+                </TableCell>
+                <TableCell data-label="Enabled" className={cellClassName}>
+                  <Switch
+                    checked={rule.enabled}
+                    disabled={!canManage || isPending}
+                    aria-label={`${name} enabled`}
+                    onCheckedChange={(enabled) => onUpdate(rule, { enabled })}
+                  />
+                </TableCell>
+                {canManage ? (
+                  <TableCell className={cn('text-right max-md:justify-end', cellClassName)}>
+                    {rule.is_builtin ? null : (
+                      <DeleteRuleButton name={name} disabled={isPending} onConfirm={() => onDelete(rule)} />
+                    )}
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            );
+          })
+        )}
+      </TableBody>
+    </Table>
+  );
+}
