@@ -6,8 +6,10 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createOutboxMailer, createSmtpMailer } from './features/email/mailer';
+import { deriveUnsubscribeKey } from './features/email/unsubscribe-token';
 import { RealtimeHub } from './features/realtime/realtime.hub';
 import { issueSetupToken } from './features/setup/setup.service';
+import { startJobs } from './jobs';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import { loadEncryptionKey } from './lib/secrets';
@@ -42,6 +44,16 @@ async function main() {
     logger.info('Parley is listening', { url: config.appOrigin, port: info.port, database: database.kind });
   });
 
+  // Outbox retry and sweep (decision 017): each run takes an advisory lock, so one instance runs it.
+  const stopJobs = startJobs({
+    db: database.db,
+    clock: systemClock,
+    mailer,
+    logger,
+    appOrigin: config.appOrigin,
+    unsubscribeKey: deriveUnsubscribeKey(encryptionKey),
+  });
+
   const setupToken = await issueSetupToken({ db: database.db, clock: systemClock });
   if (setupToken) {
     process.stdout.write(
@@ -59,8 +71,7 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
     // Open event streams would keep server.close() waiting: end them with the listener.
-    realtime
-      .stop()
+    Promise.all([realtime.stop(), stopJobs()])
       .catch(() => {})
       .finally(() => {
         server.close(() => {

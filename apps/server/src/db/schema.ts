@@ -274,6 +274,12 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     messageId: text('message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the retry job may next try the row (issue: outbox retry). Null on a queued row nobody
+     * has claimed yet (the job waits a minute for the sender's own attempt) and after the last try;
+     * set to a lease while a delivery is under way and to the backoff after a failure.
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('email_outbox_status_idx').on(t.status, t.createdAt),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailEvents, emailOutbox, emailPreferences } from '../../db/schema';
 
@@ -33,6 +33,19 @@ export async function updateOutboxMail(
   values: Partial<typeof emailOutbox.$inferInsert>,
 ) {
   await db.update(emailOutbox).set(values).where(eq(emailOutbox.id, id));
+}
+
+/**
+ * The sender's own claim on a mail it just queued: the row gets a lease, so the retry job leaves it
+ * alone while this delivery is under way. False when someone else (the job) holds it already.
+ */
+export async function claimQueuedOutboxMail(db: DbOrTx, id: string, leaseUntil: Date) {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: leaseUntil })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued'), isNull(emailOutbox.nextAttemptAt)))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
 }
 
 export async function insertEmailEvent(db: DbOrTx, values: typeof emailEvents.$inferInsert) {

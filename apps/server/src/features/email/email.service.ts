@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import {
+  claimQueuedOutboxMail,
   findEmailPreferences,
   findOutboxMail,
   insertEmailEvent,
@@ -96,15 +97,48 @@ export async function queueEmail(
   return { outboxId, isSuppressed };
 }
 
+/** Attempts per mail, the sender's own included: after the last one the mail is given up. */
+export const MAX_EMAIL_ATTEMPTS = 5;
+/** Wait after the 1st, 2nd, 3rd and 4th failed attempt before the retry job tries again. */
+export const EMAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000] as const;
+/**
+ * How long a delivery under way keeps the retry job off its row: longer than nodemailer's own
+ * timeouts, so a slow SMTP server is not handed the same mail twice; a crash mid-send is retried
+ * after it.
+ */
+export const EMAIL_DELIVERY_LEASE_MS = 15 * 60_000;
+
+/** When the retry job may try a mail again after its `attempts`-th failure; null: given up. */
+export function nextEmailAttemptAt(now: Date, attempts: number): Date | null {
+  const delay = EMAIL_RETRY_DELAYS_MS[attempts - 1];
+  return attempts >= MAX_EMAIL_ATTEMPTS || delay === undefined ? null : new Date(now.getTime() + delay);
+}
+
 /**
  * Step 2, after the caller's transaction committed: hand the mail to SMTP (or keep it when no SMTP
  * is configured) and record the attempt as an email event. Returns whether it left Parley or was
- * kept as configured; false means the attempt failed and the outbox row says why.
+ * kept as configured; false means the attempt failed and the outbox row says why. The sender claims
+ * its queued row first; the retry job (jobs/outbox-retry.ts) claims its batch itself and passes
+ * `claimed`, which also lets it retry a failed row. A failure schedules the next attempt with
+ * backoff; the last one records `email_given_up`.
  */
-export async function deliverEmail(deps: EmailDeps, outboxId: string): Promise<boolean> {
+export async function deliverEmail(
+  deps: EmailDeps,
+  outboxId: string,
+  options: { claimed?: boolean } = {},
+): Promise<boolean> {
   const mail = await findOutboxMail(deps.db, outboxId);
-  if (mail?.status !== 'queued') return mail?.status === 'sent' || mail?.status === 'stored';
+  const deliverable = options.claimed
+    ? (mail?.status === 'queued' || mail?.status === 'failed') && mail.attempts < MAX_EMAIL_ATTEMPTS
+    : mail?.status === 'queued';
+  if (!mail || !deliverable) return mail?.status === 'sent' || mail?.status === 'stored';
+  if (!options.claimed) {
+    const leaseUntil = new Date(deps.clock.now().getTime() + EMAIL_DELIVERY_LEASE_MS);
+    // Someone else's delivery is under way: it records the outcome.
+    if (!(await claimQueuedOutboxMail(deps.db, outboxId, leaseUntil))) return false;
+  }
   const base = { orgId: mail.orgId, outboxId, recipientEmail: mail.toEmail, template: mail.template };
+  const attempts = mail.attempts + 1;
   try {
     const result = await deps.mailer.send({
       to: mail.toEmail,
@@ -117,37 +151,61 @@ export async function deliverEmail(deps: EmailDeps, outboxId: string): Promise<b
     await deps.db.transaction(async (tx) => {
       await updateOutboxMail(tx, outboxId, {
         status: result.delivered ? 'sent' : 'stored',
-        attempts: mail.attempts + 1,
+        attempts,
         messageId: result.messageId,
         sentAt: result.delivered ? now : null,
         lastError: null,
+        nextAttemptAt: null,
       });
       await insertEmailEvent(tx, {
         ...base,
         createdAt: now,
         actionType: result.delivered ? 'email_sent' : 'email_stored',
         success: true,
-        details: result.messageId ? { message_id: result.messageId } : {},
+        details: {
+          ...(result.messageId ? { message_id: result.messageId } : {}),
+          ...(attempts > 1 ? { attempt: attempts } : {}),
+        },
       });
     });
     return true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    deps.logger.warn('mail delivery failed', { outboxId, template: mail.template, error: message });
     const now = deps.clock.now();
+    const nextAttemptAt = nextEmailAttemptAt(now, attempts);
+    deps.logger.warn(nextAttemptAt ? 'mail delivery failed' : 'mail delivery failed: given up', {
+      outboxId,
+      template: mail.template,
+      attempt: attempts,
+      error: message,
+    });
     await deps.db.transaction(async (tx) => {
       await updateOutboxMail(tx, outboxId, {
         status: 'failed',
-        attempts: mail.attempts + 1,
+        attempts,
         lastError: message.slice(0, 1000),
+        nextAttemptAt,
       });
       await insertEmailEvent(tx, {
         ...base,
         createdAt: now,
         actionType: 'email_failed',
         success: false,
-        details: { error: message.slice(0, 500) },
+        details: {
+          error: message.slice(0, 500),
+          attempt: attempts,
+          next_attempt_at: nextAttemptAt?.toISOString() ?? null,
+        },
       });
+      if (!nextAttemptAt) {
+        await insertEmailEvent(tx, {
+          ...base,
+          createdAt: now,
+          actionType: 'email_given_up',
+          success: false,
+          details: { attempts, error: message.slice(0, 500) },
+        });
+      }
     });
     return false;
   }

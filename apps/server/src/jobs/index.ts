@@ -1,0 +1,22 @@
+import type { EmailDeps } from '../features/email/email.service';
+import { OUTBOX_RETRY_INTERVAL_MS, retryOutbox } from './outbox-retry';
+import { scheduleJobs } from './runner';
+import { SWEEP_INTERVAL_MS, sweepExpiredRows } from './sweep';
+
+/**
+ * The scheduled jobs of a server process (started by main.ts, not createApp: tests call the job
+ * functions with their own clock). Returns `stop()`, which waits for runs under way.
+ */
+export function startJobs(deps: EmailDeps) {
+  return scheduleJobs(
+    [
+      {
+        name: 'outbox-retry',
+        intervalMs: OUTBOX_RETRY_INTERVAL_MS,
+        run: (signal) => retryOutbox(deps, { signal }),
+      },
+      { name: 'sweep', intervalMs: SWEEP_INTERVAL_MS, run: (signal) => sweepExpiredRows(deps, { signal }) },
+    ],
+    { logger: deps.logger },
+  );
+}
