@@ -19,7 +19,8 @@ export function SearchField({
         className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden="true"
       />
-      <Input id={id} type="search" className="pl-8" {...props} />
+      {/* data-shortcut: the '/' shortcut focuses the page's search (app/layout/use-global-shortcuts.ts). */}
+      <Input id={id} type="search" className="pl-8" data-shortcut="search" {...props} />
     </div>
   );
 }

@@ -1,25 +1,36 @@
 import { Outlet } from 'react-router';
+import { CommandPaletteProvider } from '@/app/command-palette/command-palette-context';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { AppSidebar } from './app-sidebar';
 import { TopBar } from './top-bar';
+import { useGlobalShortcuts } from './use-global-shortcuts';
+
+/** The keyboard shortcuts of SPEC §2 Help, listening once for the whole signed-in app. */
+function GlobalShortcuts() {
+  useGlobalShortcuts();
+  return null;
+}
 
 /** The signed-in frame (SPEC §2 Layout): collapsible sidebar, sticky top bar, the page. */
 export function AppLayout() {
   return (
     <SidebarProvider>
-      <a
-        href="#main-content"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:text-sm focus:shadow-md"
-      >
-        Skip to content
-      </a>
-      <AppSidebar />
-      <SidebarInset>
-        <TopBar />
-        <main id="main-content" tabIndex={-1} className="flex-1 p-4 focus-visible:outline-none md:p-6">
-          <Outlet />
-        </main>
-      </SidebarInset>
+      <CommandPaletteProvider>
+        <GlobalShortcuts />
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:text-sm focus:shadow-md"
+        >
+          Skip to content
+        </a>
+        <AppSidebar />
+        <SidebarInset>
+          <TopBar />
+          <main id="main-content" tabIndex={-1} className="flex-1 p-4 focus-visible:outline-none md:p-6">
+            <Outlet />
+          </main>
+        </SidebarInset>
+      </CommandPaletteProvider>
     </SidebarProvider>
   );
 }

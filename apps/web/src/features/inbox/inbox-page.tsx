@@ -88,6 +88,7 @@ export function InboxPage() {
           <Input
             id={`${id}-search`}
             type="search"
+            data-shortcut="search"
             className="pl-9"
             placeholder={INBOX_TEXTS.searchPlaceholder}
             value={search}

@@ -52,6 +52,7 @@ export function ProjectsPage() {
           />
           <Input
             type="search"
+            data-shortcut="search"
             aria-label="Search funds by name"
             placeholder="Search funds"
             className="pl-8"

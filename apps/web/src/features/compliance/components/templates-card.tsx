@@ -66,6 +66,7 @@ export function TemplatesCard({ canManage }: { canManage: boolean }) {
           />
           <Input
             type="search"
+            data-shortcut="search"
             aria-label="Search templates"
             placeholder="Search templates"
             className="pl-8"
