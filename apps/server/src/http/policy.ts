@@ -125,6 +125,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/notifications': 'signed-in',
   'POST /api/notifications/:id/read': 'signed-in',
   'POST /api/notifications/read-all': 'signed-in',
+  'POST /api/messages/:id/notifications/read': 'signed-in',
 };
 
 /**

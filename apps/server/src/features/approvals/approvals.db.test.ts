@@ -576,6 +576,32 @@ describe('notifications', () => {
     expect(none).toMatchObject({ items: [], unread_count: 0, next_cursor: null });
   });
 
+  it("are read when their thread is opened: only the caller's, only that thread's", async () => {
+    const first = await scene();
+    const other = await messageIn(first.orgId);
+    const otherDraft = await saveDraft(first.associate.cookie, other.id, CLEAN_TEXT, 0);
+    await post(`/api/messages/${first.messageId}/submit`, first.associate.cookie, first.draft);
+    await post(`/api/messages/${other.id}/submit`, first.associate.cookie, otherDraft);
+    const unread = async (cookie: string) =>
+      (await json(await ctx.request('GET', '/api/notifications', { cookie }))).unread_count;
+    expect(await unread(first.director.cookie)).toBe(2);
+
+    const opened = await ctx.request('POST', `/api/messages/${first.messageId}/notifications/read`, {
+      cookie: first.director.cookie,
+    });
+    expect(opened.status).toBe(200);
+    expect((await json(opened)).unread_count).toBe(1);
+    const items = (
+      await json(await ctx.request('GET', '/api/notifications', { cookie: first.director.cookie }))
+    ).items as { message_id: string; read_at: string | null }[];
+    expect(items.find((n) => n.message_id === other.id)?.read_at).toBeNull();
+    expect(await unread(first.admin.cookie)).toBe(2);
+    const bad = await ctx.request('POST', '/api/messages/not-an-id/notifications/read', {
+      cookie: first.director.cookie,
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('pages with a cursor, newest first', async () => {
     const { associate, director, orgId } = await scene();
     for (let i = 0; i < 3; i += 1) {

@@ -127,7 +127,7 @@ export async function countUnread(db: DbOrTx, input: { userId: string; orgId: st
 /** Marks one (or, without ids, every) unread notification of the user read; returns how many changed. */
 export async function markRead(
   db: DbOrTx,
-  input: { userId: string; orgId: string; ids?: string[]; now: Date },
+  input: { userId: string; orgId: string; ids?: string[]; messageId?: string; now: Date },
 ): Promise<number> {
   const rows = await db
     .update(notifications)
@@ -138,6 +138,7 @@ export async function markRead(
         eq(notifications.orgId, input.orgId),
         isNull(notifications.readAt),
         input.ids ? inArray(notifications.id, input.ids) : undefined,
+        input.messageId ? eq(notifications.messageId, input.messageId) : undefined,
       ),
     )
     .returning({ id: notifications.id });

@@ -3,10 +3,16 @@ import {
   listNotificationsQuerySchema,
   listNotificationsResponseSchema,
   markNotificationsReadResponseSchema,
+  messageIdParamSchema,
   notificationIdParamSchema,
 } from '@parley/contracts';
 import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.service';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  markThreadNotificationsRead,
+} from './notifications.service';
 
 const list = createRoute({
   method: 'get',
@@ -40,6 +46,17 @@ const readAll = createRoute({
   },
 });
 
+const readThread = createRoute({
+  method: 'post',
+  path: '/api/messages/{id}/notifications/read',
+  summary: 'Mark the caller’s notifications about one message read (opening its thread)',
+  request: { params: messageIdParamSchema },
+  responses: {
+    200: jsonResponse(markNotificationsReadResponseSchema, 'The unread count afterwards'),
+    ...errorResponses(400, 401, 403, 415),
+  },
+});
+
 export function registerNotificationRoutes(api: ApiRouter, deps: RouteDeps) {
   const reader = (session: { userId: string; orgId: string }) => ({
     userId: session.userId,
@@ -55,6 +72,10 @@ export function registerNotificationRoutes(api: ApiRouter, deps: RouteDeps) {
     return c.json(await markAllNotificationsRead(deps, reader(c.get('session'))), 200);
   });
 
+  api.openapi(readThread, async (c) => {
+    const messageId = c.req.valid('param').id;
+    return c.json(await markThreadNotificationsRead(deps, reader(c.get('session')), messageId), 200);
+  });
   api.openapi(read, async (c) => {
     return c.json(await markNotificationRead(deps, reader(c.get('session')), c.req.valid('param').id), 200);
   });

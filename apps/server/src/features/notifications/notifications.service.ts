@@ -140,3 +140,13 @@ export async function markAllNotificationsRead(
   await markRead(deps.db, { ...reader, now: deps.clock.now() });
   return { unread_count: await countUnread(deps.db, reader) };
 }
+
+/** Opening a thread reads its notifications: the caller's own about that message, nobody else's. */
+export async function markThreadNotificationsRead(
+  deps: { db: Db; clock: { now(): Date } },
+  reader: Reader,
+  messageId: string,
+): Promise<MarkNotificationsReadResponse> {
+  await markRead(deps.db, { ...reader, messageId, now: deps.clock.now() });
+  return { unread_count: await countUnread(deps.db, reader) };
+}

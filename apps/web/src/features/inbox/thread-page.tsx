@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
 import { useMessage } from './api/get-message';
+import { useReadThreadNotifications } from './api/read-thread-notifications';
 import { ComplianceEditorProvider } from './components/compliance-editor';
 import { ComplianceFlagsPanel } from './components/compliance-flags';
 import { DraftWorkspace } from './components/draft-workspace';
@@ -26,6 +27,7 @@ export function ThreadPage() {
   const { role } = useSignedInSession();
   const canWrite = hasCapability(role, 'messages.write');
   const message = useMessage(threadId);
+  useReadThreadNotifications(threadId, message.isSuccess);
 
   return (
     <Page className="max-w-7xl">
