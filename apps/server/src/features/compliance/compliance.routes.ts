@@ -28,21 +28,23 @@ import {
 } from '@parley/contracts';
 import { type ApiRouter, errorResponses, jsonBody, jsonResponse, type RouteDeps } from '../../http/router';
 import {
-  addPattern,
-  addTerm,
   type ComplianceDeps,
   checkDraftVersion,
   checkText,
-  deletePattern,
-  deleteTerm,
   getComplianceOverview,
-  getCompliancePolicy,
   getComplianceSettings,
   saveComplianceSettings,
-  updatePattern,
-  updateTerm,
 } from './compliance.service';
 import { applyFix } from './compliance-fix.service';
+import {
+  addPattern,
+  addTerm,
+  deletePattern,
+  deleteTerm,
+  getCompliancePolicy,
+  updatePattern,
+  updateTerm,
+} from './compliance-rules.service';
 import { archiveTemplate, createTemplate, editTemplate, getTemplates } from './compliance-templates.service';
 
 const check = createRoute({

@@ -1,0 +1,363 @@
+/** The forbidden lexicon and guardrail patterns as an organisation edits them (issue 6; decision 015). */
+import { randomUUID } from 'node:crypto';
+import {
+  type CompliancePattern,
+  type CompliancePolicyResponse,
+  type ComplianceTerm,
+  type CreatePatternInput,
+  type CreateTermInput,
+  createPatternInputSchema,
+  createTermInputSchema,
+  type UpdatePatternInput,
+  type UpdateTermInput,
+  updatePatternInputSchema,
+  updateTermInputSchema,
+} from '@parley/contracts';
+import { validatePhrase } from '@parley/guardrails';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import {
+  deleteComplianceRule,
+  findComplianceRule,
+  insertComplianceRule,
+  listComplianceRules,
+  updateComplianceRule,
+} from './compliance.queries';
+import {
+  auditComplianceChange,
+  type ComplianceActor,
+  type ComplianceDeps,
+  type PolicyView,
+  policyViewOf,
+  termKey,
+} from './compliance.service';
+
+function termDto(entry: PolicyView['lexicon'][number]): ComplianceTerm {
+  return {
+    key: entry.key,
+    term: entry.term,
+    severity: entry.severity,
+    suggestion: entry.suggestion,
+    enabled: entry.enabled,
+    is_builtin: entry.is_builtin,
+  };
+}
+
+function patternDto(rule: PolicyView['patterns'][number]): CompliancePattern {
+  return {
+    id: rule.id,
+    name: rule.name,
+    severity: rule.severity,
+    suggestion: rule.suggestion,
+    explanation: rule.explanation,
+    enabled: rule.enabled,
+    is_builtin: rule.is_builtin,
+    phrase: rule.is_builtin ? null : rule.phrase,
+  };
+}
+
+async function policyView(db: DbOrTx, orgId: string): Promise<PolicyView> {
+  return policyViewOf(await listComplianceRules(db, orgId));
+}
+
+export async function getCompliancePolicy(
+  deps: Pick<ComplianceDeps, 'db'>,
+  orgId: string,
+): Promise<CompliancePolicyResponse> {
+  const view = await policyView(deps.db, orgId);
+  return { lexicon: view.lexicon.map(termDto), patterns: view.patterns.map(patternDto) };
+}
+
+/** A unique index refused the row: someone made the same rule at the same moment. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Runs a policy write; a concurrent write of the same rule answers 409 instead of a 500. */
+async function policyWrite<T>(write: () => Promise<T>, conflict: () => AppError): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+}
+
+const concurrentChange = () =>
+  new AppError('CONFLICT', { message: 'This rule was changed at the same time. Reload and try again.' });
+
+const duplicateTerm = () =>
+  new AppError('CONFLICT', {
+    message: 'This term is already on the lexicon.',
+    fields: { term: 'Already on the lexicon' },
+  });
+
+export async function addTerm(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  input: CreateTermInput,
+): Promise<ComplianceTerm> {
+  const data = createTermInputSchema.parse(input);
+  const term = data.term.replace(/\s+/g, ' ');
+  const key = termKey(term);
+  await policyWrite(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const view = await policyView(tx, actor.orgId);
+        if (
+          view.lexicon.some((entry) => entry.key === key) ||
+          (await findComplianceRule(tx, { orgId: actor.orgId, kind: 'term', key }))
+        ) {
+          throw duplicateTerm();
+        }
+        const row = await insertComplianceRule(tx, {
+          orgId: actor.orgId,
+          kind: 'term',
+          key,
+          name: term,
+          severity: data.severity,
+          suggestion: data.suggestion,
+          enabled: data.enabled,
+          isBuiltin: false,
+          updatedBy: actor.userId,
+          createdAt: deps.clock.now(),
+          updatedAt: deps.clock.now(),
+        });
+        await auditComplianceChange(tx, deps, actor, {
+          actionType: 'compliance_term_added',
+          entityType: 'compliance_rule',
+          entityId: row.id,
+          details: { term, severity: data.severity, suggestion: data.suggestion, enabled: data.enabled },
+        });
+      }),
+    duplicateTerm,
+  );
+  return requireTerm(deps.db, actor.orgId, key);
+}
+
+async function requireTerm(db: DbOrTx, orgId: string, key: string): Promise<ComplianceTerm> {
+  const entry = (await policyView(db, orgId)).lexicon.find((e) => e.key === key);
+  if (!entry) throw new AppError('NOT_FOUND');
+  return termDto(entry);
+}
+
+export async function updateTerm(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  rawKey: string,
+  input: UpdateTermInput,
+): Promise<ComplianceTerm> {
+  const data = updateTermInputSchema.parse(input);
+  const key = termKey(rawKey);
+  await policyWrite(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const current = (await policyView(tx, actor.orgId)).lexicon.find((e) => e.key === key);
+        if (!current) throw new AppError('NOT_FOUND');
+        const next = {
+          severity: data.severity ?? current.severity,
+          suggestion: data.suggestion ?? current.suggestion,
+          enabled: data.enabled ?? current.enabled,
+        };
+        const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'term', key });
+        const now = deps.clock.now();
+        let id: string;
+        if (row) {
+          await updateComplianceRule(tx, row.id, { ...next, updatedBy: actor.userId, updatedAt: now });
+          id = row.id;
+        } else {
+          const inserted = await insertComplianceRule(tx, {
+            orgId: actor.orgId,
+            kind: 'term',
+            key,
+            name: current.term,
+            ...next,
+            isBuiltin: current.is_builtin,
+            updatedBy: actor.userId,
+            createdAt: now,
+            updatedAt: now,
+          });
+          id = inserted.id;
+        }
+        await auditComplianceChange(tx, deps, actor, {
+          actionType: 'compliance_term_updated',
+          entityType: 'compliance_rule',
+          entityId: id,
+          details: {
+            term: current.term,
+            is_builtin: current.is_builtin,
+            before: { severity: current.severity, suggestion: current.suggestion, enabled: current.enabled },
+            after: next,
+          },
+        });
+      }),
+    concurrentChange,
+  );
+  return requireTerm(deps.db, actor.orgId, key);
+}
+
+export async function deleteTerm(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  rawKey: string,
+): Promise<void> {
+  const key = termKey(rawKey);
+  await deps.db.transaction(async (tx) => {
+    const current = (await policyView(tx, actor.orgId)).lexicon.find((e) => e.key === key);
+    if (!current) throw new AppError('NOT_FOUND');
+    if (current.is_builtin) throw new AppError('BUILTIN_RULE');
+    const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'term', key });
+    if (!row) throw new AppError('NOT_FOUND');
+    await deleteComplianceRule(tx, row.id);
+    await auditComplianceChange(tx, deps, actor, {
+      actionType: 'compliance_term_deleted',
+      entityType: 'compliance_rule',
+      entityId: row.id,
+      details: { term: current.term, severity: current.severity },
+    });
+  });
+}
+
+function assertPhrase(phrase: string) {
+  const problem = validatePhrase(phrase);
+  if (problem) throw new AppError('VALIDATION_FAILED', { fields: { phrase: problem } });
+}
+
+async function requirePattern(db: DbOrTx, orgId: string, id: string): Promise<CompliancePattern> {
+  const rule = (await policyView(db, orgId)).patterns.find((p) => p.id === id);
+  if (!rule) throw new AppError('NOT_FOUND');
+  return patternDto(rule);
+}
+
+export async function addPattern(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  input: CreatePatternInput,
+): Promise<CompliancePattern> {
+  const data = createPatternInputSchema.parse(input);
+  assertPhrase(data.phrase);
+  const id = `custom-${randomUUID().slice(0, 8)}`;
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const row = await insertComplianceRule(tx, {
+      orgId: actor.orgId,
+      kind: 'pattern',
+      key: id,
+      name: data.name,
+      phrase: data.phrase,
+      severity: data.severity,
+      suggestion: data.suggestion,
+      explanation: data.explanation,
+      enabled: data.enabled,
+      isBuiltin: false,
+      updatedBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await auditComplianceChange(tx, deps, actor, {
+      actionType: 'compliance_pattern_added',
+      entityType: 'compliance_rule',
+      entityId: row.id,
+      details: { id, name: data.name, phrase: data.phrase, severity: data.severity, enabled: data.enabled },
+    });
+  });
+  return requirePattern(deps.db, actor.orgId, id);
+}
+
+export async function updatePattern(
+  deps: ComplianceDeps,
+  actor: ComplianceActor,
+  id: string,
+  input: UpdatePatternInput,
+): Promise<CompliancePattern> {
+  const data = updatePatternInputSchema.parse(input);
+  await policyWrite(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const current = (await policyView(tx, actor.orgId)).patterns.find((p) => p.id === id);
+        if (!current) throw new AppError('NOT_FOUND');
+        if (current.is_builtin && (data.name !== undefined || data.phrase !== undefined)) {
+          const field = data.phrase !== undefined ? 'phrase' : 'name';
+          throw new AppError('VALIDATION_FAILED', {
+            fields: {
+              [field]:
+                'A built-in pattern’s name and rule cannot be changed; change its severity or disable it',
+            },
+          });
+        }
+        if (data.phrase !== undefined) assertPhrase(data.phrase);
+        const next = {
+          name: data.name ?? current.name,
+          phrase: current.is_builtin ? null : (data.phrase ?? current.phrase),
+          severity: data.severity ?? current.severity,
+          suggestion: data.suggestion ?? current.suggestion,
+          explanation: data.explanation ?? current.explanation,
+          enabled: data.enabled ?? current.enabled,
+        };
+        const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'pattern', key: id });
+        const now = deps.clock.now();
+        let rowId: string;
+        if (row) {
+          await updateComplianceRule(tx, row.id, { ...next, updatedBy: actor.userId, updatedAt: now });
+          rowId = row.id;
+        } else {
+          const inserted = await insertComplianceRule(tx, {
+            orgId: actor.orgId,
+            kind: 'pattern',
+            key: id,
+            ...next,
+            isBuiltin: true,
+            updatedBy: actor.userId,
+            createdAt: now,
+            updatedAt: now,
+          });
+          rowId = inserted.id;
+        }
+        await auditComplianceChange(tx, deps, actor, {
+          actionType: 'compliance_pattern_updated',
+          entityType: 'compliance_rule',
+          entityId: rowId,
+          details: {
+            id,
+            is_builtin: current.is_builtin,
+            before: {
+              name: current.name,
+              phrase: current.is_builtin ? null : current.phrase,
+              severity: current.severity,
+              suggestion: current.suggestion,
+              enabled: current.enabled,
+            },
+            after: {
+              name: next.name,
+              phrase: next.phrase,
+              severity: next.severity,
+              suggestion: next.suggestion,
+              enabled: next.enabled,
+            },
+          },
+        });
+      }),
+    concurrentChange,
+  );
+  return requirePattern(deps.db, actor.orgId, id);
+}
+
+export async function deletePattern(deps: ComplianceDeps, actor: ComplianceActor, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const current = (await policyView(tx, actor.orgId)).patterns.find((p) => p.id === id);
+    if (!current) throw new AppError('NOT_FOUND');
+    if (current.is_builtin) throw new AppError('BUILTIN_RULE');
+    const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'pattern', key: id });
+    if (!row) throw new AppError('NOT_FOUND');
+    await deleteComplianceRule(tx, row.id);
+    await auditComplianceChange(tx, deps, actor, {
+      actionType: 'compliance_pattern_deleted',
+      entityType: 'compliance_rule',
+      entityId: row.id,
+      details: { id, name: current.name, phrase: current.phrase },
+    });
+  });
+}
