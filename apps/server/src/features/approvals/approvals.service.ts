@@ -23,7 +23,12 @@ import type { Db, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import { sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { checkWithOrgPolicy, loadCompliancePolicy, storeDraftCheck } from '../compliance/compliance.service';
+import {
+  checkWithOrgPolicy,
+  checkWithPolicy,
+  loadCompliancePolicy,
+  storeDraftCheck,
+} from '../compliance/compliance.service';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
 import { setMessageStatus, settleMessageStatus } from '../messages/message-status';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../notifications/keyset-cursor';
@@ -276,8 +281,9 @@ export async function approveAndSend(
   const { replyId, notifyIds } = await deps.db.transaction(async (tx) => {
     const { message, latest } = await lockLatest(tx, actor, messageId, input);
     if (statusOf(message.status) === 'resolved') throw new AppError('ALREADY_RESOLVED');
-    const { matrix } = await loadCompliancePolicy(tx, actor.orgId);
-    const result = await checkWithOrgPolicy(tx, actor.orgId, latest.aiDraft);
+    const policy = await loadCompliancePolicy(tx, actor.orgId);
+    const { matrix } = policy;
+    const result = checkWithPolicy(policy, latest.aiDraft);
     if (!matrix[result.level].includes(actor.role)) throw new AppError('APPROVAL_NEEDS_DIRECTOR');
 
     const now = deps.clock.now();
@@ -414,7 +420,7 @@ export async function getApprovalState(
   if (latest) {
     const flags: readonly StoredFlag[] = latest.complianceCheckedAt
       ? (latest.complianceFlags ?? [])
-      : (await checkWithOrgPolicy(db, actor.orgId, latest.aiDraft)).flags;
+      : checkWithPolicy(policy, latest.aiDraft).flags;
     check = viewOf(policy.matrix, flags);
   }
   const status = statusOf(message.status);

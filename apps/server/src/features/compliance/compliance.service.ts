@@ -182,7 +182,11 @@ export async function loadCompliancePolicy(db: DbOrTx, orgId: string): Promise<O
 
 /** Checks a text with the organisation's policy; requires_approval follows its approval matrix. */
 export async function checkWithOrgPolicy(db: DbOrTx, orgId: string, text: string): Promise<OrgCheckResult> {
-  const { policy, matrix } = await loadCompliancePolicy(db, orgId);
+  return checkWithPolicy(await loadCompliancePolicy(db, orgId), text);
+}
+
+/** The same check with a policy the caller already loaded (it needs the matrix too). */
+export function checkWithPolicy({ policy, matrix }: OrgCompliancePolicy, text: string): OrgCheckResult {
   const { flags } = check(text, policy);
   return { flags, requires_approval: requiresDirectorApproval(matrix, flags), level: approvalLevelOf(flags) };
 }
