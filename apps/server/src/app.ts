@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { policyGuard } from './auth/guards';
 import type { Config } from './config';
+import { createServiceContext } from './context';
 import type { Database } from './db/client';
 import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerApprovalRoutes } from './features/approvals/approvals.routes';
@@ -13,7 +14,7 @@ import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes';
 import { registerComplianceRoutes } from './features/compliance/compliance.routes';
-import { type Drafter, drafterFromConfig } from './features/drafts/drafter';
+import type { Drafter } from './features/drafts/drafter';
 import { registerDraftRoutes } from './features/drafts/drafts.routes';
 import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
@@ -34,7 +35,7 @@ import { apiNotFound, createErrorHandler } from './http/errors';
 import { assertEveryRouteHasPolicy } from './http/policy';
 import { createApiRouter, type RouteDeps } from './http/router';
 import { isDocumentUpload, noStore, sameOriginOnly, securityHeaders } from './http/security';
-import { type Clock, systemClock } from './lib/clock';
+import type { Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
 
@@ -65,21 +66,14 @@ const UPLOAD_BODY_LIMIT_BYTES = DOCUMENT_MAX_BYTES + 64 * 1024;
 /** The whole HTTP application. No I/O happens here, so tests build as many as they like. */
 export function createApp(deps: AppDeps) {
   const routeDeps: RouteDeps = {
-    config: deps.config,
-    db: deps.database.db,
-    databaseKind: deps.database.kind,
-    clock: deps.clock ?? systemClock,
-    logger: deps.logger,
-    mailer: deps.mailer,
-    encryptionKey: deps.encryptionKey,
-    drafter: deps.drafter ?? drafterFromConfig(deps.config),
+    ...createServiceContext(deps),
     realtime: deps.realtime ?? new RealtimeHub({ database: deps.database, logger: deps.logger }),
     ...(deps.realtimeTiming ? { realtimeTiming: deps.realtimeTiming } : {}),
   };
   const app = createApiRouter();
 
   app.use('*', requestId());
-  app.use('*', securityHeaders({ isHttps: deps.config.appOrigin.startsWith('https:') }));
+  app.use('*', securityHeaders({ isHttps: deps.config.isHttps }));
   app.use('/api/*', noStore);
   const apiBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT_BYTES,

@@ -33,6 +33,11 @@ describe('loadConfig', () => {
     );
   });
 
+  it('derives isHttps from APP_ORIGIN once', () => {
+    expect(loadConfig({ APP_ORIGIN: 'https://ir.example.com' }).isHttps).toBe(true);
+    expect(loadConfig({}).isHttps).toBe(false);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
       databaseUrl: undefined,

@@ -45,6 +45,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Public origin for links and the allowed-origin check. */
   appOrigin: string;
+  /** APP_ORIGIN is https: cookies are Secure and HSTS is sent. */
+  isHttps: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
@@ -74,12 +76,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.AI_BASE_URL && !e.AI_MODEL) {
     throw new ConfigError('Invalid configuration:\n  AI_MODEL: required with AI_BASE_URL');
   }
+  const appOrigin = e.APP_ORIGIN ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
     // npm runs workspace scripts inside apps/server: a relative DATA_DIR means the directory npm was run from.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    appOrigin: e.APP_ORIGIN ?? `http://localhost:${e.PORT}`,
+    appOrigin,
+    isHttps: appOrigin.startsWith('https:'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Parley <no-reply@parley.localhost>',
     ai:

@@ -6,6 +6,7 @@ import type { AppEnv } from '../http/env';
 import { MFA_PENDING_ALLOWED, policyKey, ROUTE_POLICIES } from '../http/policy';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
+import { actorOf } from './actor';
 import { readSessionCookie } from './session-cookie';
 import { findActiveSession } from './sessions';
 
@@ -40,6 +41,7 @@ export function policyGuard(deps: { db: Db; clock: Clock }) {
 
     c.set('session', session);
     c.set('role', role);
+    c.set('actor', actorOf(session, role));
     return next();
   });
 }

@@ -1,4 +1,5 @@
 import type { Role } from '@parley/contracts';
+import type { Actor } from '../auth/actor';
 import type { SessionContext } from '../auth/sessions';
 
 /** What the middleware chain puts on the Hono context. */
@@ -8,5 +9,7 @@ export type AppEnv = {
     /** Set by the policy guard on every route that is not public. */
     session: SessionContext;
     role: Role;
+    /** Who is calling, for services (set with `session`). */
+    actor: Actor;
   };
 };

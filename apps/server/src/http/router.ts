@@ -1,49 +1,23 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import { errorResponseSchema } from '@parley/contracts';
-import type { Config } from '../config';
-import type { DatabaseKind, Db } from '../db/client';
-import type { Drafter } from '../features/drafts/drafter';
-import type { EmailDeps } from '../features/email/email.service';
-import type { Mailer } from '../features/email/mailer';
-import { deriveUnsubscribeKey } from '../features/email/unsubscribe-token';
+import type { ServiceContext } from '../context';
 import type { RealtimeHub } from '../features/realtime/realtime.hub';
 import type { RealtimeTiming } from '../features/realtime/realtime.routes';
-import type { Clock } from '../lib/clock';
-import type { Logger } from '../lib/logger';
 import type { AppEnv } from './env';
 import { validationHook } from './errors';
 
 export type ApiRouter = OpenAPIHono<AppEnv>;
 
-/** What route modules receive: injected, so tests run the real thing with their own clock and mail server. */
-export type RouteDeps = {
-  config: Config;
-  db: Db;
-  databaseKind: DatabaseKind;
-  clock: Clock;
-  logger: Logger;
-  mailer: Mailer;
-  /** ENCRYPTION_KEY as bytes: TOTP secrets, and the key unsubscribe tokens are derived from. */
-  encryptionKey: Buffer;
+/**
+ * What route modules receive: the services' context plus the per-process realtime pieces. Injected,
+ * so tests run the real thing with their own clock and mail server.
+ */
+export type RouteDeps = ServiceContext & {
   /** The process's one LISTEN on realtime events, fanned out to the open event streams. */
   realtime: RealtimeHub;
   /** Heartbeat and session re-check intervals of event streams (tests shorten them). */
   realtimeTiming?: RealtimeTiming;
-  /** Issue 5: writes reply drafts (decision 014). */
-  drafter: Drafter;
 };
-
-/** The email module's view of the route dependencies. */
-export function emailDepsOf(deps: RouteDeps): EmailDeps {
-  return {
-    db: deps.db,
-    clock: deps.clock,
-    mailer: deps.mailer,
-    logger: deps.logger,
-    appOrigin: deps.config.appOrigin,
-    unsubscribeKey: deriveUnsubscribeKey(deps.encryptionKey),
-  };
-}
 
 export function createApiRouter(): ApiRouter {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -5,8 +5,7 @@ import {
   WEEKLY_REPORT_OVERDUE_DAYS,
 } from '@parley/contracts';
 import type { GuardrailPolicy } from '@parley/guardrails';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { ServiceContext } from '../../context';
 import { loadCompliancePolicy } from '../compliance/compliance.service';
 import { countLivePendingInvitations, findLatestAuditAt, findSystemConfigValue } from './admin.queries';
 
@@ -25,7 +24,7 @@ export function isWeeklyReportOverdue(lastAt: Date | null, now: Date): boolean {
  * decision 009: the fixed production origin is APP_ORIGIN, compared with where the request came from.
  */
 export async function getSystemHealth(
-  deps: { db: Db; clock: Clock; appOrigin: string },
+  deps: Pick<ServiceContext, 'db' | 'clock' | 'config'>,
   input: { orgId: string; requestOrigin: string | null },
 ): Promise<SystemHealthResponse> {
   const now = deps.clock.now();
@@ -37,12 +36,12 @@ export async function getSystemHealth(
   ]);
   const health: Omit<SystemHealthResponse, 'guardrail_notes'> = {
     allowed_origin: {
-      configured: deps.appOrigin,
+      configured: deps.config.appOrigin,
       request_origin: input.requestOrigin,
-      matches: input.requestOrigin === deps.appOrigin,
+      matches: input.requestOrigin === deps.config.appOrigin,
     },
-    // The same test app.ts uses to send Strict-Transport-Security.
-    hsts_active: deps.appOrigin.startsWith('https:'),
+    // The same flag app.ts uses to send Strict-Transport-Security.
+    hsts_active: deps.config.isHttps,
     pending_invitations: pendingInvitations,
     last_weekly_report: {
       at: lastWeeklyReportAt?.toISOString() ?? null,

@@ -12,14 +12,7 @@ import {
 } from '@parley/contracts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/env';
-import {
-  type ApiRouter,
-  emailDepsOf,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  type RouteDeps,
-} from '../../http/router';
+import { type ApiRouter, errorResponses, jsonBody, jsonResponse, type RouteDeps } from '../../http/router';
 import {
   type ApprovalActor,
   approveAndSend,
@@ -96,7 +89,7 @@ function actorOf(c: Context<AppEnv>): ApprovalActor {
 }
 
 export function registerApprovalRoutes(api: ApiRouter, deps: RouteDeps) {
-  const approvalDeps = emailDepsOf(deps);
+  const approvalDeps = deps;
 
   api.openapi(submit, async (c) => {
     const result = await submitForApproval(

@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { clientOf } from '../../http/client-address';
-import { type ApiRouter, emailDepsOf, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
+import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
 import { toSignInResponse } from '../auth/auth.service';
 import {
   completePasswordReset,
@@ -76,8 +76,8 @@ const completePasswordResetRoute = createRoute({
 });
 
 export function registerAuthLinkRoutes(api: ApiRouter, deps: RouteDeps) {
-  const serviceDeps = { db: deps.db, clock: deps.clock, logger: deps.logger, email: emailDepsOf(deps) };
-  const secure = deps.config.appOrigin.startsWith('https:');
+  const serviceDeps = { db: deps.db, clock: deps.clock, logger: deps.logger, email: deps };
+  const secure = deps.config.isHttps;
 
   api.openapi(requestMagicLinkRoute, async (c) => {
     const result = await requestMagicLink(serviceDeps, { ...c.req.valid('json'), ...clientOf(c) });

@@ -63,7 +63,7 @@ const revokeSession = createRoute({
 });
 
 export function registerAuthRoutes(api: ApiRouter, deps: RouteDeps) {
-  const secure = deps.config.appOrigin.startsWith('https:');
+  const secure = deps.config.isHttps;
 
   api.openapi(signUp, () => {
     throw new AppError('INVITE_ONLY');

@@ -7,7 +7,7 @@ import {
   updateEmailPreferencesResponseSchema,
 } from '@parley/contracts';
 import { fieldsOf } from '../../http/errors';
-import { type ApiRouter, emailDepsOf, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import { readEmailPreferences, updateEmailPreferences } from './unsubscribe.service';
 
@@ -53,7 +53,7 @@ export function registerUnsubscribeRoutes(api: ApiRouter, deps: RouteDeps) {
   const serviceDeps = () => ({
     db: deps.db,
     clock: deps.clock,
-    unsubscribeKey: emailDepsOf(deps).unsubscribeKey,
+    unsubscribeKey: deps.unsubscribeKey,
   });
 
   api.openapi(read, async (c) =>

@@ -23,7 +23,7 @@ import type { Context } from 'hono';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { clientOf } from '../../http/client-address';
 import type { AppEnv } from '../../http/env';
-import { type ApiRouter, emailDepsOf, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
+import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
 import { toSessionResponse, toSignInResponse } from '../auth/auth.service';
 import {
   acceptInvitation,
@@ -156,9 +156,9 @@ export function registerInvitationRoutes(api: ApiRouter, deps: RouteDeps) {
     db: deps.db,
     clock: deps.clock,
     appOrigin: deps.config.appOrigin,
-    email: emailDepsOf(deps),
+    email: deps,
   };
-  const secure = deps.config.appOrigin.startsWith('https:');
+  const secure = deps.config.isHttps;
   /** The organisation is always the session's (never the request's). */
   const actorOf = (c: Context<AppEnv>) => {
     const session = c.get('session');

@@ -94,7 +94,7 @@ const regenerate = createRoute({
 
 /** Issue 4: enrolment, verification at sign-in, step-up and self-service of one's own factor. */
 export function registerMfaRoutes(api: ApiRouter, deps: RouteDeps) {
-  const secure = deps.config.appOrigin.startsWith('https:');
+  const secure = deps.config.isHttps;
 
   api.openapi(status, async (c) => c.json(await readMfaStatus(deps, c.get('session'), c.get('role')), 200));
 

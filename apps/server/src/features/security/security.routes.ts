@@ -11,7 +11,7 @@ import {
   userIdParamSchema,
 } from '@parley/contracts';
 import { clientOf } from '../../http/client-address';
-import { type ApiRouter, emailDepsOf, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
+import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
 import {
   getMfaStats,
   getSystemConfig,
@@ -101,7 +101,7 @@ export function registerSecurityRoutes(api: ApiRouter, deps: RouteDeps) {
 
   api.openapi(testMagicLink, async (c) => {
     const result = await sendTestMagicLink(
-      { db: deps.db, clock: deps.clock, logger: deps.logger, email: emailDepsOf(deps) },
+      { db: deps.db, clock: deps.clock, logger: deps.logger, email: deps },
       { email: c.get('session').email, ...clientOf(c) },
     );
     return c.json(result, 200);

@@ -26,7 +26,7 @@ export function registerSetupRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(complete, async (c) => {
     const input = c.req.valid('json');
     const result = await completeSetup(deps, { ...input, ...clientOf(c) });
-    setSessionCookie(c, result, deps.config.appOrigin.startsWith('https:'));
+    setSessionCookie(c, result, deps.config.isHttps);
     return c.json(toSignInResponse(result), 200);
   });
 }

@@ -1,0 +1,60 @@
+import type { Config } from './config';
+import type { Database, DatabaseKind, Db } from './db/client';
+import { type Drafter, drafterFromConfig } from './features/drafts/drafter';
+import type { Mailer } from './features/email/mailer';
+import { deriveUnsubscribeKey } from './features/email/unsubscribe-token';
+import { documentsRootOf } from './features/projects/projects.service';
+import type { Clock } from './lib/clock';
+import { systemClock } from './lib/clock';
+import type { Logger } from './lib/logger';
+
+/**
+ * Everything a service may use besides the caller and the input: built once by the composition root
+ * (`createServiceContext`) and passed to every service as `ctx`. Services that need less declare a
+ * `Pick<ServiceContext, …>`, so tests and the seed can hand them just that.
+ */
+export type ServiceContext = {
+  config: Config;
+  db: Db;
+  databaseKind: DatabaseKind;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  /** The public origin links in e-mails point at (config.appOrigin). */
+  appOrigin: string;
+  /** ENCRYPTION_KEY as bytes: TOTP secrets are sealed with it. */
+  encryptionKey: Buffer;
+  /** Derived from the encryption key: signs unsubscribe links. */
+  unsubscribeKey: Buffer;
+  /** Where uploaded fund documents are stored (under DATA_DIR). */
+  documentsRoot: string;
+  /** Writes reply drafts (docs/decisions/014-drafters.md). */
+  drafter: Drafter;
+};
+
+export type ServiceContextInput = {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  mailer: Mailer;
+  encryptionKey: Buffer;
+  clock?: Clock;
+  drafter?: Drafter;
+};
+
+/** The composition root: derived values are computed here once. */
+export function createServiceContext(input: ServiceContextInput): ServiceContext {
+  return {
+    config: input.config,
+    db: input.database.db,
+    databaseKind: input.database.kind,
+    clock: input.clock ?? systemClock,
+    logger: input.logger,
+    mailer: input.mailer,
+    appOrigin: input.config.appOrigin,
+    encryptionKey: input.encryptionKey,
+    unsubscribeKey: deriveUnsubscribeKey(input.encryptionKey),
+    documentsRoot: documentsRootOf(input.config.dataDir),
+    drafter: input.drafter ?? drafterFromConfig(input.config),
+  };
+}
