@@ -20,7 +20,7 @@ const forbidden = [
       'same). Break it: move what both sides need into a module neither imports back (a service, ' +
       'apps/server/src/lib, apps/web/src/lib), or pass it in as an argument.',
     severity: 'error',
-    from: { path: '^apps/(server|web)/src/' },
+    from: { path: '^(apps|packages)/[^/]+/src/' },
     to: { circular: true },
   },
   {
