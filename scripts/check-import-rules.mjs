@@ -37,10 +37,10 @@ const { output } = await cruise(
   { tsConfig: extractTSConfig(config.options.tsConfig.fileName) },
 );
 
-/** A cycle as one string, started at its smallest member, so each rotation of a cycle reads the same. */
+/** A cycle as one string, from its smallest member back to it, so each rotation of a cycle reads the same. */
 function cycleKey(members) {
   const start = members.indexOf([...members].sort()[0]);
-  return [...members.slice(start), ...members.slice(0, start)].join(' → ');
+  return [...members.slice(start), ...members.slice(0, start), members[start]].join(' → ');
 }
 /** A violation's cycle in import order from `from` (dependency-cruiser's shape; known entries share it). */
 const cycleMembers = (v) => [v.from, ...v.cycle.map((step) => step.name).slice(0, -1)];

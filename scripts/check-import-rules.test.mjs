@@ -1,15 +1,17 @@
 // The import rules catch new violations while the known-violations list is in place. The test works on a
-// copy of the checked sources in a temporary folder, so a check running at the same time never sees the
+// copy of the project's sources in a temporary folder, so a check running at the same time never sees the
 // probe files, and the folder goes even when the test fails. Run: node --test scripts/check-import-rules.test.mjs
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import {
   appendFileSync,
-  cpSync,
+  copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -22,30 +24,32 @@ import { promisify } from 'node:util';
 const repo = path.join(import.meta.dirname, '..');
 const checker = path.join(import.meta.dirname, 'check-import-rules.mjs');
 
-/** A copy of what the checker reads: its config, the apps' and packages' sources, node_modules linked. */
+/** A copy of the project's files the checker reads (tracked or new, not ignored), node_modules linked. */
 function copyRepository(into) {
-  for (const entry of [
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', 'apps', 'packages'],
+    { cwd: repo, encoding: 'utf8' },
+  );
+  const files = [
+    ...listed.split('\0'),
     '.dependency-cruiser.cjs',
     '.dependency-cruiser.tsconfig.json',
     'tsconfig.base.json',
-  ]) {
-    cpSync(path.join(repo, entry), path.join(into, entry));
+  ];
+  for (const file of files.filter((file) => file && existsSync(path.join(repo, file)))) {
+    mkdirSync(path.dirname(path.join(into, file)), { recursive: true });
+    copyFileSync(path.join(repo, file), path.join(into, file));
   }
-  const skip = new Set(['node_modules', 'dist']);
-  for (const folder of ['apps', 'packages']) {
-    cpSync(path.join(repo, folder), path.join(into, folder), {
-      recursive: true,
-      filter: (source) => !skip.has(path.basename(source)),
-    });
-  }
-  // Each installed package linked, except the workspaces, which point into the copy.
+  // Each installed package linked; the workspaces' own (relative) links, so they point into the copy.
   mkdirSync(path.join(into, 'node_modules/@parley'), { recursive: true });
   for (const name of readdirSync(path.join(repo, 'node_modules'))) {
     if (name !== '@parley')
       symlinkSync(path.join(repo, 'node_modules', name), path.join(into, 'node_modules', name));
   }
-  for (const name of ['contracts', 'guardrails']) {
-    symlinkSync(path.join(into, 'packages', name), path.join(into, 'node_modules/@parley', name));
+  for (const name of readdirSync(path.join(repo, 'node_modules/@parley'))) {
+    const link = `node_modules/@parley/${name}`;
+    symlinkSync(readlinkSync(path.join(repo, link)), path.join(into, link));
   }
 }
 
@@ -122,9 +126,9 @@ test('a new cycle or boundary break fails the check while known violations are s
   assert.equal(code, 1, output);
   const expected = [
     '✗ no-import-cycle:',
-    `  ${server}/drafts/cycle-probe/first.ts → ${server}/drafts/cycle-probe/second.ts`,
+    `  ${server}/drafts/cycle-probe/first.ts → ${server}/drafts/cycle-probe/second.ts → ${server}/drafts/cycle-probe/first.ts`,
     '✗ no-feature-cycle:',
-    `  ${server}/profile → ${server}/system`,
+    `  ${server}/profile → ${server}/system → ${server}/profile`,
     `      ${server}/profile/probe-upper.ts → ${server}/system/probe-lower.ts`,
     `      ${server}/system/probe-upper.ts → ${server}/profile/probe-lower.ts`,
     '✗ server-feature-internals:',
