@@ -48,11 +48,11 @@ const forbidden = [
   {
     name: 'web-feature-imports-feature',
     comment:
-      'A web feature imports another feature. Features do not import each other: move the shared piece ' +
-      'into apps/web/src/{api,lib,components}, or let apps/web/src/app compose the two features.',
+      'A web feature imports another feature or the app shell. Features do not import each other: move the ' +
+      'shared piece into apps/web/src/{api,lib,components}, or let apps/web/src/app compose the two features.',
     severity: 'error',
     from: { path: '^apps/web/src/features/([^/]+)/' },
-    to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    to: { path: '^apps/web/src/(features|app)/', pathNot: '^apps/web/src/features/$1/' },
   },
   {
     name: 'web-shared-imports-feature',
