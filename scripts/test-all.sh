@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Everything CI checks, in the order that fails fastest: lint, types, unit and API tests, build, E2E.
+# Everything CI checks, in the order that fails fastest: lint, import rules, types, unit and API tests, build, E2E.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 bash scripts/ensure-chromium.sh
 npx biome check --error-on-warnings .
+npm run lint:imports
+npm run test:import-rules
 npm run typecheck
 npx vitest run
 npm run build

@@ -1,0 +1,186 @@
+// The import rules `npm test` keeps. Run them with `npm run lint:imports` (scripts/check-import-rules.mjs,
+// which adds the one rule dependency-cruiser cannot express: no cycle between feature folders). Why
+// dependency-cruiser, and what a feature's public modules are: docs/decisions/018-import-boundaries.md.
+
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+const forbidden = [
+  {
+    name: 'unresolvable-import',
+    comment:
+      'An import that cannot be resolved to a file or an installed package. The other rules cannot see ' +
+      'through it: fix the path, install the package, or (for an alias) declare it in apps/web/tsconfig.json.',
+    severity: 'error',
+    from: {},
+    to: { couldNotResolve: true },
+  },
+  {
+    name: 'no-import-cycle',
+    comment:
+      'These modules import each other in a cycle (type-only imports count: they couple the files just the ' +
+      'same). Break it: move what both sides need into a module neither imports back (a service, ' +
+      'apps/server/src/lib, apps/web/src/lib), or pass it in as an argument.',
+    severity: 'error',
+    from: { path: '^(apps|packages)/[^/]+/src/' },
+    to: { circular: true },
+  },
+  {
+    name: 'server-feature-internals',
+    comment:
+      "A server feature imports another feature's internals: its *.queries.ts (SQL) or *.routes.ts (HTTP " +
+      "wiring). Call that feature's service or another of its public modules instead; if the query is " +
+      'needed by both, the owning feature exports a service function for it.',
+    severity: 'error',
+    from: { path: '^apps/server/src/features/([^/]+)/' },
+    to: {
+      path: '^apps/server/src/features/[^/]+/.+[.](queries|routes)[.]ts$',
+      pathNot: '^apps/server/src/features/$1/',
+    },
+  },
+  {
+    name: 'no-test-imports',
+    comment:
+      'A module imports a *.test.ts(x) file. Tests are leaves: move the shared piece into a helper module ' +
+      '(apps/server/test, a test-helpers.ts) and import that.',
+    severity: 'error',
+    from: {},
+    to: { path: '[.]test[.]tsx?$' },
+  },
+  {
+    name: 'web-feature-imports-feature',
+    comment:
+      'A web feature imports another feature or the app shell. Features do not import each other: move the ' +
+      'shared piece into apps/web/src/{api,lib,components}, or let apps/web/src/app compose the two features.',
+    severity: 'error',
+    from: { path: '^apps/web/src/features/([^/]+)/' },
+    to: { path: '^apps/web/src/(features|app)/', pathNot: '^apps/web/src/features/$1/' },
+  },
+  {
+    name: 'web-shared-imports-feature',
+    comment:
+      'Shared web code (apps/web/src/{api,lib,components}) imports a feature or the app shell. Shared code ' +
+      'sits below the features; only apps/web/src/app composes features.',
+    severity: 'error',
+    from: { path: '^apps/web/src/(api|lib|components)/' },
+    to: { path: '^apps/web/src/(features|app)/' },
+  },
+  {
+    name: 'web-imports-server',
+    comment:
+      'Browser code imports server code. The two apps share only packages/contracts (zod schemas, enums, ' +
+      'error codes, constants): put the shared definition there.',
+    severity: 'error',
+    from: { path: '^apps/web/' },
+    to: { path: '^apps/server/' },
+  },
+  {
+    name: 'server-imports-web',
+    comment:
+      'Server code imports browser code. The two apps share only packages/contracts: put the shared ' +
+      'definition there.',
+    severity: 'error',
+    from: { path: '^apps/server/' },
+    to: { path: '^apps/web/' },
+  },
+  {
+    name: 'package-imports-app',
+    comment:
+      'A package under packages/ imports an app. Packages sit below both apps and build without them: move ' +
+      'the piece into the package, or keep it in the app.',
+    severity: 'error',
+    from: { path: '^packages/' },
+    to: { path: '^apps/' },
+  },
+  {
+    name: 'guardrails-io',
+    comment:
+      'packages/guardrails is pure (text and policy in, flags out): it imports no Node built-in module, so ' +
+      'no file, network or process access. Do the I/O in apps/server and pass the data in.',
+    severity: 'error',
+    from: { path: '^packages/guardrails/src/', pathNot: '[.]test[.]ts$' },
+    to: { dependencyTypes: ['core'] },
+  },
+];
+
+// Known violations: imports that break a rule today and are being fixed. Each entry is one exact import
+// (from → to) or the exact files of one cycle, so a NEW violation still fails, even between the same
+// features. Delete an entry when its fix lands: `npm run lint:imports` fails on an entry that no longer
+// occurs, so this list only shrinks. Never add an entry to make new code pass.
+const rule = (name) => ({ name, severity: 'error' });
+const dependency = (name, from, to) => ({ type: 'dependency', rule: rule(name), from, to });
+// A cycle, as its members in import order: the first imports the second, …, the last imports the first.
+const cycle = (name, ...members) => ({
+  type: 'cycle',
+  rule: rule(name),
+  from: members[0],
+  to: members[1],
+  cycle: [...members.slice(1), members[0]].map((member) => ({ name: member, dependencyTypes: [] })),
+});
+const server = (file) => `apps/server/src/${file}`;
+const web = (file) => `apps/web/src/${file}`;
+
+const knownViolations = [
+  // A feature reads another feature's table through that feature's queries module, not its service.
+  ...[
+    ['features/approvals/approvals.service.ts', 'features/notifications/notifications.queries.ts'],
+    ['features/auth-links/auth-links.service.ts', 'features/invitations/invitations.queries.ts'],
+    ['features/auth-links/auth-links.service.ts', 'features/users/users.queries.ts'],
+    ['features/auth/auth.service.ts', 'features/mfa/mfa.queries.ts'],
+    ['features/auth/auth.service.ts', 'features/users/users.queries.ts'],
+    ['features/compliance/compliance-fix.service.ts', 'features/drafts/drafts.queries.ts'],
+    ['features/compliance/compliance.service.ts', 'features/drafts/drafts.queries.ts'],
+    ['features/compliance/compliance.service.ts', 'features/projects/projects.queries.ts'],
+    ['features/drafts/drafts.service.ts', 'features/projects/projects.queries.ts'],
+    ['features/email/unsubscribe.service.ts', 'features/users/users.queries.ts'],
+    ['features/invitations/demo-invitations.ts', 'features/users/users.queries.ts'],
+    ['features/invitations/invitations.service.ts', 'features/users/users.queries.ts'],
+    ['features/security/security.service.ts', 'features/users/users.queries.ts'],
+    ['features/setup/setup.service.ts', 'features/users/users.queries.ts'],
+  ].map(([from, to]) => dependency('server-feature-internals', server(from), server(to))),
+
+  // The router's RouteDeps type names RealtimeTiming from the realtime routes, which import RouteDeps
+  // back (type-only on both sides).
+  cycle('no-import-cycle', server('http/router.ts'), server('features/realtime/realtime.routes.ts')),
+
+  // Compliance's templates card lists the inbox's templates, and the inbox's templates query reuses
+  // compliance's query keys.
+  dependency(
+    'web-feature-imports-feature',
+    web('features/compliance/components/templates-card.tsx'),
+    web('features/inbox/api/list-templates.ts'),
+  ),
+  dependency(
+    'web-feature-imports-feature',
+    web('features/inbox/api/list-templates.ts'),
+    web('features/compliance/api/compliance-keys.ts'),
+  ),
+
+  // Feature cycles (checked by scripts/check-import-rules.mjs on non-test modules).
+  // Drafts voids an approval on edit and checks compliance; approvals checks compliance; compliance
+  // reads drafts.
+  cycle('no-feature-cycle', server('features/compliance'), server('features/drafts')),
+  cycle(
+    'no-feature-cycle',
+    server('features/approvals'),
+    server('features/compliance'),
+    server('features/drafts'),
+  ),
+  cycle('no-feature-cycle', web('features/compliance'), web('features/inbox')),
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden,
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|migrations)/' },
+    // Type-only imports count: a type taken from another feature's queries is still that feature's internals.
+    tsPreCompilationDeps: true,
+    // For the web app's `@/…` alias (it extends apps/web/tsconfig.json, with a baseUrl dependency-cruiser needs).
+    tsConfig: { fileName: `${__dirname}/.dependency-cruiser.tsconfig.json` },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+    knownViolations,
+  },
+};
