@@ -9,6 +9,8 @@ import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle, LockKeyhole } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useMfaStatus } from '@/api/mfa/mfa-status';
+import { verifyLogin } from '@/api/mfa/totp';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -19,7 +21,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { useMfaStatus, verifyLogin } from '@/lib/mfa-api';
 import { CodeField } from './code-field';
 
 const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });

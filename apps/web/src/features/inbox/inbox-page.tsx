@@ -2,6 +2,7 @@ import { INBOX_TABS, INBOX_TEXTS, type InboxTab } from '@parley/contracts';
 import { CircleAlert, Inbox, LoaderCircle, Plus, RotateCw, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useInboxMessages } from '@/api/messages/list-messages';
 import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
@@ -13,7 +14,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { useInboxMessages } from './api/list-messages';
 import { MessageCard } from './components/message-card';
 
 const TAB_LABELS: Record<InboxTab, string> = {

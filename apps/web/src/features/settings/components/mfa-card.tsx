@@ -3,6 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LoaderCircle, RefreshCw, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { mfaKeys } from '@/api/mfa/mfa-keys';
+import { useMfaStatus } from '@/api/mfa/mfa-status';
+import { useRegenerateRecoveryCodes } from '@/api/mfa/regenerate-recovery-codes';
+import { useRemoveTotp } from '@/api/mfa/remove-totp';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TotpEnrollmentDialog } from '@/components/mfa/enrollment-dialog';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
@@ -20,10 +24,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { mfaStatusQueryKey, useMfaStatus } from '@/lib/mfa-api';
 import { sessionQueryKey } from '@/lib/session';
-import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
-import { useRemoveTotp } from '../api/remove-totp';
 import { StepUpDialog } from './step-up-dialog';
 
 type GuardedAction = 'remove' | 'regenerate';
@@ -84,7 +85,7 @@ export function MfaCard({ email }: { email: string }) {
   async function onEnrolled() {
     setEnrolling(false);
     toast.success(MFA_TEXTS.enrolled);
-    await queryClient.invalidateQueries({ queryKey: mfaStatusQueryKey });
+    await queryClient.invalidateQueries({ queryKey: mfaKeys.status });
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }
 
