@@ -6,10 +6,9 @@ import { useNavigate } from 'react-router';
 import { useMarkNotificationsRead, useNotifications } from '@/api/notifications/list-notifications';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function NotificationRow({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
   const isUnread = item.read_at === null;
@@ -37,7 +36,7 @@ function NotificationRow({ item, onOpen }: { item: Notification; onOpen: (item: 
           <span className="line-clamp-2 break-words pl-4 text-muted-foreground">{item.body}</span>
         ) : null}
         <time dateTime={item.created_at} className="pl-4 text-muted-foreground text-xs">
-          {dateTime.format(new Date(item.created_at))}
+          {formatDateTime(item.created_at)}
         </time>
       </button>
     </li>

@@ -21,9 +21,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { formatTime } from '@/lib/format';
 import { CodeField } from './code-field';
-
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /**
  * SPEC §2/§4 MFA login dialog: a 6-digit code, or (toggled) an 8-character recovery code. The
@@ -177,7 +176,7 @@ function VerifyForm({ onVerified, onCancel }: { onVerified: () => void; onCancel
         {isLocked ? (
           <p className="text-destructive">
             {lockMessage ?? MFA_TEXTS.tooManyAttempts}
-            {lockedUntil ? ` You can try again at ${time.format(lockedUntil)}.` : ''}
+            {lockedUntil ? ` You can try again at ${formatTime(lockedUntil)}.` : ''}
           </p>
         ) : null}
       </div>

@@ -21,9 +21,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { SectionError } from './section-error';
-
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Approved templates: kept here, inserted into drafts from the workspace. */
 export function TemplatesCard({ canManage }: { canManage: boolean }) {
@@ -96,7 +95,7 @@ export function TemplatesCard({ canManage }: { canManage: boolean }) {
                     {template.body}
                   </span>
                   <span className="text-muted-foreground text-xs">
-                    Updated {date.format(new Date(template.updated_at))}
+                    Updated {formatDate(template.updated_at)}
                     {template.updated_by_name ? ` by ${template.updated_by_name}` : ''}
                   </span>
                 </div>

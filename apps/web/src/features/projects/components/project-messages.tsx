@@ -5,8 +5,8 @@ import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { formatDate } from '../format';
 
 const STATUS_LABEL: Record<string, string> = {
   open: 'Open',

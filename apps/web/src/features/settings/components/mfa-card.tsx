@@ -24,6 +24,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { sessionQueryKey } from '@/lib/session';
 import { StepUpDialog } from './step-up-dialog';
 
@@ -33,8 +34,6 @@ const STEP_UP_REASONS: Record<GuardedAction, string> = {
   remove: 'Enter the current code from your authenticator app to remove two-factor authentication.',
   regenerate: 'Enter the current code from your authenticator app to generate new recovery codes.',
 };
-
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * Settings (issue 4): one's own two-factor authentication — set it up (the enrolment dialog of
@@ -124,7 +123,7 @@ export function MfaCard({ email }: { email: string }) {
                   )}
                   {status.data.verified_at ? (
                     <span className="ml-2 text-muted-foreground">
-                      since {date.format(new Date(status.data.verified_at))}
+                      since {formatDate(status.data.verified_at)}
                     </span>
                   ) : null}
                 </dd>
