@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, getErrorMessage, isUnauthenticated, parseApiError } from './api-client';
+import {
+  ApiError,
+  api,
+  getErrorMessage,
+  getServerMessage,
+  isUnauthenticated,
+  parseApiError,
+} from './api-client';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -43,12 +50,21 @@ describe('getErrorMessage', () => {
     expect(getErrorMessage(error, 'An error occurred during sign in')).toBe('Invalid credentials');
   });
 
-  it('falls back for network failures, foreign bodies and missing endpoints', () => {
+  it('falls back for network failures and bodies without the envelope', () => {
     expect(getErrorMessage(new TypeError('fetch failed'), 'Fallback')).toBe('Fallback');
     expect(getErrorMessage(parseApiError(500, undefined), 'Fallback')).toBe('Fallback');
-    expect(
-      getErrorMessage(parseApiError(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } }), 'F'),
-    ).toBe('F');
+  });
+
+  it("shows the server's message for a 404 that came with the error envelope", () => {
+    const error = parseApiError(404, { error: { code: 'NOT_FOUND', message: 'Message not found.' } });
+    expect(getErrorMessage(error, 'Fallback')).toBe('Message not found.');
+    expect(getServerMessage(error)).toBe('Message not found.');
+  });
+
+  it('falls back for a 404 without the envelope: no such API route, or an HTML page', () => {
+    expect(getErrorMessage(parseApiError(404, '<!doctype html><title>Not Found</title>'), 'F')).toBe('F');
+    expect(getErrorMessage(parseApiError(404, undefined), 'F')).toBe('F');
+    expect(getServerMessage(parseApiError(404, undefined))).toBeUndefined();
   });
 });
 

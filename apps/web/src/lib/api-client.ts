@@ -57,14 +57,17 @@ export function isUnauthenticated(error: unknown): boolean {
 }
 
 /**
- * The text to show for a failure: the server's message when it sent one meant for users, else the
- * spec's fallback. A 404 means the endpoint is missing (not yet built), so its text is not useful.
+ * The server's own text for a failure, when it answered with its error envelope (a 404 included:
+ * "Message not found." says more than any fallback). Undefined for network failures and for
+ * answers without the envelope (a missing API route, a proxy's HTML page).
  */
+export function getServerMessage(error: unknown): string | undefined {
+  return isApiError(error) && error.isFromServer && error.message ? error.message : undefined;
+}
+
+/** The text to show for a failure: the server's message when it sent one, else the given fallback. */
 export function getErrorMessage(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.isFromServer && error.status !== 404 && error.message) {
-    return error.message;
-  }
-  return fallback;
+  return getServerMessage(error) ?? fallback;
 }
 
 /** Anything with a zod-like `parse`: the contracts' schemas validate responses at the boundary. */

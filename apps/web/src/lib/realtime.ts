@@ -1,7 +1,8 @@
 import { type RealtimeEventDto, realtimeEventSchema } from '@parley/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { messageListsQueryKey, notificationQueryRoot } from './query-keys';
+import { messageKeys } from '../api/messages/message-keys';
+import { notificationKeys } from '../api/notifications/notification-keys';
 import { sessionQueryKey } from './session';
 
 /** Reconnect delay after the stream drops: 1 s doubling up to 30 s, reset once it opens. */
@@ -12,10 +13,10 @@ export function reconnectDelayMs(attempt: number): number {
 /** What one realtime event makes stale: the inbox lists and every query naming the message, or the bell. */
 export function invalidateForEvent(queryClient: QueryClient, event: RealtimeEventDto) {
   if (event.type === 'notification.created') {
-    void queryClient.invalidateQueries({ queryKey: notificationQueryRoot });
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     return;
   }
-  void queryClient.invalidateQueries({ queryKey: messageListsQueryKey });
+  void queryClient.invalidateQueries({ queryKey: messageKeys.lists });
   if (event.type === 'message.created') return;
   void queryClient.invalidateQueries({
     predicate: (query) => query.queryKey.includes(event.messageId),
@@ -50,7 +51,7 @@ export function useRealtimeEvents(userId: string) {
     const connect = () => {
       source = new EventSource('/api/events');
       source.onopen = () => {
-        if (attempt > 0) void queryClient.invalidateQueries({ queryKey: messageListsQueryKey });
+        if (attempt > 0) void queryClient.invalidateQueries({ queryKey: messageKeys.lists });
         attempt = 0;
       };
       source.onmessage = (message) => {

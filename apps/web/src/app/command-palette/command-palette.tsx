@@ -24,6 +24,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MESSAGE_SEARCH_MIN_CHARS, useMessageSearch } from '@/api/messages/list-messages';
 import { useTheme } from '@/components/theme-provider';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useSignOut } from '@/features/auth/api/sign-out';
@@ -32,7 +33,6 @@ import { useSignedInSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { buildMenu, type MenuItemId } from '../layout/menu';
 import { matchesPaletteSearch } from './palette-search';
-import { PALETTE_MESSAGE_MIN_CHARS, usePaletteMessages } from './search-messages';
 
 /** The sidebar's icons, so a page looks the same in both places. */
 const PAGE_ICONS: Record<MenuItemId, LucideIcon> = {
@@ -114,9 +114,9 @@ function PaletteBody({ close }: { close: () => void }) {
   const signOut = useSignOut();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, 200);
-  const messageQuery = debounced.trim().length >= PALETTE_MESSAGE_MIN_CHARS ? debounced.trim() : '';
-  const messages = usePaletteMessages(messageQuery);
-  const isSearchingMessages = search.trim().length >= PALETTE_MESSAGE_MIN_CHARS;
+  const messageQuery = debounced.trim().length >= MESSAGE_SEARCH_MIN_CHARS ? debounced.trim() : '';
+  const messages = useMessageSearch(messageQuery);
+  const isSearchingMessages = search.trim().length >= MESSAGE_SEARCH_MIN_CHARS;
 
   const pages = useMemo(
     () =>

@@ -1,53 +1,14 @@
-import {
-  type ListNotificationsResponse,
-  listNotificationsResponseSchema,
-  type MarkNotificationsReadResponse,
-  markNotificationsReadResponseSchema,
-  NOTIFICATION_TEXTS,
-  type Notification,
-} from '@parley/contracts';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATION_TEXTS, type Notification } from '@parley/contracts';
 import { Bell, CheckCheck, LoaderCircle } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useMarkNotificationsRead, useNotifications } from '@/api/notifications/list-notifications';
 import { Button } from '@/components/ui/button';
-import { api, getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { notificationQueryRoot } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
-
-const listKey = [...notificationQueryRoot, 'list'] as const;
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** GET /api/notifications: one's own, newest first, with the unread count (first page's is current). */
-function listNotifications(cursor: string | null, signal?: AbortSignal): Promise<ListNotificationsResponse> {
-  const params = new URLSearchParams({ limit: '20' });
-  if (cursor) params.set('cursor', cursor);
-  return api.get(`/api/notifications?${params}`, { signal, parser: listNotificationsResponseSchema });
-}
-
-function useNotifications() {
-  return useInfiniteQuery({
-    queryKey: listKey,
-    queryFn: ({ pageParam, signal }) => listNotifications(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
-}
-
-function useMarkRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string | 'all') =>
-      api.post<MarkNotificationsReadResponse>(
-        id === 'all' ? '/api/notifications/read-all' : `/api/notifications/${encodeURIComponent(id)}/read`,
-        undefined,
-        { parser: markNotificationsReadResponseSchema },
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationQueryRoot }),
-  });
-}
 
 function NotificationRow({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
   const isUnread = item.read_at === null;
@@ -75,7 +36,7 @@ function NotificationRow({ item, onOpen }: { item: Notification; onOpen: (item: 
           <span className="line-clamp-2 break-words pl-4 text-muted-foreground">{item.body}</span>
         ) : null}
         <time dateTime={item.created_at} className="pl-4 text-muted-foreground text-xs">
-          {dateTime.format(new Date(item.created_at))}
+          {formatDateTime(item.created_at)}
         </time>
       </button>
     </li>
@@ -90,7 +51,7 @@ export function NotificationsBell() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const notifications = useNotifications();
-  const markRead = useMarkRead();
+  const markRead = useMarkNotificationsRead();
   const items = notifications.data?.pages.flatMap((page) => page.items) ?? [];
   const unread = notifications.data?.pages[0]?.unread_count ?? 0;
 

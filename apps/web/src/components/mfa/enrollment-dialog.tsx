@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Copy, LoaderCircle, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { startTotpSetup, verifyEnrollment } from '@/api/mfa/totp';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,7 +15,6 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { startTotpSetup, verifyEnrollment } from '@/lib/mfa-api';
 import { CodeField } from './code-field';
 import { RecoveryCodes } from './recovery-codes';
 

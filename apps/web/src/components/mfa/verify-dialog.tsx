@@ -9,6 +9,8 @@ import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle, LockKeyhole } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useMfaStatus } from '@/api/mfa/mfa-status';
+import { verifyLogin } from '@/api/mfa/totp';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -19,10 +21,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { useMfaStatus, verifyLogin } from '@/lib/mfa-api';
+import { formatTime } from '@/lib/format';
 import { CodeField } from './code-field';
-
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /**
  * SPEC §2/§4 MFA login dialog: a 6-digit code, or (toggled) an 8-character recovery code. The
@@ -176,7 +176,7 @@ function VerifyForm({ onVerified, onCancel }: { onVerified: () => void; onCancel
         {isLocked ? (
           <p className="text-destructive">
             {lockMessage ?? MFA_TEXTS.tooManyAttempts}
-            {lockedUntil ? ` You can try again at ${time.format(lockedUntil)}.` : ''}
+            {lockedUntil ? ` You can try again at ${formatTime(lockedUntil)}.` : ''}
           </p>
         ) : null}
       </div>

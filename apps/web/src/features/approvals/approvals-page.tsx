@@ -2,6 +2,8 @@ import { APPROVAL_TEXTS, type ApprovalItem, type ApprovalQueueSort } from '@parl
 import { ArrowDownUp, CircleAlert, ClipboardCheck, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useApproveMessage } from '@/api/approvals/approve';
+import { useRequestChanges } from '@/api/approvals/request-changes';
 import { ApproveDialog, RequestChangesDialog } from '@/components/approval-dialogs';
 import { EmptyState } from '@/components/empty-state';
 import { LoadMore } from '@/components/load-more';
@@ -11,7 +13,6 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { useApproveSubmission, useRequestChangesOnSubmission } from './api/decide-approval';
 import { useApprovalQueue } from './api/list-approvals';
 import { ApprovalItemCard } from './components/approval-item-card';
 import { ApprovalStatsCards } from './components/approval-stats-cards';
@@ -24,8 +25,8 @@ import { ApprovalStatsCards } from './components/approval-stats-cards';
 export function ApprovalsPage() {
   const [sort, setSort] = useState<ApprovalQueueSort>('newest');
   const queue = useApprovalQueue(sort);
-  const approve = useApproveSubmission();
-  const changes = useRequestChangesOnSubmission();
+  const approve = useApproveMessage();
+  const changes = useRequestChanges();
   const [approving, setApproving] = useState<ApprovalItem | null>(null);
   const [returning, setReturning] = useState<ApprovalItem | null>(null);
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
@@ -35,7 +36,7 @@ export function ApprovalsPage() {
     if (!approving) return;
     const { message_id: messageId, version, text_sha256 } = approving;
     approve.mutate(
-      { messageId, version, text_sha256, ...(rating ? { rating } : {}) },
+      { messageId, version, text_sha256, rating },
       {
         onSuccess: (result) => {
           setApproving(null);

@@ -3,6 +3,9 @@ import { CircleAlert, Info, LoaderCircle, Save, Send, Sparkles } from 'lucide-re
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useGenerateFirstDraft } from '@/api/drafts/generate-draft';
+import { useCreateMessage } from '@/api/messages/create-message';
+import { useFundOptions } from '@/api/projects/list-projects';
 import { FormField } from '@/components/form-field';
 import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
@@ -15,9 +18,6 @@ import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
-import { useCreateMessage } from './api/create-message';
-import { useGenerateFirstDraft } from './api/generate-first-draft';
-import { useFunds } from './api/list-funds';
 import { TopicsInput } from './components/topics-input';
 import { type ComposeDraft, clearDraft, EMPTY_DRAFT, loadDraft, saveDraft } from './compose-draft';
 
@@ -48,7 +48,7 @@ export function ComposePage() {
   const [form, setForm] = useState<ComposeDraft>(() => loadDraft(user.id) ?? EMPTY_DRAFT);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [intent, setIntent] = useState<Intent | null>(null);
-  const funds = useFunds();
+  const funds = useFundOptions();
   const create = useCreateMessage();
   const generateDraft = useGenerateFirstDraft();
   const isBusy = create.isPending || generateDraft.isPending;

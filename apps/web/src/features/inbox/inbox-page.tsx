@@ -1,7 +1,8 @@
 import { INBOX_TABS, INBOX_TEXTS, type InboxTab } from '@parley/contracts';
 import { CircleAlert, Inbox, LoaderCircle, Plus, RotateCw, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useInboxMessages } from '@/api/messages/list-messages';
 import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
@@ -12,8 +13,9 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useInboxMessages } from './api/list-messages';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { MessageCard } from './components/message-card';
 
 const TAB_LABELS: Record<InboxTab, string> = {
@@ -32,16 +34,7 @@ function isTab(value: string): value is InboxTab {
 
 /** A search counts at most INBOX_SEARCH_COUNT_CAP matches per tab: more reads '1,000+'. */
 function formatCount(count: number, capped: boolean): string {
-  return `${count.toLocaleString('en')}${capped ? '+' : ''}`;
-}
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
+  return `${formatNumber(count, 'en')}${capped ? '+' : ''}`;
 }
 
 /**
@@ -52,7 +45,7 @@ export function InboxPage() {
   const id = useId();
   const [tab, setTab] = useState<InboxTab>('all');
   const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const messages = useInboxMessages({ tab, q });
   const pages = messages.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);

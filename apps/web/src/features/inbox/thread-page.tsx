@@ -1,6 +1,8 @@
 import { DRAFT_TEXTS, hasCapability } from '@parley/contracts';
 import { CircleAlert, Info } from 'lucide-react';
 import { useParams } from 'react-router';
+import { useMessage } from '@/api/messages/get-message';
+import { useReadThreadNotifications } from '@/api/notifications/read-thread-notifications';
 import { BackLink } from '@/components/back-link';
 import { Page } from '@/components/page';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -10,8 +12,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
-import { useMessage } from './api/get-message';
-import { useReadThreadNotifications } from './api/read-thread-notifications';
 import { ComplianceEditorProvider } from './components/compliance-editor';
 import { ComplianceFlagsPanel } from './components/compliance-flags';
 import { DraftWorkspace } from './components/draft-workspace';

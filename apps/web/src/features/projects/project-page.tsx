@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
 import { useProject } from './api/get-project';
@@ -20,7 +21,6 @@ import { DocumentsTable } from './components/documents-table';
 import { ProjectFormDialog } from './components/project-form-dialog';
 import { ProjectMessages } from './components/project-messages';
 import { ProjectStatusBadge } from './components/project-status-badge';
-import { formatDateTime } from './format';
 
 /** /projects/:id: a fund's details, its documents (upload, re-index, delete) and its messages. */
 export function ProjectPage() {

@@ -2,6 +2,7 @@ import { hasCapability, type ProjectStatus } from '@parley/contracts';
 import { AlertCircle, FolderKanban, Plus, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useProjects } from '@/api/projects/list-projects';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
@@ -13,7 +14,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
-import { useProjects } from './api/list-projects';
 import { ProjectCard } from './components/project-card';
 import { ProjectFormDialog } from './components/project-form-dialog';
 

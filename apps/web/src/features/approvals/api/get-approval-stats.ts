@@ -1,7 +1,7 @@
 import { type ApprovalStats, approvalStatsSchema } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { approvalKeys } from '@/api/approvals/approval-keys';
 import { api } from '@/lib/api-client';
-import { approvalKeys } from './approval-keys';
 
 /** GET /api/approvals/stats: pending, average response time, flagged today. */
 export function getApprovalStats(signal?: AbortSignal): Promise<ApprovalStats> {

@@ -5,8 +5,8 @@ import {
   listApprovalsResponseSchema,
 } from '@parley/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { approvalKeys } from '@/api/approvals/approval-keys';
 import { api } from '@/lib/api-client';
-import { approvalKeys } from './approval-keys';
 
 /** GET /api/approvals?sort&limit&cursor: one page of pending submissions. */
 export function listApprovals(

@@ -9,8 +9,8 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { formatAge, formatDateTime, formatPercent } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { formatAge } from './format';
 
 /** SPEC §9: at least 0.6 success, at least 0.4 warning, below 0.4 destructive. */
 function sentimentVariant(score: number): 'success' | 'warning' | 'destructive' {
@@ -18,8 +18,6 @@ function sentimentVariant(score: number): 'success' | 'warning' | 'destructive' 
   if (score >= SENTIMENT_WARNING_MIN) return 'warning';
   return 'destructive';
 }
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** SPEC §2 approval item: investor, subject, submitter, age, fund, sentiment, flags; its actions. */
 export function ApprovalItemCard({
@@ -43,7 +41,7 @@ export function ApprovalItemCard({
               {score !== null ? (
                 <Badge variant={sentimentVariant(score)} title="Sentiment">
                   <span className="sr-only">Sentiment </span>
-                  {Math.round(score * 100)}%
+                  {formatPercent(score)}
                 </Badge>
               ) : null}
               {isFlagged ? (
@@ -71,7 +69,7 @@ export function ApprovalItemCard({
               Age
             </dt>
             <dd>
-              <time dateTime={item.submitted_at} title={dateTime.format(new Date(item.submitted_at))}>
+              <time dateTime={item.submitted_at} title={formatDateTime(item.submitted_at)}>
                 {formatAge(item.submitted_at)}
               </time>
             </dd>

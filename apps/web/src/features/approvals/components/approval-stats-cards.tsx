@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { AlertTriangle, Clock, Hourglass } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
+import { formatHours } from '@/lib/format';
 import { useApprovalStats } from '../api/get-approval-stats';
-import { formatHours } from './format';
 
 function StatCard({
   label,

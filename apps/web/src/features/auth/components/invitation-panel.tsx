@@ -20,14 +20,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
 import { useAcceptExistingInvitation } from '../api/accept-existing-invitation';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationPreview } from '../api/preview-invitation';
 import { signOut } from '../api/sign-out';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** True while the link's invitation can still be accepted (the page then titles its sign-in card h2). */
 export function useIsInvitationAcceptable(token: string | null): boolean {
@@ -71,7 +70,7 @@ function InvitationSummary({ preview }: { preview: InvitationPreview }) {
           <span className="break-all font-medium text-foreground">{preview.email}</span> to join as{' '}
           <span className="font-medium text-foreground">{formatRole(preview.role)}</span>.
         </p>
-        <p>The invitation expires on {dateTime.format(new Date(preview.expires_at))}.</p>
+        <p>The invitation expires on {formatDateTime(preview.expires_at)}.</p>
       </AlertDescription>
     </Alert>
   );

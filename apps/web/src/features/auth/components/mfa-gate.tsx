@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { mfaKeys } from '@/api/mfa/mfa-keys';
 import { TotpEnrollmentDialog } from '@/components/mfa/enrollment-dialog';
 import { MfaVerifyDialog } from '@/components/mfa/verify-dialog';
 import { PublicShell } from '@/components/public-shell';
-import { mfaStatusQueryKey } from '@/lib/mfa-api';
 import { paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
 import { signOut } from '../api/sign-out';
@@ -38,7 +38,7 @@ function MfaGate({
 
   async function onDone() {
     onHoldChange(false);
-    queryClient.removeQueries({ queryKey: mfaStatusQueryKey });
+    queryClient.removeQueries({ queryKey: mfaKeys.status });
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }
 

@@ -1,7 +1,7 @@
 import { type ComplianceOverview, complianceOverviewSchema } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { complianceKeys } from '@/api/compliance/compliance-keys';
 import { api } from '@/lib/api-client';
-import { complianceKeys } from './compliance-keys';
 
 /** GET /api/compliance/overview: the counts, with the audit chain verified by the server now. */
 export function getComplianceOverview(signal?: AbortSignal): Promise<ComplianceOverview> {

@@ -12,8 +12,8 @@ import {
   type UpdateTermInput,
 } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { complianceKeys } from '@/api/compliance/compliance-keys';
 import { api } from '@/lib/api-client';
-import { complianceKeys } from './compliance-keys';
 
 /** GET /api/compliance/policy: the forbidden lexicon and guardrail patterns the checker uses. */
 export function getCompliancePolicy(signal?: AbortSignal): Promise<CompliancePolicyResponse> {

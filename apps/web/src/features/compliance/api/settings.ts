@@ -4,8 +4,8 @@ import {
   complianceSettingsSchema,
 } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { complianceKeys } from '@/api/compliance/compliance-keys';
 import { api } from '@/lib/api-client';
-import { complianceKeys } from './compliance-keys';
 
 function parseSettings(data: unknown): ComplianceSettings {
   return complianceSettingsSchema.parse(data) as ComplianceSettings;

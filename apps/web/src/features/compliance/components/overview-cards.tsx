@@ -3,6 +3,7 @@ import { FileCheck2, Link2, Link2Off, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useComplianceOverview } from '../api/get-overview';
 import { SectionError } from './section-error';
@@ -77,8 +78,8 @@ export function OverviewCards() {
         value={chain.verified ? COMPLIANCE_TEXTS.chainVerified : COMPLIANCE_TEXTS.chainBroken}
         detail={
           chain.verified
-            ? `${chain.entries.toLocaleString()} entries verified`
-            : `Verification stopped after ${chain.entries.toLocaleString()} entries`
+            ? `${formatNumber(chain.entries)} entries verified`
+            : `Verification stopped after ${formatNumber(chain.entries)} entries`
         }
       />
     </section>

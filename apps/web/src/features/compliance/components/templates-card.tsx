@@ -2,6 +2,8 @@ import { COMPLIANCE_LIMITS, COMPLIANCE_TEXTS, type ResponseTemplate } from '@par
 import { Archive, LoaderCircle, Pencil, Plus, Search } from 'lucide-react';
 import { type FormEvent, useDeferredValue, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { useTemplates } from '@/api/templates/list-templates';
+import { useArchiveTemplate, useSaveTemplate } from '@/api/templates/save-template';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -18,12 +20,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { useTemplates } from '@/features/inbox/api/list-templates';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { useArchiveTemplate, useSaveTemplate } from '../api/templates';
+import { formatDate } from '@/lib/format';
 import { SectionError } from './section-error';
-
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Approved templates: kept here, inserted into drafts from the workspace. */
 export function TemplatesCard({ canManage }: { canManage: boolean }) {
@@ -96,7 +95,7 @@ export function TemplatesCard({ canManage }: { canManage: boolean }) {
                     {template.body}
                   </span>
                   <span className="text-muted-foreground text-xs">
-                    Updated {date.format(new Date(template.updated_at))}
+                    Updated {formatDate(template.updated_at)}
                     {template.updated_by_name ? ` by ${template.updated_by_name}` : ''}
                   </span>
                 </div>

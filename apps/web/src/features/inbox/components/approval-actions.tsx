@@ -2,15 +2,15 @@ import { APPROVAL_TEXTS, type DraftVersion, hasCapability } from '@parley/contra
 import { CheckCircle2, LoaderCircle, MessageSquareWarning, SendHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useApproveMessage } from '@/api/approvals/approve';
+import { useApproval } from '@/api/approvals/get-approval';
+import { useRequestChanges } from '@/api/approvals/request-changes';
+import { useSubmitForApproval } from '@/api/approvals/submit';
+import { useMessage } from '@/api/messages/get-message';
 import { ApproveDialog, RequestChangesDialog } from '@/components/approval-dialogs';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useSignedInSession } from '@/lib/session';
-import { useApproveResponse } from '../api/approve';
-import { useApproval } from '../api/get-approval';
-import { useMessage } from '../api/get-message';
-import { useRequestChanges } from '../api/request-changes';
-import { useSubmitForApproval } from '../api/submit';
 import { DisabledWithReason } from './draft-disabled-action';
 
 /** A button that cannot be used now: focusable, with the reason in a tooltip and for screen readers. */
@@ -54,8 +54,8 @@ export function ApprovalActions({
   const approval = useApproval(messageId);
   const message = useMessage(messageId);
   const submit = useSubmitForApproval(messageId);
-  const approve = useApproveResponse(messageId);
-  const changes = useRequestChanges(messageId);
+  const approve = useApproveMessage();
+  const changes = useRequestChanges();
   const [approveOpen, setApproveOpen] = useState(false);
   const [changesOpen, setChangesOpen] = useState(false);
 
@@ -101,7 +101,7 @@ export function ApprovalActions({
   function onApprove(rating: number | undefined) {
     if (!draft) return;
     approve.mutate(
-      { version: draft.version, text: draft.draftText, ...(rating ? { rating } : {}) },
+      { messageId, version: draft.version, text: draft.draftText, rating },
       {
         onSuccess: (result) => {
           setApproveOpen(false);
@@ -119,13 +119,16 @@ export function ApprovalActions({
   }
 
   function onRequestChanges(comment: string) {
-    changes.mutate(comment, {
-      onSuccess: () => {
-        setChangesOpen(false);
-        toast.success(APPROVAL_TEXTS.changesRequested);
+    changes.mutate(
+      { messageId, comment },
+      {
+        onSuccess: () => {
+          setChangesOpen(false);
+          toast.success(APPROVAL_TEXTS.changesRequested);
+        },
+        onError: (error) => toast.error(getErrorMessage(error, APPROVAL_TEXTS.requestChangesFailed)),
       },
-      onError: (error) => toast.error(getErrorMessage(error, APPROVAL_TEXTS.requestChangesFailed)),
-    });
+    );
   }
 
   const finaliseIcon = isApprover ? <SendHorizontal aria-hidden /> : <CheckCircle2 aria-hidden />;

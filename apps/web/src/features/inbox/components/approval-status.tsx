@@ -1,11 +1,11 @@
 import type { ApprovalState, ReplyDeliveryStatus } from '@parley/contracts';
 import { CircleAlert, Clock, MailCheck, MailWarning, MessageSquareWarning } from 'lucide-react';
+import { useApproval } from '@/api/approvals/get-approval';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { useApproval } from '../api/get-approval';
+import { formatDateTime } from '@/lib/format';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 const DELIVERY_LABELS: Record<ReplyDeliveryStatus, string> = {
   queued: 'Queued',

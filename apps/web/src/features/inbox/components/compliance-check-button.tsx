@@ -1,10 +1,10 @@
 import { COMPLIANCE_TEXTS, type DraftVersion, type SaveDraftInput } from '@parley/contracts';
 import { LoaderCircle, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
+import { useCheckCompliance } from '@/api/drafts/check-compliance';
+import { useSaveDraft } from '@/api/drafts/save-draft';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
-import { useCheckCompliance } from '../api/check-compliance';
-import { useSaveDraft } from '../api/save-draft';
 import { checkBlockedReason } from './compliance-rules';
 import { announceCheck } from './compliance-summary';
 import { DisabledWithReason } from './draft-disabled-action';

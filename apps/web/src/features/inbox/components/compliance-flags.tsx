@@ -1,13 +1,13 @@
 import { COMPLIANCE_TEXTS, type ComplianceFlag } from '@parley/contracts';
 import { CircleAlert, LoaderCircle, ShieldAlert, ShieldCheck, Wand2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { useApplyFix } from '@/api/drafts/apply-fix';
+import { useLatestDraft } from '@/api/drafts/get-latest-draft';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { useApplyFix } from '../api/apply-fix';
-import { useLatestDraft } from '../api/get-latest-draft';
 import { useEditorText } from './compliance-editor';
 import { isCheckStale } from './compliance-rules';
 import { SeverityBadge } from './compliance-severity';

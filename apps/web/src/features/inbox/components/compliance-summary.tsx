@@ -7,9 +7,8 @@ import {
 import { CircleAlert, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { formatDateTime } from '@/lib/format';
 import { SeverityBadge } from './compliance-severity';
-
-const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** SPEC §8: '{n} compliance flags detected' as a warning, or 'No compliance issues found!'. */
 export function announceCheck(result: { flags: readonly unknown[] }) {
@@ -41,7 +40,7 @@ export function ComplianceSummary({
   const total = compliance.flags.length;
   const checkedAt = (
     <time dateTime={compliance.checked_at} className="text-muted-foreground text-xs">
-      Checked {time.format(new Date(compliance.checked_at))}
+      Checked {formatDateTime(compliance.checked_at)}
     </time>
   );
   const stale = isStale ? (

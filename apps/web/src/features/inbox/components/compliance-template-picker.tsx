@@ -1,6 +1,7 @@
 import { COMPLIANCE_TEXTS, type ResponseTemplate } from '@parley/contracts';
 import { FileText, Search } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
+import { useTemplates } from '@/api/templates/list-templates';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,7 +14,6 @@ import {
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
-import { useTemplates } from '../api/list-templates';
 
 /** Insert template: the Compliance center's approved templates, searched on the server, inserted at the cursor. */
 export function ComplianceTemplatePicker({

@@ -1,6 +1,5 @@
 import type { DraftVersion } from '@parley/contracts';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@/lib/format';
 
 const DRAFTER_LABELS: Record<string, string> = {
   'built-in': 'Built-in drafter (offline)',
@@ -20,7 +19,7 @@ export function DraftProvenance({ draft }: { draft: DraftVersion }) {
         <dt className="text-muted-foreground">Version</dt>
         <dd>
           {draft.version} ({draft.source === 'generated' ? 'generated' : 'edited'}) by{' '}
-          {draft.created_by_name ?? 'a former member'} on {dateTime.format(new Date(draft.created_at))}
+          {draft.created_by_name ?? 'a former member'} on {formatDateTime(draft.created_at)}
         </dd>
         <dt className="text-muted-foreground">Drafter</dt>
         <dd>{DRAFTER_LABELS[p.drafter] ?? p.drafter}</dd>

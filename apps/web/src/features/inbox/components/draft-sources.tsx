@@ -1,5 +1,6 @@
 import type { Citation } from '@parley/contracts';
 import { FileText } from 'lucide-react';
+import { formatPercent } from '@/lib/format';
 
 /** SPEC §2 'Sources Referenced': each citation's document and page, with its relevance as a percentage. */
 export function DraftSources({ citations }: { citations: Citation[] }) {
@@ -19,7 +20,7 @@ export function DraftSources({ citations }: { citations: Citation[] }) {
               <span className="min-w-0 flex-1 break-all">{citation.doc_path}</span>
               <span className="shrink-0 text-muted-foreground tabular-nums">
                 <span className="sr-only">Relevance </span>
-                {Math.round(citation.relevance * 100)}%
+                {formatPercent(citation.relevance)}
               </span>
             </li>
           ))}

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { formatDate, formatPercent } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 const STATUS_LABELS: Record<MessageStatus, string> = {
@@ -34,8 +35,6 @@ function sentimentVariant(score: number): 'success' | 'warning' | 'destructive' 
   return 'destructive';
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 /** SPEC §2 Inbox: one message card. */
 export function MessageCard({ message }: { message: Message }) {
   const score = message.sentiment_score;
@@ -49,7 +48,7 @@ export function MessageCard({ message }: { message: Message }) {
               {score !== null ? (
                 <Badge variant={sentimentVariant(score)} title="Sentiment">
                   <span className="sr-only">Sentiment </span>
-                  {Math.round(score * 100)}%
+                  {formatPercent(score)}
                 </Badge>
               ) : null}
             </div>
@@ -71,7 +70,7 @@ export function MessageCard({ message }: { message: Message }) {
             ))}
             <span className="inline-flex items-center gap-1 text-muted-foreground text-xs">
               <Calendar aria-hidden className="size-3" />
-              <time dateTime={message.created_at}>{dateFormat.format(new Date(message.created_at))}</time>
+              <time dateTime={message.created_at}>{formatDate(message.created_at)}</time>
             </span>
           </div>
           <Button asChild size="sm">

@@ -1,7 +1,7 @@
 import { deleteDocumentResponseSchema, type ProjectDocument, projectDocumentSchema } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectKeys } from '@/api/projects/project-keys';
 import { api } from '@/lib/api-client';
-import { projectKeys } from './project-keys';
 
 const documentPath = (input: { projectId: string; documentId: string }) =>
   `/api/projects/${encodeURIComponent(input.projectId)}/documents/${encodeURIComponent(input.documentId)}`;

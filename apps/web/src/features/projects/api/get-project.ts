@@ -1,7 +1,7 @@
 import { type Project, projectSchema } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { projectKeys } from '@/api/projects/project-keys';
 import { api } from '@/lib/api-client';
-import { projectKeys } from './project-keys';
 
 /** GET /api/projects/:id: one fund with its counts. */
 export function getProject(id: string, signal?: AbortSignal): Promise<Project> {

@@ -1,7 +1,7 @@
 import { type ListDocumentsResponse, listDocumentsResponseSchema } from '@parley/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { projectKeys } from '@/api/projects/project-keys';
 import { api } from '@/lib/api-client';
-import { projectKeys } from './project-keys';
 
 /** GET /api/projects/:id/documents?cursor: a fund's documents, newest first. */
 export function listDocuments(

@@ -5,8 +5,8 @@ import {
   type UpdateProjectInput,
 } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectKeys } from '@/api/projects/project-keys';
 import { api } from '@/lib/api-client';
-import { projectKeys } from './project-keys';
 
 /** POST /api/projects (new) or PATCH /api/projects/:id (edit). */
 export function saveProject(input: {

@@ -1,7 +1,7 @@
 import { type ProjectDocument, projectDocumentSchema } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectKeys } from '@/api/projects/project-keys';
 import { uploadFile } from '@/lib/upload';
-import { projectKeys } from './project-keys';
 
 /** POST /api/projects/:id/documents (multipart): uploads and indexes one file, reporting progress. */
 export function uploadDocument(input: {

@@ -6,8 +6,9 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatBytes, formatDateTime } from '@/lib/format';
 import { useDeleteDocument, useReindexDocument } from '../api/document-actions';
-import { documentTypeLabel, formatBytes, formatDateTime } from '../format';
+import { documentTypeLabel } from '../document-type';
 import { DocumentStatusBadge } from './project-status-badge';
 
 /** A fund's documents with their indexing state; Re-index and Delete for those who may. */
@@ -94,7 +95,9 @@ export function DocumentsTable({
                   <TableCell>{document.page_count ?? '—'}</TableCell>
                   <TableCell>{document.passage_count}</TableCell>
                   <TableCell className="whitespace-nowrap">{formatDateTime(document.created_at)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(document.indexed_at)}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {document.indexed_at ? formatDateTime(document.indexed_at) : '—'}
+                  </TableCell>
                   {canEdit ? (
                     <TableCell className="text-right">
                       <div className="flex justify-end gap-1">

@@ -2,8 +2,8 @@ import type { Project } from '@parley/contracts';
 import { FileText, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { formatDateTime } from '../format';
 import { ProjectStatusBadge } from './project-status-badge';
 
 /** SPEC §2 Projects: name, fund type, status, document count, message count and last indexed. */

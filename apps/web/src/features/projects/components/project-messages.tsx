@@ -1,12 +1,12 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
+import { useProjectMessages } from '@/api/messages/list-messages';
 import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useProjectMessages } from '../api/list-project-messages';
-import { formatDate } from '../format';
 
 const STATUS_LABEL: Record<string, string> = {
   open: 'Open',

@@ -3,6 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LoaderCircle, RefreshCw, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { mfaKeys } from '@/api/mfa/mfa-keys';
+import { useMfaStatus } from '@/api/mfa/mfa-status';
+import { useRegenerateRecoveryCodes } from '@/api/mfa/regenerate-recovery-codes';
+import { useRemoveTotp } from '@/api/mfa/remove-totp';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TotpEnrollmentDialog } from '@/components/mfa/enrollment-dialog';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
@@ -20,10 +24,8 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { mfaStatusQueryKey, useMfaStatus } from '@/lib/mfa-api';
+import { formatDate } from '@/lib/format';
 import { sessionQueryKey } from '@/lib/session';
-import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
-import { useRemoveTotp } from '../api/remove-totp';
 import { StepUpDialog } from './step-up-dialog';
 
 type GuardedAction = 'remove' | 'regenerate';
@@ -32,8 +34,6 @@ const STEP_UP_REASONS: Record<GuardedAction, string> = {
   remove: 'Enter the current code from your authenticator app to remove two-factor authentication.',
   regenerate: 'Enter the current code from your authenticator app to generate new recovery codes.',
 };
-
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * Settings (issue 4): one's own two-factor authentication — set it up (the enrolment dialog of
@@ -84,7 +84,7 @@ export function MfaCard({ email }: { email: string }) {
   async function onEnrolled() {
     setEnrolling(false);
     toast.success(MFA_TEXTS.enrolled);
-    await queryClient.invalidateQueries({ queryKey: mfaStatusQueryKey });
+    await queryClient.invalidateQueries({ queryKey: mfaKeys.status });
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }
 
@@ -123,7 +123,7 @@ export function MfaCard({ email }: { email: string }) {
                   )}
                   {status.data.verified_at ? (
                     <span className="ml-2 text-muted-foreground">
-                      since {date.format(new Date(status.data.verified_at))}
+                      since {formatDate(status.data.verified_at)}
                     </span>
                   ) : null}
                 </dd>

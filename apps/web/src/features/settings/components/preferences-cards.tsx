@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 import { useUserSettings } from '../api/get-user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 
@@ -131,7 +132,7 @@ function SignatureForm() {
         rows={4}
       />
       <p id={`${id}-count`} className="text-muted-foreground text-xs">
-        {signature.length.toLocaleString()} / {EMAIL_SIGNATURE_MAX_LENGTH.toLocaleString()} characters
+        {formatNumber(signature.length)} / {formatNumber(EMAIL_SIGNATURE_MAX_LENGTH)} characters
       </p>
       {error ? (
         <p id={`${id}-error`} className="text-destructive text-sm" role="alert">

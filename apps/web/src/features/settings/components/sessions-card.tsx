@@ -10,13 +10,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
 import { useOwnSessions } from '../api/list-own-sessions';
 import { useRevokeOwnSession } from '../api/revoke-own-session';
 import { describeUserAgent } from '../user-agent';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Settings (issue 4): one's own signed-in sessions, and signing any of them out. */
 export function SessionsCard() {
@@ -88,8 +87,8 @@ export function SessionsCard() {
                       </div>
                     </TableCell>
                     <TableCell className="font-mono text-xs">{session.client_address ?? 'Unknown'}</TableCell>
-                    <TableCell>{dateTime.format(new Date(session.created_at))}</TableCell>
-                    <TableCell>{dateTime.format(new Date(session.last_seen_at))}</TableCell>
+                    <TableCell>{formatDateTime(session.created_at)}</TableCell>
+                    <TableCell>{formatDateTime(session.last_seen_at)}</TableCell>
                     <TableCell className="text-right">
                       <Button
                         variant="ghost"

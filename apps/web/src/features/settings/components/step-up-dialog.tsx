@@ -2,6 +2,7 @@ import { attemptsRemainingText, MFA_MAX_FAILED_ATTEMPTS, MFA_TEXTS, totpCodeSche
 import { LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { useStepUp } from '@/api/mfa/step-up';
 import { CodeField } from '@/components/mfa/code-field';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,7 +14,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { useStepUp } from '../api/step-up';
 
 /**
  * Issue 4: removing the authenticator or regenerating recovery codes needs a code verified in the

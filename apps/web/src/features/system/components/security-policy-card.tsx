@@ -16,15 +16,10 @@ import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { getErrorMessage, getServerMessage } from '@/lib/api-client';
 import { useSignedInSession } from '@/lib/session';
 import { useSendTestMagicLink } from '../api/send-test-magic-link';
 import { useUpdateSystemConfig } from '../api/update-system-config';
-
-/** The server's own words for a refusal, when it gave some beyond the spec's failure text. */
-function serverDetail(error: unknown): string | undefined {
-  return isApiError(error) && error.isFromServer && error.status !== 404 ? error.message : undefined;
-}
 
 function SettingRow({
   id,
@@ -68,7 +63,8 @@ export function SecurityPolicyCard({ config }: { config: UseQueryResult<SystemCo
       { [key]: value },
       {
         onSuccess: () => toast.success(SECURITY_TEXTS.updated),
-        onError: (error) => toast.error(SECURITY_TEXTS.updateFailed, { description: serverDetail(error) }),
+        onError: (error) =>
+          toast.error(SECURITY_TEXTS.updateFailed, { description: getServerMessage(error) }),
       },
     );
   }
@@ -82,7 +78,7 @@ export function SecurityPolicyCard({ config }: { config: UseQueryResult<SystemCo
       onSuccess: () =>
         toast.success(SECURITY_TEXTS.testMagicLinkSent, { description: `Sent to ${user.email}` }),
       onError: (error) =>
-        toast.error(SECURITY_TEXTS.testMagicLinkFailed, { description: serverDetail(error) }),
+        toast.error(SECURITY_TEXTS.testMagicLinkFailed, { description: getServerMessage(error) }),
     });
   }
 

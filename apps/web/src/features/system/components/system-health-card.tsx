@@ -7,8 +7,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/format';
 import { useSystemHealth } from '../api/get-system-health';
-import { formatDateTime } from '../format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -9,12 +9,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { usePagedSearch } from '@/lib/use-paged-search';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useUsers } from '../api/list-users';
 import { useReactivateUser } from '../api/reactivate-user';
-import { formatDateTime } from '../format';
 import { UserSearchResults } from './user-search-results';
 
 const USERS_LOAD_FAILED = 'Failed to load users';

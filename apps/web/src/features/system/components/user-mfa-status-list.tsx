@@ -14,11 +14,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { usePagedSearch } from '@/lib/use-paged-search';
 import { useMfaStatus } from '../api/list-mfa-status';
 import { useResetUserMfa } from '../api/reset-user-mfa';
-import { formatDateTime } from '../format';
 import { UserSearchResults } from './user-search-results';
 
 const LOAD_FAILED = 'Failed to load MFA status';

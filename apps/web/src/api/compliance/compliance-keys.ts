@@ -1,0 +1,13 @@
+/**
+ * Query keys of the compliance policy, settings and templates (the Compliance center reads them, the
+ * draft workspace's template picker reads the templates); any change invalidates `all`, since the
+ * overview counts them all.
+ */
+export const complianceKeys = {
+  all: ['compliance'] as const,
+  overview: () => [...complianceKeys.all, 'overview'] as const,
+  policy: () => [...complianceKeys.all, 'policy'] as const,
+  settings: () => [...complianceKeys.all, 'settings'] as const,
+  templates: () => [...complianceKeys.all, 'templates'] as const,
+  templateList: (q: string) => [...complianceKeys.templates(), 'list', q] as const,
+};

@@ -1,0 +1,28 @@
+import { type GenerateDraftResponse, generateDraftResponseSchema } from '@parley/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { draftKeys } from './draft-keys';
+
+/** POST /api/messages/:id/drafts/generate (SPEC §7 ai-generate): the next version, from the fund's documents. */
+export function generateDraft(messageId: string): Promise<GenerateDraftResponse> {
+  return api.post(`/api/messages/${encodeURIComponent(messageId)}/drafts/generate`, undefined, {
+    parser: generateDraftResponseSchema,
+  });
+}
+
+/** The draft workspace's 'Generate': the new version becomes the latest at once. */
+export function useGenerateDraft(messageId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => generateDraft(messageId),
+    onSuccess: (draft) => {
+      queryClient.setQueryData(draftKeys.latest(messageId), draft);
+      void queryClient.invalidateQueries({ queryKey: draftKeys.versions(messageId) });
+    },
+  });
+}
+
+/** Compose's 'Generate AI Response': the first draft of the message it has just created. */
+export function useGenerateFirstDraft() {
+  return useMutation({ mutationFn: generateDraft });
+}

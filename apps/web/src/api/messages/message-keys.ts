@@ -1,0 +1,16 @@
+import type { InboxTab } from '@parley/contracts';
+
+/**
+ * Query keys of investor messages, which realtime events (lib/realtime.ts) invalidate:
+ * - every query about messages starts with `messageKeys.all`; every list of them (the inbox tabs,
+ *   the palette's search, the approval queue) sits under `messageKeys.lists`, refreshed by every event;
+ * - any query about ONE message (its detail, approval state, drafts and their versions) holds that
+ *   message's id in its key, so an event for the id refreshes all of them.
+ */
+export const messageKeys = {
+  all: ['messages'] as const,
+  lists: ['messages', 'list'] as const,
+  inbox: (input: { tab: InboxTab; q: string }) => [...messageKeys.lists, input] as const,
+  search: (q: string) => [...messageKeys.lists, 'palette', q] as const,
+  detail: (messageId: string) => [...messageKeys.all, 'detail', messageId] as const,
+};

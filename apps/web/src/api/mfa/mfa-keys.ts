@@ -1,0 +1,4 @@
+/** One's own MFA state: the sign-in dialogs and Settings read it; changes to one's factor invalidate it. */
+export const mfaKeys = {
+  status: ['mfa-status'] as const,
+};

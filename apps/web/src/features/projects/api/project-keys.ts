@@ -1,9 +1,0 @@
-/** Query keys of the Projects screens; every mutation invalidates `projectKeys.all`. */
-export const projectKeys = {
-  all: ['projects'] as const,
-  lists: () => [...projectKeys.all, 'list'] as const,
-  list: (input: { status: string; q: string }) => [...projectKeys.lists(), input] as const,
-  detail: (id: string) => [...projectKeys.all, 'detail', id] as const,
-  documents: (id: string) => [...projectKeys.all, 'documents', id] as const,
-  messages: (id: string) => [...projectKeys.all, 'messages', id] as const,
-};
