@@ -8,7 +8,7 @@ import { createTestContext, json, sessionCookieOf, TEST_ORIGIN } from '../../../
 import { auditLogs, rateLimits, systemConfig, userInvitations, users } from '../../db/schema';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { verifyAuditChain } from '../audit/audit.service';
-import { seedDemoInvitations } from './demo-invitations';
+import { seedDemoInvitations } from '../../seed/demo-invitations';
 import { insertInvitation } from './invitations.queries';
 
 const smtp = await startSmtpSink();
