@@ -217,7 +217,7 @@ const invitationIdSchema = z.uuid({ error: 'Not an invitation id' });
 
 export const invitationIdParamSchema = z.object({ id: invitationIdSchema });
 
-/** SPEC §2 Invite user: the bulk actions of the manage list (Clear only empties the selection). */
+/** The bulk actions of the manage list (its Clear only empties the selection). */
 export const BULK_INVITATION_ACTIONS = ['resend', 'delete'] as const;
 export type BulkInvitationAction = (typeof BULK_INVITATION_ACTIONS)[number];
 
@@ -246,7 +246,7 @@ export const bulkInvitationOutcomeSchema = z.object({
 });
 export type BulkInvitationOutcome = z.infer<typeof bulkInvitationOutcomeSchema>;
 
-/** The counts SPEC §8's 'Resent N invitations. M failed.' needs, and each id's outcome in input order. */
+/** The counts of 'Resent N invitations. M failed.', and each id's outcome in the order of `ids`. */
 export const bulkInvitationActionResponseSchema = z.object({
   succeeded: z.number().int(),
   failed: z.number().int(),

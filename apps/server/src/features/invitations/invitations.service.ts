@@ -416,11 +416,11 @@ export async function deleteInvitation(
 }
 
 /**
- * Resend Selected / Delete Selected (SPEC §2 Invite user) as one transaction: each invitation goes
+ * Resend Selected / Delete Selected of the manage list as one transaction: each invitation goes
  * through the same per-row rules and writes (audit entry included) as its single action, and one the
  * rules refuse is answered as failed with that action's code and message. Any other error rolls the
  * whole batch back. Resent mail is queued inside the transaction and handed to SMTP after the commit
- * (docs/decisions/010-email-outbox-first.md). A bulk delete records BULK_DELETE_REASON (SPEC §8).
+ * (docs/decisions/010-email-outbox-first.md). A bulk delete records BULK_DELETE_REASON.
  */
 export async function applyBulkInvitationAction(
   ctx: ServiceContext,

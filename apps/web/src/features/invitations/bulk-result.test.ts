@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bulkResultToast } from './bulk-result';
 
 describe('the toast after a bulk action', () => {
-  it("says what was resent and what failed, in SPEC §8's words", () => {
+  it('says how many were resent and how many failed', () => {
     expect(bulkResultToast('resend', { succeeded: 3, failed: 0 })).toEqual({
       tone: 'success',
       text: 'Resent 3 invitations. 0 failed.',

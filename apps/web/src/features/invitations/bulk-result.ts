@@ -1,7 +1,7 @@
 import { type BulkInvitationAction, INVITATION_TEXTS } from '@parley/contracts';
 
 /**
- * SPEC §8's toast after Resend Selected / Delete Selected: 'Resent N invitations. M failed.' or
+ * The toast after Resend Selected / Delete Selected: 'Resent N invitations. M failed.' or
  * 'Deleted N invitations. M failed.', a success when none failed, a warning when some did, an error
  * when all did.
  */

@@ -1,6 +1,6 @@
 import type { InvitationTab } from '@parley/contracts';
 
-/** SPEC §2 Invite user: the manage list's tabs as people read them. */
+/** The manage list's tabs as people read them. */
 export const TAB_LABELS: Record<InvitationTab, string> = {
   all: 'All',
   pending: 'Pending',

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import type { useBulkInvitationAction } from '../hooks/use-bulk-invitation-action';
 
 /**
- * SPEC §2's bulk actions over the selected rows: Resend Selected, Delete Selected (confirmed first)
+ * The bulk actions over the selected rows: Resend Selected, Delete Selected (confirmed first)
  * and Clear. Shown while something is selected; the confirmation outlives it until the server answers.
  */
 export function InvitationBulkBar({

@@ -9,7 +9,7 @@ function showResult(result: ReturnType<typeof bulkResultToast>) {
 }
 
 /**
- * Resend Selected / Delete Selected: one request for the whole selection, then SPEC §8's toast. A
+ * Resend Selected / Delete Selected: one request for the whole selection, then the result toast. A
  * request that fails as a whole (offline, a server error) changed nothing, so every invitation in it
  * counts as failed. Delete Selected is confirmed first; the dialog stays open until the server
  * answers. `onSettled` runs after either outcome.

@@ -22,7 +22,7 @@ function resendFailure(error: unknown) {
 
 export type RowBusy = { id: string; action: 'resend' | 'copy' } | null;
 
-/** A row's Resend and Copy Link: which row is busy with what, and the toasts of SPEC §8. */
+/** A row's Resend and Copy Link: which row is busy with what, and the toasts they end with. */
 export function useInvitationRowActions() {
   const [busy, setBusy] = useState<RowBusy>(null);
   const resend = useResendInvitation();
