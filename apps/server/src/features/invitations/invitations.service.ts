@@ -175,9 +175,6 @@ async function queueInvitationEmail(
   return outboxId;
 }
 
-/** Who acts on invitations: the inviter's name goes into the mail. */
-type Inviter = Pick<Actor, 'userId' | 'orgId' | 'name'>;
-
 /**
  * SPEC §5/§7 send-invitation: an admin invites an address with a role. Refused when the address
  * already has an account or a live invitation in the organisation. The row, its mail and its audit
@@ -185,7 +182,7 @@ type Inviter = Pick<Actor, 'userId' | 'orgId' | 'name'>;
  */
 export async function createInvitation(
   ctx: ServiceContext,
-  actor: Inviter,
+  actor: Pick<Actor, 'userId' | 'orgId' | 'name'>,
   input: { email: string; role: Role },
 ): Promise<{ invitation: Invitation; email_sent: boolean }> {
   const { orgId } = actor;
@@ -283,7 +280,7 @@ export class ResendLimitError extends AppError {
 async function resendLockedInvitation(
   tx: Tx,
   ctx: Pick<ServiceContext, 'clock' | 'appOrigin' | 'unsubscribeKey'>,
-  actor: Inviter,
+  actor: Pick<Actor, 'userId' | 'orgId' | 'name'>,
   locked: InvitationRow | null,
 ): Promise<{ outboxId: string; resendsRemaining: number }> {
   const row = assertFound(locked);
@@ -330,7 +327,7 @@ async function resendLockedInvitation(
 /** Resend: the row, its audit entry and its mail are one transaction; SMTP gets the mail after it. */
 export async function resendInvitation(
   ctx: ServiceContext,
-  actor: Inviter,
+  actor: Pick<Actor, 'userId' | 'orgId' | 'name'>,
   input: { id: string },
 ): Promise<ResendInvitationResponse> {
   const { outboxId, resendsRemaining } = await ctx.db.transaction(async (tx) =>
@@ -424,7 +421,7 @@ export async function deleteInvitation(
  */
 export async function applyBulkInvitationAction(
   ctx: ServiceContext,
-  actor: Inviter,
+  actor: Pick<Actor, 'userId' | 'orgId' | 'name'>,
   input: BulkInvitationActionInput,
 ): Promise<BulkInvitationActionResponse> {
   type Outcome = BulkInvitationOutcome & { outboxId?: string };
