@@ -24,8 +24,14 @@ export const INVITATION_PAGE_SIZE_DEFAULT = 20;
 /** SPEC §5: a delete reason is optional; ours: at most 500 characters. */
 export const INVITATION_DELETE_REASON_MAX = 500;
 
-/** SPEC §8: the reason the bulk Delete Selected sends. */
+/** SPEC §8: the reason every invitation deleted by Delete Selected is recorded with. */
 export const BULK_DELETE_REASON = 'Bulk deletion';
+
+/**
+ * Ours: a bulk action acts on at most this many invitations. The manage list selects within one
+ * page, so the largest page is enough.
+ */
+export const INVITATION_BULK_MAX = INVITATION_PAGE_SIZE_MAX;
 
 /** The states of SPEC §3/§4 as a row shows them: a pending row past its expiry reads as expired. */
 export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'revoked'] as const;
@@ -164,6 +170,8 @@ export const listInvitationsQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 export type ListInvitationsQuery = z.input<typeof listInvitationsQuerySchema>;
+/** The query as the route validated it: defaults applied, `show_deleted` a boolean. */
+export type ListInvitationsParams = z.output<typeof listInvitationsQuerySchema>;
 
 export const invitationCountsSchema = z.object({
   all: z.number().int(),
@@ -205,9 +213,46 @@ export const deleteInvitationInputSchema = z.object({
 });
 export type DeleteInvitationInput = z.input<typeof deleteInvitationInputSchema>;
 
-export const invitationIdParamSchema = z.object({
-  id: z.uuid({ error: 'Not an invitation id' }),
+const invitationIdSchema = z.uuid({ error: 'Not an invitation id' });
+
+export const invitationIdParamSchema = z.object({ id: invitationIdSchema });
+
+/** The bulk actions of the manage list (its Clear only empties the selection). */
+export const BULK_INVITATION_ACTIONS = ['resend', 'delete'] as const;
+export type BulkInvitationAction = (typeof BULK_INVITATION_ACTIONS)[number];
+
+/**
+ * POST /api/invitations/bulk: Resend Selected or Delete Selected, as one request. A bulk delete
+ * always records BULK_DELETE_REASON, so it takes no reason.
+ */
+export const bulkInvitationActionInputSchema = z.object({
+  action: z.enum(BULK_INVITATION_ACTIONS, { error: 'Use resend or delete' }),
+  ids: z
+    .array(invitationIdSchema, { error: 'List the invitation ids' })
+    .min(1, { error: 'Select at least one invitation' })
+    .max(INVITATION_BULK_MAX, { error: `Select at most ${INVITATION_BULK_MAX} invitations` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'List each invitation once' }),
 });
+export type BulkInvitationActionInput = z.infer<typeof bulkInvitationActionInputSchema>;
+
+/** What became of one invitation of a bulk action. */
+export const bulkInvitationOutcomeSchema = z.object({
+  id: z.string(),
+  ok: z.boolean(),
+  /** A resent invitation: whether its mail left Parley (the outbox keeps it otherwise). */
+  email_sent: z.boolean().optional(),
+  /** A refused invitation: the code and message the single-row action answers for it. */
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type BulkInvitationOutcome = z.infer<typeof bulkInvitationOutcomeSchema>;
+
+/** The counts of 'Resent N invitations. M failed.', and each id's outcome in the order of `ids`. */
+export const bulkInvitationActionResponseSchema = z.object({
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(bulkInvitationOutcomeSchema),
+});
+export type BulkInvitationActionResponse = z.infer<typeof bulkInvitationActionResponseSchema>;
 
 /** What a link can show before anyone acts (nothing is consumed). */
 export const INVITATION_PREVIEW_STATUSES = ['pending', 'accepted', 'expired', 'revoked', 'deleted'] as const;

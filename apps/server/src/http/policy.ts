@@ -29,6 +29,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/invitations/:id/resend': 'admin.manage',
   'POST /api/invitations/:id/link': 'admin.manage',
   'DELETE /api/invitations/:id': 'admin.manage',
+  'POST /api/invitations/bulk': 'admin.manage',
   /** The invitation link is the credential; preview consumes nothing, accept consumes it once. */
   'POST /api/invitations/preview': 'public',
   'POST /api/invitations/accept': 'public',

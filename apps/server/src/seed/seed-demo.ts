@@ -2,7 +2,6 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedDemoApprovals } from '../features/approvals/demo-approvals';
 import { seedDemoTemplates } from '../features/compliance/demo-templates';
-import { seedDemoInvitations } from '../features/invitations/demo-invitations';
 import { seedDemoMessages } from '../features/messages/demo-messages';
 import {
   createOrganization,
@@ -13,6 +12,7 @@ import { documentsRootOf } from '../features/projects/projects.service';
 import { findUserIdByEmail } from '../features/users/users.queries';
 import { createMember } from '../features/users/users.service';
 import { systemClock } from '../lib/clock';
+import { seedDemoInvitations } from './demo-invitations';
 import { DEMO_ORG_NAME, DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 
 /** Idempotent: running it again leaves what exists and adds what is missing. */

@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { INVITATION_DAILY_RESEND_CAP, type Role } from '@parley/contracts';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { INVITATION_BULK_MAX, INVITATION_DAILY_RESEND_CAP, type Role } from '@parley/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestContext, json, sessionCookieOf, TEST_ORIGIN } from '../../../test/test-app';
 import { auditLogs, rateLimits, systemConfig, userInvitations, users } from '../../db/schema';
 import { generateToken, sha256Hex } from '../../lib/crypto';
+import { seedDemoInvitations } from '../../seed/demo-invitations';
 import { verifyAuditChain } from '../audit/audit.service';
-import { seedDemoInvitations } from './demo-invitations';
 import { insertInvitation } from './invitations.queries';
 
 const smtp = await startSmtpSink();
@@ -305,7 +305,7 @@ describe('the manage list', () => {
     expect(Object.keys((await json(res)).error.fields).sort()).toEqual(['limit', 'show_deleted', 'tab']);
     const badCursor = await list(admin.cookie, '?cursor=not-a-cursor');
     expect(badCursor.status).toBe(400);
-    expect((await json(badCursor)).error.fields).toEqual({ cursor: 'Not a cursor from this list' });
+    expect((await json(badCursor)).error.fields).toEqual({ cursor: 'Invalid cursor' });
   });
 });
 
@@ -486,6 +486,221 @@ describe('deleting', () => {
     expect(
       (await ctx.request('DELETE', `/api/invitations/${id}`, { cookie: admin.cookie, body: {} })).status,
     ).toBe(200);
+  });
+});
+
+describe('bulk actions', () => {
+  const bulk = (cookie: string, body: unknown) =>
+    ctx.request('POST', '/api/invitations/bulk', { cookie, body });
+
+  /** Pending, accepted, deleted and at-the-cap invitations of one admin's organisation. */
+  async function orgForBulk() {
+    const admin = await ctx.signInAs('admin');
+    const live = [await invited(undefined, admin), await invited(undefined, admin)];
+    const accepted = await invited(undefined, admin);
+    expect((await accept(accepted.token)).status).toBe(200);
+    const deleted = await invited(undefined, admin);
+    await ctx.request('DELETE', `/api/invitations/${deleted.id}`, { cookie: admin.cookie, body: {} });
+    const capped = await invited(undefined, admin);
+    await ctx.db
+      .update(userInvitations)
+      .set({
+        resendDay: ctx.clock.now().toISOString().slice(0, 10),
+        resendDayCount: INVITATION_DAILY_RESEND_CAP,
+      })
+      .where(eq(userInvitations.id, capped.id));
+    const stranger = await invited();
+    return { admin, live, accepted, deleted, capped, stranger };
+  }
+
+  it('is for admins only, for all four roles', async () => {
+    await ctx.expectGuarded('POST', '/api/invitations/bulk', 'admin.manage', {
+      action: 'resend',
+      ids: [SOME_ID],
+    });
+  });
+
+  it('resends every selected invitation with a new link, audited per row like a single resend', async () => {
+    const { admin, live } = await orgForBulk();
+    const res = await bulk(admin.cookie, { action: 'resend', ids: live.map((i) => i.id) });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({
+      succeeded: 2,
+      failed: 0,
+      results: live.map((i) => ({ id: i.id, ok: true, email_sent: true })),
+    });
+    for (const invitation of live) {
+      const newToken = await tokenFromMail(invitation.email);
+      expect(newToken).not.toBe(invitation.token);
+      expect((await accept(invitation.token)).status).toBe(404);
+      const row = await invitationRow(invitation.id);
+      expect(row.tokenHash).toBe(sha256Hex(newToken));
+      expect(row.resendCountLifetime).toBe(1);
+      expect(row.expiresAt.getTime()).toBe(ctx.clock.now().getTime() + 7 * DAY_MS);
+      expect((await auditActions(admin.orgId, invitation.id)).at(-1)).toEqual({
+        action: 'invitation_resent',
+        details: {
+          email: invitation.email,
+          resend_count_lifetime: 1,
+          resends_today: 1,
+          expires_at: row.expiresAt.toISOString(),
+        },
+      });
+    }
+    expect(await verifyAuditChain(ctx.db, admin.orgId)).toMatchObject({ valid: true });
+  });
+
+  it('answers each refused resend with the reason the single resend gives, and still resends the rest', async () => {
+    const { admin, live, accepted, deleted, capped, stranger } = await orgForBulk();
+    const ids = [live[0]?.id, accepted.id, deleted.id, capped.id, stranger.id, SOME_ID];
+    // What the single resend answers for an id of another organisation, and for an unknown one.
+    const single = await ctx.request('POST', `/api/invitations/${stranger.id}/resend`, {
+      cookie: admin.cookie,
+    });
+    expect(single.status).toBe(404);
+    const notFound = { code: 'NOT_FOUND', message: (await json(single)).error.message };
+
+    const res = await bulk(admin.cookie, { action: 'resend', ids });
+    expect(res.status).toBe(200);
+    const notAllowed = {
+      code: 'CONFLICT',
+      message: 'Only a pending invitation that is not deleted or expired can be resent.',
+    };
+    expect(await json(res)).toEqual({
+      succeeded: 1,
+      failed: 5,
+      results: [
+        { id: live[0]?.id, ok: true, email_sent: true },
+        { id: accepted.id, ok: false, error: notAllowed },
+        { id: deleted.id, ok: false, error: notAllowed },
+        {
+          id: capped.id,
+          ok: false,
+          error: {
+            code: 'RESEND_LIMIT_REACHED',
+            message: `This invitation was already resent ${INVITATION_DAILY_RESEND_CAP} times today. Try again tomorrow.`,
+          },
+        },
+        { id: stranger.id, ok: false, error: notFound },
+        { id: SOME_ID, ok: false, error: notFound },
+      ],
+    });
+    expect((await invitationRow(live[0]?.id ?? '')).resendCountLifetime).toBe(1);
+    expect((await invitationRow(capped.id)).resendCountLifetime).toBe(0);
+    expect((await invitationRow(stranger.id)).resendCountLifetime).toBe(0);
+    expect((await auditActions(stranger.admin.orgId, stranger.id)).map((a) => a.action)).toEqual([
+      'invitation_created',
+    ]);
+    expect((await auditActions(admin.orgId, capped.id)).map((a) => a.action)).toEqual(['invitation_created']);
+  });
+
+  it("deletes the selected pending invitations with the reason 'Bulk deletion', expired ones too", async () => {
+    const { admin, live, accepted, deleted, stranger } = await orgForBulk();
+    const [first, second] = live;
+    if (!first || !second) throw new Error('two live invitations');
+    await ctx.db
+      .update(userInvitations)
+      .set({ expiresAt: new Date(ctx.clock.now().getTime() - 1) })
+      .where(eq(userInvitations.id, second.id));
+    const ids = [first.id, second.id, accepted.id, deleted.id, stranger.id];
+    const res = await bulk(admin.cookie, { action: 'delete', ids });
+    expect(res.status).toBe(200);
+    const notAllowed = {
+      code: 'CONFLICT',
+      message: 'Only a pending invitation that is not deleted can be deleted.',
+    };
+    expect(await json(res)).toEqual({
+      succeeded: 2,
+      failed: 3,
+      results: [
+        { id: first.id, ok: true },
+        { id: second.id, ok: true },
+        { id: accepted.id, ok: false, error: notAllowed },
+        { id: deleted.id, ok: false, error: notAllowed },
+        { id: stranger.id, ok: false, error: { code: 'NOT_FOUND', message: expect.any(String) } },
+      ],
+    });
+    for (const invitation of [first, second]) {
+      const row = await invitationRow(invitation.id);
+      expect(row).toMatchObject({
+        status: 'revoked',
+        deletedBy: admin.userId,
+        deleteReason: 'Bulk deletion',
+      });
+      expect(row.deletedAt?.getTime()).toBe(ctx.clock.now().getTime());
+      expect((await auditActions(admin.orgId, invitation.id)).at(-1)).toEqual({
+        action: 'invitation_deleted',
+        details: { email: invitation.email, reason: 'Bulk deletion' },
+      });
+      const preview = await ctx.request('POST', '/api/invitations/preview', {
+        body: { token: invitation.token },
+      });
+      expect((await json(preview)).status).toBe('deleted');
+    }
+    expect((await invitationRow(stranger.id)).status).toBe('pending');
+    expect((await invitationRow(accepted.id)).status).toBe('accepted');
+    expect(await verifyAuditChain(ctx.db, admin.orgId)).toMatchObject({ valid: true });
+  });
+
+  it('writes nothing at all when the database fails part-way through the batch', async () => {
+    const { admin, live } = await orgForBulk();
+    const [first, second] = live;
+    if (!first || !second) throw new Error('two live invitations');
+    const auditBefore = await auditActions(admin.orgId, first.id);
+    const trigger = `refuse_delete_${second.id.replaceAll('-', '')}`;
+    await ctx.db.execute(
+      sql.raw(`create function ${trigger}() returns trigger language plpgsql as $$
+        begin raise exception 'delete refused'; end $$`),
+    );
+    await ctx.db.execute(
+      sql.raw(`create trigger ${trigger} before update on user_invitations for each row
+        when (new.id = '${second.id}'::uuid) execute function ${trigger}()`),
+    );
+    const consoleError = vi.mocked(console.error).mockImplementation(() => {});
+    try {
+      const res = await bulk(admin.cookie, { action: 'delete', ids: [first.id, second.id] });
+      expect(res.status).toBe(500);
+      expect(consoleError.mock.calls.map(([message]) => message)).toEqual(['unhandled error']);
+      consoleError.mockClear();
+    } finally {
+      await ctx.db.execute(sql.raw(`drop trigger ${trigger} on user_invitations`));
+      await ctx.db.execute(sql.raw(`drop function ${trigger}()`));
+    }
+    // The first row's update and audit entry were in the same transaction, so they are gone too.
+    expect(await invitationRow(first.id)).toMatchObject({ status: 'pending', deletedAt: null });
+    expect(await auditActions(admin.orgId, first.id)).toEqual(auditBefore);
+    expect(await verifyAuditChain(ctx.db, admin.orgId)).toMatchObject({ valid: true });
+  });
+
+  it('names the bad field: the action, and 1 to the maximum of distinct invitation ids', async () => {
+    const admin = await ctx.signInAs('admin');
+    const fieldsOf = async (body: unknown) => {
+      const res = await bulk(admin.cookie, body);
+      expect(res.status).toBe(400);
+      return (await json(res)).error.fields;
+    };
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    expect(await fieldsOf({ action: 'archive', ids: [SOME_ID] })).toEqual({
+      action: 'Use resend or delete',
+    });
+    expect(await fieldsOf({ action: 'resend', ids: [] })).toEqual({ ids: 'Select at least one invitation' });
+    expect(
+      await fieldsOf({
+        action: 'delete',
+        ids: Array.from({ length: INVITATION_BULK_MAX + 1 }, (_, n) => id(n)),
+      }),
+    ).toEqual({ ids: `Select at most ${INVITATION_BULK_MAX} invitations` });
+    expect(await fieldsOf({ action: 'resend', ids: [SOME_ID, SOME_ID] })).toEqual({
+      ids: 'List each invitation once',
+    });
+    expect(await fieldsOf({ action: 'resend', ids: [SOME_ID, 'nope'] })).toEqual({
+      'ids.1': 'Not an invitation id',
+    });
+  });
+
+  it('is in the API description', async () => {
+    const paths = Object.keys((await json(await ctx.request('GET', '/api/openapi.json'))).paths);
+    expect(paths).toContain('/api/invitations/bulk');
   });
 });
 

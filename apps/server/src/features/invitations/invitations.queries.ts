@@ -1,8 +1,9 @@
 import type { InvitationTab, Role } from '@parley/contracts';
-import { and, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { organizations, orgMemberships, profiles, userInvitations, users } from '../../db/schema';
+import type { TimeCursor } from '../../lib/cursor';
 
 const inviter = alias(profiles, 'inviter');
 
@@ -90,6 +91,31 @@ export async function lockInvitationById(db: DbOrTx, orgId: string, id: string) 
     .for('update');
   if (!row) return null;
   return findInvitationById(db, orgId, id);
+}
+
+/**
+ * Locks the organisation's invitations among `ids` in one statement, in id order, so two batches
+ * over the same rows wait for each other instead of deadlocking. Ids of other organisations and
+ * unknown ids are simply absent from the map.
+ */
+export async function lockInvitationsByIds(db: DbOrTx, orgId: string, ids: readonly string[]) {
+  const locked = await db
+    .select({ id: userInvitations.id })
+    .from(userInvitations)
+    .where(and(eq(userInvitations.orgId, orgId), inArray(userInvitations.id, [...ids])))
+    .orderBy(asc(userInvitations.id))
+    .for('update');
+  if (locked.length === 0) return new Map<string, InvitationRow>();
+  const rows = await selectInvitations(db).where(
+    and(
+      eq(userInvitations.orgId, orgId),
+      inArray(
+        userInvitations.id,
+        locked.map((row) => row.id),
+      ),
+    ),
+  );
+  return new Map((rows as InvitationRow[]).map((row) => [row.id, row]));
 }
 
 /** The invitation behind a link, with its organisation's name (for the preview and the reasons). */
@@ -232,8 +258,6 @@ function tabFilter(tab: InvitationTab, showDeleted: boolean, now: Date): SQL | u
   }
 }
 
-export type InvitationCursor = { createdAt: Date; id: string };
-
 /** One page of a tab, newest first; keyset on (created_at, id) over the (org_id, created_at) index. */
 export async function listInvitations(
   db: DbOrTx,
@@ -243,14 +267,15 @@ export async function listInvitations(
     showDeleted: boolean;
     now: Date;
     limit: number;
-    after: InvitationCursor | null;
+    /** The (created_at, id) of the last row of the page before. */
+    after: TimeCursor | null;
   },
 ) {
   const after = input.after
     ? or(
-        sql`${userInvitations.createdAt} < ${input.after.createdAt.toISOString()}::timestamptz`,
+        sql`${userInvitations.createdAt} < ${input.after.at.toISOString()}::timestamptz`,
         and(
-          sql`${userInvitations.createdAt} = ${input.after.createdAt.toISOString()}::timestamptz`,
+          sql`${userInvitations.createdAt} = ${input.after.at.toISOString()}::timestamptz`,
           sql`${userInvitations.id} < ${input.after.id}::uuid`,
         ),
       )

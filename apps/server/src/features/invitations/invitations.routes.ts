@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   acceptInvitationInputSchema,
+  bulkInvitationActionInputSchema,
+  bulkInvitationActionResponseSchema,
   createInvitationInputSchema,
   createInvitationResponseSchema,
   deleteInvitationInputSchema,
@@ -19,18 +21,16 @@ import {
   verifyInviteInputSchema,
   verifyInviteResponseSchema,
 } from '@parley/contracts';
-import type { Context } from 'hono';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { clientOf } from '../../http/client-address';
-import type { AppEnv } from '../../http/env';
 import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
 import { toSessionResponse, toSignInResponse } from '../auth/auth.service';
 import {
   acceptInvitation,
   acceptInvitationAsMember,
+  applyBulkInvitationAction,
   createInvitation,
   deleteInvitation,
-  type InvitationDeps,
   listInvitationsPage,
   mintInvitationLink,
   previewInvitation,
@@ -105,6 +105,18 @@ const remove = createRoute({
   },
 });
 
+const bulk = createRoute({
+  method: 'post',
+  path: '/api/invitations/bulk',
+  summary:
+    'Resend Selected / Delete Selected in one transaction; each id succeeds or fails as its single action would',
+  request: body(bulkInvitationActionInputSchema),
+  responses: {
+    200: jsonResponse(bulkInvitationActionResponseSchema, 'What became of each invitation'),
+    ...errorResponses(400, 401, 403, 415),
+  },
+});
+
 const preview = createRoute({
   method: 'post',
   path: '/api/invitations/preview',
@@ -152,42 +164,24 @@ const verify = createRoute({
 });
 
 export function registerInvitationRoutes(api: ApiRouter, deps: RouteDeps) {
-  const invitationDeps: InvitationDeps = {
-    db: deps.db,
-    clock: deps.clock,
-    appOrigin: deps.config.appOrigin,
-    email: deps,
-  };
   const secure = deps.config.isHttps;
-  /** The organisation is always the session's (never the request's). */
-  const actorOf = (c: Context<AppEnv>) => {
-    const session = c.get('session');
-    return { userId: session.userId, name: session.name, orgId: session.orgId };
-  };
 
   api.openapi(create, async (c) => {
-    const result = await createInvitation(invitationDeps, actorOf(c), c.req.valid('json'));
+    const result = await createInvitation(deps, c.get('actor'), c.req.valid('json'));
     return c.json(result, 201);
   });
 
   api.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const page = await listInvitationsPage(invitationDeps, {
-      orgId: c.get('session').orgId,
-      tab: query.tab,
-      showDeleted: query.show_deleted,
-      limit: query.limit,
-      cursor: query.cursor,
-    });
+    const page = await listInvitationsPage(deps, c.get('actor'), c.req.valid('query'));
     return c.json(page, 200);
   });
 
   api.openapi(resend, async (c) => {
     try {
       const result: ResendInvitationResponse = await resendInvitation(
-        invitationDeps,
-        actorOf(c),
-        c.req.valid('param').id,
+        deps,
+        c.get('actor'),
+        c.req.valid('param'),
       );
       return c.json(result, 200);
     } catch (error) {
@@ -203,41 +197,42 @@ export function registerInvitationRoutes(api: ApiRouter, deps: RouteDeps) {
   });
 
   api.openapi(link, async (c) => {
-    const result = await mintInvitationLink(invitationDeps, actorOf(c), c.req.valid('param').id);
+    const result = await mintInvitationLink(deps, c.get('actor'), c.req.valid('param'));
     return c.json(result, 200);
   });
 
   api.openapi(remove, async (c) => {
-    const invitation = await deleteInvitation(invitationDeps, actorOf(c), {
+    const invitation = await deleteInvitation(deps, c.get('actor'), {
       id: c.req.valid('param').id,
       reason: c.req.valid('json')?.reason,
     });
     return c.json(invitation, 200);
   });
 
+  api.openapi(bulk, async (c) => {
+    const result = await applyBulkInvitationAction(deps, c.get('actor'), c.req.valid('json'));
+    return c.json(result, 200);
+  });
+
   api.openapi(preview, async (c) => {
-    return c.json(await previewInvitation(invitationDeps, c.req.valid('json').token), 200);
+    return c.json(await previewInvitation(deps, c.req.valid('json')), 200);
   });
 
   api.openapi(accept, async (c) => {
-    const result = await acceptInvitation(invitationDeps, { ...c.req.valid('json'), ...clientOf(c) });
+    const result = await acceptInvitation(deps, { ...c.req.valid('json'), ...clientOf(c) });
     setSessionCookie(c, result, secure);
     return c.json(toSignInResponse(result), 200);
   });
 
   api.openapi(acceptExisting, async (c) => {
-    const session = c.get('session');
-    await acceptInvitationAsMember(invitationDeps, session, c.req.valid('json').token);
+    await acceptInvitationAsMember(deps, c.get('actor'), c.req.valid('json'));
     // The guard let this session through, so it owes no MFA: the body is the session as it is.
-    const response: SignInResponse = toSessionResponse(session, c.get('role'));
+    const response: SignInResponse = toSessionResponse(c.get('session'), c.get('role'));
     return c.json(response, 200);
   });
 
   api.openapi(verify, async (c) => {
     const { clientAddress } = clientOf(c);
-    return c.json(
-      await verifyInvite(invitationDeps, { email: c.req.valid('json').email, clientAddress }),
-      200,
-    );
+    return c.json(await verifyInvite(deps, { email: c.req.valid('json').email, clientAddress }), 200);
   });
 }

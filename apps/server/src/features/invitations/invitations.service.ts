@@ -1,4 +1,8 @@
 import {
+  BULK_DELETE_REASON,
+  type BulkInvitationActionInput,
+  type BulkInvitationActionResponse,
+  type BulkInvitationOutcome,
   ERRORS,
   INVITATION_DAILY_RESEND_CAP,
   INVITATION_LIFETIME_DAYS,
@@ -6,21 +10,23 @@ import {
   type Invitation,
   type InvitationPreview,
   type InvitationPreviewStatus,
-  type InvitationTab,
+  type ListInvitationsParams,
   type ListInvitationsResponse,
+  type ResendInvitationResponse,
   type Role,
   type VerifyInviteResponse,
 } from '@parley/contracts';
+import type { Actor } from '../../auth/actor';
 import { hashPassword } from '../../auth/passwords';
 import { consumeAttempt, type RateLimitRule } from '../../auth/rate-limit';
-import type { SessionContext } from '../../auth/sessions';
-import type { Db, DbOrTx } from '../../db/client';
+import type { ServiceContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
 import { generateToken, sha256Hex } from '../../lib/crypto';
+import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { completeSignIn, type SignInResult } from '../auth/auth.service';
-import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
+import { deliverEmail, queueEmail } from '../email/email.service';
 import { readSystemConfig } from '../organizations/organizations.service';
 import { findUserIdByEmail } from '../users/users.queries';
 import { insertMember } from '../users/users.service';
@@ -33,18 +39,15 @@ import {
   findLiveInvitationByEmail,
   findOrganizationName,
   hasLiveInvitationForEmail,
-  type InvitationCursor,
   type InvitationRow,
   insertInvitation,
   isActiveMemberEmail,
   listInvitations,
   lockInvitationAddress,
   lockInvitationById,
+  lockInvitationsByIds,
   updateInvitation,
 } from './invitations.queries';
-
-/** What the invitation rules need: the database, time, the public origin and the mail module. */
-export type InvitationDeps = { db: Db; clock: Clock; appOrigin: string; email: EmailDeps };
 
 const DAY_MS = 86_400_000;
 /** Issue 3: 7 days from each send (a resend renews it); decision 007. */
@@ -134,9 +137,8 @@ function assertUsable<T extends InvitationRow>(row: T | null, now: Date): T {
   return row;
 }
 
-async function mustFind(db: DbOrTx, orgId: string, id: string, lock: boolean) {
-  const row = lock ? await lockInvitationById(db, orgId, id) : await findInvitationById(db, orgId, id);
-  // Another organisation's invitation is as unknown as one that does not exist.
+/** The row an admin acts on; another organisation's invitation is as unknown as a missing one. */
+function assertFound(row: InvitationRow | null): InvitationRow {
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -144,7 +146,7 @@ async function mustFind(db: DbOrTx, orgId: string, id: string, lock: boolean) {
 /** Queues the invitation mail in the caller's transaction (step 1 of sending). */
 async function queueInvitationEmail(
   tx: DbOrTx,
-  deps: InvitationDeps,
+  ctx: Pick<ServiceContext, 'clock' | 'appOrigin' | 'unsubscribeKey'>,
   input: {
     orgId: string;
     email: string;
@@ -156,13 +158,13 @@ async function queueInvitationEmail(
   },
 ) {
   const organizationName = (await findOrganizationName(tx, input.orgId)) ?? 'your organisation';
-  const { outboxId } = await queueEmail(tx, deps.email, {
+  const { outboxId } = await queueEmail(tx, ctx, {
     orgId: input.orgId,
     to: input.email,
     template: 'invitation',
     category: 'transactional',
     content: invitationEmail({
-      url: invitationUrl(deps.appOrigin, input.token),
+      url: invitationUrl(ctx.appOrigin, input.token),
       organizationName,
       inviterName: input.inviterName,
       role: input.role,
@@ -173,25 +175,22 @@ async function queueInvitationEmail(
   return outboxId;
 }
 
-type Actor = { userId: string; name: string; orgId: string | null };
-
 /**
  * SPEC §5/§7 send-invitation: an admin invites an address with a role. Refused when the address
  * already has an account or a live invitation in the organisation. The row, its mail and its audit
  * entry are one transaction; the mail is handed to SMTP after the commit.
  */
 export async function createInvitation(
-  deps: InvitationDeps,
-  actor: Actor,
+  ctx: ServiceContext,
+  actor: Pick<Actor, 'userId' | 'orgId' | 'name'>,
   input: { email: string; role: Role },
 ): Promise<{ invitation: Invitation; email_sent: boolean }> {
-  const orgId = actor.orgId;
-  if (!orgId) throw new AppError('NO_ORGANIZATION');
-  const email = input.email.trim().toLowerCase();
+  const { orgId } = actor;
+  const { email } = input;
   const token = generateToken();
-  const { id, outboxId } = await deps.db.transaction(async (tx) => {
+  const { id, outboxId } = await ctx.db.transaction(async (tx) => {
     await lockInvitationAddress(tx, orgId, email);
-    const now = deps.clock.now();
+    const now = ctx.clock.now();
     if (await findUserIdByEmail(tx, email)) {
       throw new AppError('CONFLICT', {
         message: INVITATION_TEXTS.alreadyMember,
@@ -215,7 +214,7 @@ export async function createInvitation(
       lastSentAt: now,
       expiresAt,
     });
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId,
       actorId: actor.userId,
       actionType: 'invitation_created',
@@ -223,7 +222,7 @@ export async function createInvitation(
       entityId: invitationId,
       details: { email, role: input.role, expires_at: expiresAt.toISOString() },
     });
-    const queued = await queueInvitationEmail(tx, deps, {
+    const queued = await queueInvitationEmail(tx, ctx, {
       orgId,
       email,
       role: input.role,
@@ -234,42 +233,30 @@ export async function createInvitation(
     });
     return { id: invitationId, outboxId: queued };
   });
-  const emailSent = await deliverEmail(deps.email, outboxId);
-  const row = await mustFind(deps.db, orgId, id, false);
-  return { invitation: toInvitationDto(row, deps.clock.now()), email_sent: emailSent };
-}
-
-function encodeCursor(cursor: InvitationCursor): string {
-  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString('base64url');
-}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function decodeCursor(value: string): InvitationCursor {
-  const [at = '', id = ''] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at);
-  if (Number.isNaN(createdAt.getTime()) || !UUID_PATTERN.test(id)) {
-    throw new AppError('VALIDATION_FAILED', { fields: { cursor: 'Not a cursor from this list' } });
-  }
-  return { createdAt, id };
+  const emailSent = await deliverEmail(ctx, outboxId);
+  const row = assertFound(await findInvitationById(ctx.db, orgId, id));
+  return { invitation: toInvitationDto(row, ctx.clock.now()), email_sent: emailSent };
 }
 
 /** SPEC §7 user_invitations reads: a tab of the manage list, newest first, with every tab's count. */
 export async function listInvitationsPage(
-  deps: Pick<InvitationDeps, 'db' | 'clock'>,
-  input: { orgId: string; tab: InvitationTab; showDeleted: boolean; limit: number; cursor?: string },
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'orgId'>,
+  input: ListInvitationsParams,
 ): Promise<ListInvitationsResponse> {
-  const after = input.cursor ? decodeCursor(input.cursor) : null;
-  const now = deps.clock.now();
+  const after = input.cursor ? parseTimeCursor(input.cursor) : null;
+  const now = ctx.clock.now();
+  const filter = { orgId: actor.orgId, showDeleted: input.show_deleted, now };
   const [rows, counts] = await Promise.all([
-    listInvitations(deps.db, { ...input, now, after }),
-    countInvitationsByTab(deps.db, { orgId: input.orgId, showDeleted: input.showDeleted, now }),
+    listInvitations(ctx.db, { ...filter, tab: input.tab, limit: input.limit, after }),
+    countInvitationsByTab(ctx.db, filter),
   ]);
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
     items: page.map((row) => toInvitationDto(row, now)),
-    next_cursor: rows.length > input.limit && last ? encodeCursor(last) : null,
+    next_cursor:
+      rows.length > input.limit && last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null,
     counts,
   };
 }
@@ -285,57 +272,69 @@ export class ResendLimitError extends AppError {
 }
 
 /**
- * SPEC §7 resend-invite: only a live invitation, at most INVITATION_DAILY_RESEND_CAP times per UTC
- * day. A resend mints a new token (the old link stops working) and renews the 7 days.
+ * SPEC §7 resend-invite for one locked row, in the caller's transaction: only a live invitation, at
+ * most INVITATION_DAILY_RESEND_CAP times per UTC day. A resend mints a new token (the old link stops
+ * working), renews the 7 days, is audited, and queues the mail. Every refusal is thrown before the
+ * first write, so a batch can record it and go on in the same transaction.
  */
-export async function resendInvitation(
-  deps: InvitationDeps,
-  actor: Actor & { orgId: string },
-  id: string,
-): Promise<{ resends_remaining: number; email_sent: boolean }> {
-  const token = generateToken();
-  const { outboxId, remaining } = await deps.db.transaction(async (tx) => {
-    const row = await mustFind(tx, actor.orgId, id, true);
-    const now = deps.clock.now();
-    if (!isLive(row, now)) throw new AppError('CONFLICT', { message: INVITATION_TEXTS.resendNotAllowed });
-    const usedToday = resendsUsedToday(row, now);
-    if (usedToday >= INVITATION_DAILY_RESEND_CAP) throw new ResendLimitError(now);
+async function resendLockedInvitation(
+  tx: Tx,
+  ctx: Pick<ServiceContext, 'clock' | 'appOrigin' | 'unsubscribeKey'>,
+  actor: Pick<Actor, 'userId' | 'orgId' | 'name'>,
+  locked: InvitationRow | null,
+): Promise<{ outboxId: string; resendsRemaining: number }> {
+  const row = assertFound(locked);
+  const now = ctx.clock.now();
+  if (!isLive(row, now)) throw new AppError('CONFLICT', { message: INVITATION_TEXTS.resendNotAllowed });
+  const usedToday = resendsUsedToday(row, now);
+  if (usedToday >= INVITATION_DAILY_RESEND_CAP) throw new ResendLimitError(now);
 
-    const expiresAt = new Date(now.getTime() + LIFETIME_MS);
-    await updateInvitation(tx, row.id, {
-      tokenHash: sha256Hex(token),
-      lastSentAt: now,
-      expiresAt,
-      resendCountLifetime: row.resendCountLifetime + 1,
-      resendDay: utcDay(now),
-      resendDayCount: usedToday + 1,
-    });
-    await appendAudit(tx, deps.clock, {
-      orgId: actor.orgId,
-      actorId: actor.userId,
-      actionType: 'invitation_resent',
-      entityType: 'invitation',
-      entityId: row.id,
-      details: {
-        email: row.email,
-        resend_count_lifetime: row.resendCountLifetime + 1,
-        resends_today: usedToday + 1,
-        expires_at: expiresAt.toISOString(),
-      },
-    });
-    const queued = await queueInvitationEmail(tx, deps, {
-      orgId: actor.orgId,
-      email: row.email,
-      role: row.role,
-      token,
-      expiresAt,
-      inviterName: actor.name,
-      isResend: true,
-    });
-    return { outboxId: queued, remaining: INVITATION_DAILY_RESEND_CAP - (usedToday + 1) };
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + LIFETIME_MS);
+  await updateInvitation(tx, row.id, {
+    tokenHash: sha256Hex(token),
+    lastSentAt: now,
+    expiresAt,
+    resendCountLifetime: row.resendCountLifetime + 1,
+    resendDay: utcDay(now),
+    resendDayCount: usedToday + 1,
   });
-  const emailSent = await deliverEmail(deps.email, outboxId);
-  return { resends_remaining: remaining, email_sent: emailSent };
+  await appendAudit(tx, ctx.clock, {
+    orgId: actor.orgId,
+    actorId: actor.userId,
+    actionType: 'invitation_resent',
+    entityType: 'invitation',
+    entityId: row.id,
+    details: {
+      email: row.email,
+      resend_count_lifetime: row.resendCountLifetime + 1,
+      resends_today: usedToday + 1,
+      expires_at: expiresAt.toISOString(),
+    },
+  });
+  const outboxId = await queueInvitationEmail(tx, ctx, {
+    orgId: actor.orgId,
+    email: row.email,
+    role: row.role,
+    token,
+    expiresAt,
+    inviterName: actor.name,
+    isResend: true,
+  });
+  return { outboxId, resendsRemaining: INVITATION_DAILY_RESEND_CAP - (usedToday + 1) };
+}
+
+/** Resend: the row, its audit entry and its mail are one transaction; SMTP gets the mail after it. */
+export async function resendInvitation(
+  ctx: ServiceContext,
+  actor: Pick<Actor, 'userId' | 'orgId' | 'name'>,
+  input: { id: string },
+): Promise<ResendInvitationResponse> {
+  const { outboxId, resendsRemaining } = await ctx.db.transaction(async (tx) =>
+    resendLockedInvitation(tx, ctx, actor, await lockInvitationById(tx, actor.orgId, input.id)),
+  );
+  const emailSent = await deliverEmail(ctx, outboxId);
+  return { resends_remaining: resendsRemaining, email_sent: emailSent };
 }
 
 /**
@@ -343,17 +342,17 @@ export async function resendInvitation(
  * minted (the previous link stops working), audited, and its URL returned. The expiry is unchanged.
  */
 export async function mintInvitationLink(
-  deps: InvitationDeps,
-  actor: Actor & { orgId: string },
-  id: string,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'appOrigin'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  input: { id: string },
 ): Promise<{ url: string }> {
   const token = generateToken();
-  await deps.db.transaction(async (tx) => {
-    const row = await mustFind(tx, actor.orgId, id, true);
-    if (!isLive(row, deps.clock.now()))
+  await ctx.db.transaction(async (tx) => {
+    const row = assertFound(await lockInvitationById(tx, actor.orgId, input.id));
+    if (!isLive(row, ctx.clock.now()))
       throw new AppError('CONFLICT', { message: INVITATION_TEXTS.linkNotAllowed });
     await updateInvitation(tx, row.id, { tokenHash: sha256Hex(token) });
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: actor.orgId,
       actorId: actor.userId,
       actionType: 'invitation_link_copied',
@@ -362,51 +361,114 @@ export async function mintInvitationLink(
       details: { email: row.email },
     });
   });
-  return { url: invitationUrl(deps.appOrigin, token) };
+  return { url: invitationUrl(ctx.appOrigin, token) };
 }
 
-/** SPEC §7 delete-invite: a soft delete of a pending, non-deleted invitation; the link stops working. */
+/**
+ * SPEC §7 delete-invite for one locked row, in the caller's transaction: a soft delete of a pending,
+ * non-deleted invitation (its link stops working), audited. The refusal is thrown before any write.
+ */
+async function deleteLockedInvitation(
+  tx: Tx,
+  ctx: Pick<ServiceContext, 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  locked: InvitationRow | null,
+  reason: string | null,
+): Promise<void> {
+  const row = assertFound(locked);
+  if (!isDeletable(row)) throw new AppError('CONFLICT', { message: INVITATION_TEXTS.deleteNotAllowed });
+  await updateInvitation(tx, row.id, {
+    status: 'revoked',
+    deletedAt: ctx.clock.now(),
+    deletedBy: actor.userId,
+    deleteReason: reason,
+  });
+  await appendAudit(tx, ctx.clock, {
+    orgId: actor.orgId,
+    actorId: actor.userId,
+    actionType: 'invitation_deleted',
+    entityType: 'invitation',
+    entityId: row.id,
+    details: { email: row.email, reason },
+  });
+}
+
+/** Delete with an optional reason; answers the row as it now reads. */
 export async function deleteInvitation(
-  deps: Pick<InvitationDeps, 'db' | 'clock'>,
-  actor: Actor & { orgId: string },
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
   input: { id: string; reason: string | undefined },
 ): Promise<Invitation> {
-  await deps.db.transaction(async (tx) => {
-    const row = await mustFind(tx, actor.orgId, input.id, true);
-    if (!isDeletable(row)) throw new AppError('CONFLICT', { message: INVITATION_TEXTS.deleteNotAllowed });
-    const now = deps.clock.now();
-    await updateInvitation(tx, row.id, {
-      status: 'revoked',
-      deletedAt: now,
-      deletedBy: actor.userId,
-      deleteReason: input.reason ?? null,
-    });
-    await appendAudit(tx, deps.clock, {
-      orgId: actor.orgId,
-      actorId: actor.userId,
-      actionType: 'invitation_deleted',
-      entityType: 'invitation',
-      entityId: row.id,
-      details: { email: row.email, reason: input.reason ?? null },
-    });
+  await ctx.db.transaction(async (tx) =>
+    deleteLockedInvitation(
+      tx,
+      ctx,
+      actor,
+      await lockInvitationById(tx, actor.orgId, input.id),
+      input.reason ?? null,
+    ),
+  );
+  const row = assertFound(await findInvitationById(ctx.db, actor.orgId, input.id));
+  return toInvitationDto(row, ctx.clock.now());
+}
+
+/**
+ * Resend Selected / Delete Selected of the manage list as one transaction: each invitation goes
+ * through the same per-row rules and writes (audit entry included) as its single action, and one the
+ * rules refuse is answered as failed with that action's code and message. Any other error rolls the
+ * whole batch back. Resent mail is queued inside the transaction and handed to SMTP after the commit
+ * (docs/decisions/010-email-outbox-first.md). A bulk delete records BULK_DELETE_REASON.
+ */
+export async function applyBulkInvitationAction(
+  ctx: ServiceContext,
+  actor: Pick<Actor, 'userId' | 'orgId' | 'name'>,
+  input: BulkInvitationActionInput,
+): Promise<BulkInvitationActionResponse> {
+  type Outcome = BulkInvitationOutcome & { outboxId?: string };
+  const outcomes = await ctx.db.transaction(async (tx) => {
+    // Every row is locked before the first audit entry takes the organisation's chain head, so a
+    // concurrent single action (its row, then the chain head) waits here instead of deadlocking.
+    const rows = await lockInvitationsByIds(tx, actor.orgId, input.ids);
+    const done: Outcome[] = [];
+    for (const id of input.ids) {
+      const row = rows.get(id) ?? null;
+      try {
+        if (input.action === 'resend') {
+          const { outboxId } = await resendLockedInvitation(tx, ctx, actor, row);
+          done.push({ id, ok: true, outboxId });
+        } else {
+          await deleteLockedInvitation(tx, ctx, actor, row, BULK_DELETE_REASON);
+          done.push({ id, ok: true });
+        }
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        done.push({ id, ok: false, error: { code: error.code, message: error.message } });
+      }
+    }
+    return done;
   });
-  return toInvitationDto(await mustFind(deps.db, actor.orgId, input.id, false), deps.clock.now());
+  const results: BulkInvitationOutcome[] = [];
+  for (const { outboxId, ...outcome } of outcomes) {
+    results.push(outboxId ? { ...outcome, email_sent: await deliverEmail(ctx, outboxId) } : outcome);
+  }
+  const succeeded = results.filter((result) => result.ok).length;
+  return { succeeded, failed: results.length - succeeded, results };
 }
 
 /** What a link shows before anyone acts: nothing is consumed (mail scanners may fetch it). */
 export async function previewInvitation(
-  deps: Pick<InvitationDeps, 'db' | 'clock'>,
-  token: string,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  input: { token: string },
 ): Promise<InvitationPreview> {
-  const row = await findInvitationByTokenHash(deps.db, sha256Hex(token));
+  const row = await findInvitationByTokenHash(ctx.db, sha256Hex(input.token));
   if (!row) throw new AppError('INVITATION_NOT_FOUND');
   return {
     email: row.email,
     role: row.role,
     organization_name: row.organizationName,
-    status: previewStatus(row, deps.clock.now()),
+    status: previewStatus(row, ctx.clock.now()),
     expires_at: row.expiresAt.toISOString(),
-    magic_link_enabled: await isMagicLinkEnabled(deps.db, row.orgId),
+    magic_link_enabled: await isMagicLinkEnabled(ctx.db, row.orgId),
   };
 }
 
@@ -429,7 +491,7 @@ async function isMagicLinkEnabled(db: DbOrTx, orgId: string) {
  * of concurrent acceptances exactly one succeeds.
  */
 export async function acceptInvitation(
-  deps: Pick<InvitationDeps, 'db' | 'clock'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
   input: {
     token: string;
     name: string;
@@ -441,11 +503,11 @@ export async function acceptInvitation(
 ): Promise<SignInResult> {
   const tokenHash = sha256Hex(input.token);
   // Cheap refusals first, so a dead link never costs a password hash.
-  const found = assertUsable(await findInvitationByTokenHash(deps.db, tokenHash), deps.clock.now());
-  if (await findUserIdByEmail(deps.db, found.email)) {
+  const found = assertUsable(await findInvitationByTokenHash(ctx.db, tokenHash), ctx.clock.now());
+  if (await findUserIdByEmail(ctx.db, found.email)) {
     throw new AppError('CONFLICT', { message: INVITATION_TEXTS.accountExists });
   }
-  if (input.password === undefined && !(await isMagicLinkEnabled(deps.db, found.orgId))) {
+  if (input.password === undefined && !(await isMagicLinkEnabled(ctx.db, found.orgId))) {
     throw new AppError('VALIDATION_FAILED', {
       message: INVITATION_TEXTS.passwordRequired,
       fields: { password: INVITATION_TEXTS.passwordRequired },
@@ -453,14 +515,14 @@ export async function acceptInvitation(
   }
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
 
-  return deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
     const claimed = await claimInvitationByTokenHash(tx, tokenHash, now);
     if (!claimed) throw await reasonNotClaimed(tx, tokenHash, now);
     if (await findUserIdByEmail(tx, claimed.email)) {
       throw new AppError('CONFLICT', { message: INVITATION_TEXTS.accountExists });
     }
-    const userId = await insertMember(tx, deps.clock, {
+    const userId = await insertMember(tx, ctx.clock, {
       email: claimed.email,
       name: input.name,
       passwordHash,
@@ -469,7 +531,7 @@ export async function acceptInvitation(
       actorId: null,
     });
     await updateInvitation(tx, claimed.id, { acceptedUserId: userId });
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: claimed.orgId,
       actorId: userId,
       actionType: 'invitation_accepted',
@@ -484,7 +546,7 @@ export async function acceptInvitation(
       },
     });
     // The same end as every way of signing in, so the MFA step (SPEC §4) is decided the same way.
-    const result: SignInResult = await completeSignIn(tx, deps.clock, {
+    const result: SignInResult = await completeSignIn(tx, ctx.clock, {
       user: { id: userId, email: claimed.email, name: input.name },
       orgId: claimed.orgId,
       role: claimed.role,
@@ -501,34 +563,34 @@ export async function acceptInvitation(
  * address, for the organisation they already belong to (a user belongs to one organisation).
  */
 export async function acceptInvitationAsMember(
-  deps: Pick<InvitationDeps, 'db' | 'clock'>,
-  session: SessionContext,
-  token: string,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId' | 'email'>,
+  input: { token: string },
 ): Promise<void> {
-  const tokenHash = sha256Hex(token);
-  const found = await findInvitationByTokenHash(deps.db, tokenHash);
+  const tokenHash = sha256Hex(input.token);
+  const found = await findInvitationByTokenHash(ctx.db, tokenHash);
   if (!found) throw new AppError('INVITATION_NOT_FOUND');
-  if (found.email !== session.email)
+  if (found.email !== actor.email)
     throw new AppError('FORBIDDEN', { message: INVITATION_TEXTS.wrongAccount });
-  assertUsable(found, deps.clock.now());
-  if (found.orgId !== session.orgId) {
+  assertUsable(found, ctx.clock.now());
+  if (found.orgId !== actor.orgId) {
     throw new AppError('CONFLICT', { message: INVITATION_TEXTS.otherOrganization });
   }
-  await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
     const claimed = await claimInvitationByTokenHash(tx, tokenHash, now);
     if (!claimed) throw await reasonNotClaimed(tx, tokenHash, now);
-    await updateInvitation(tx, claimed.id, { acceptedUserId: session.userId });
-    await appendAudit(tx, deps.clock, {
+    await updateInvitation(tx, claimed.id, { acceptedUserId: actor.userId });
+    await appendAudit(tx, ctx.clock, {
       orgId: claimed.orgId,
-      actorId: session.userId,
+      actorId: actor.userId,
       actionType: 'invitation_accepted',
       entityType: 'invitation',
       entityId: claimed.id,
       details: {
         email: claimed.email,
         role: claimed.role,
-        user_id: session.userId,
+        user_id: actor.userId,
         method: 'existing_account',
       },
     });
@@ -537,16 +599,15 @@ export async function acceptInvitationAsMember(
 
 /**
  * The invite check (SPEC §4 step 1, §7 auth-verify-invite): allowed for active members and for
- * addresses with a live invitation; otherwise the spec's refusal. Also used by magic links.
+ * addresses with a live invitation; otherwise the spec's refusal.
  */
 export async function checkInviteAllowance(
-  deps: Pick<InvitationDeps, 'db' | 'clock'>,
-  email: string,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  input: { email: string },
 ): Promise<VerifyInviteResponse> {
-  const address = email.trim().toLowerCase();
   const allowed =
-    (await isActiveMemberEmail(deps.db, address)) ||
-    (await hasLiveInvitationForEmail(deps.db, address, deps.clock.now()));
+    (await isActiveMemberEmail(ctx.db, input.email)) ||
+    (await hasLiveInvitationForEmail(ctx.db, input.email, ctx.clock.now()));
   return allowed
     ? { allowed: true, message: 'Access allowed.' }
     : { allowed: false, message: ERRORS.NOT_INVITED.message };
@@ -554,18 +615,18 @@ export async function checkInviteAllowance(
 
 /** POST /api/auth/verify-invite: the invite check, limited per client address. */
 export async function verifyInvite(
-  deps: Pick<InvitationDeps, 'db' | 'clock'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
   input: { email: string; clientAddress: string | null },
 ): Promise<VerifyInviteResponse> {
   // Every request over TCP has an address; only in-process calls (tests, tools) have none.
   if (input.clientAddress) {
     const result = await consumeAttempt(
-      deps.db,
-      deps.clock,
+      ctx.db,
+      ctx.clock,
       `verify-invite:address:${input.clientAddress}`,
       VERIFY_INVITE_PER_ADDRESS,
     );
     if (!result.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
   }
-  return checkInviteAllowance(deps, input.email);
+  return checkInviteAllowance(ctx, input);
 }

@@ -1,11 +1,11 @@
 import type { Role } from '@parley/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { userInvitations } from '../../db/schema';
-import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
-import { generateToken, sha256Hex } from '../../lib/crypto';
-import { findUserIdByEmail } from '../users/users.queries';
+import type { Db } from '../db/client';
+import { userInvitations } from '../db/schema';
+import { findUserIdByEmail } from '../features/users/users.queries';
+import { appendAudit } from '../lib/audit';
+import type { Clock } from '../lib/clock';
+import { generateToken, sha256Hex } from '../lib/crypto';
 
 const DAY_MS = 86_400_000;
 
