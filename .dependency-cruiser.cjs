@@ -116,7 +116,6 @@ const cycle = (name, ...members) => ({
   cycle: [...members.slice(1), members[0]].map((member) => ({ name: member, dependencyTypes: [] })),
 });
 const server = (file) => `apps/server/src/${file}`;
-const web = (file) => `apps/web/src/${file}`;
 
 const knownViolations = [
   // A feature reads another feature's table through that feature's queries module, not its service.
@@ -131,7 +130,6 @@ const knownViolations = [
     ['features/compliance/compliance.service.ts', 'features/projects/projects.queries.ts'],
     ['features/drafts/drafts.service.ts', 'features/projects/projects.queries.ts'],
     ['features/email/unsubscribe.service.ts', 'features/users/users.queries.ts'],
-    ['features/invitations/demo-invitations.ts', 'features/users/users.queries.ts'],
     ['features/invitations/invitations.service.ts', 'features/users/users.queries.ts'],
     ['features/security/security.service.ts', 'features/users/users.queries.ts'],
     ['features/setup/setup.service.ts', 'features/users/users.queries.ts'],
@@ -140,19 +138,6 @@ const knownViolations = [
   // The router's RouteDeps type names RealtimeTiming from the realtime routes, which import RouteDeps
   // back (type-only on both sides).
   cycle('no-import-cycle', server('http/router.ts'), server('features/realtime/realtime.routes.ts')),
-
-  // Compliance's templates card lists the inbox's templates, and the inbox's templates query reuses
-  // compliance's query keys.
-  dependency(
-    'web-feature-imports-feature',
-    web('features/compliance/components/templates-card.tsx'),
-    web('features/inbox/api/list-templates.ts'),
-  ),
-  dependency(
-    'web-feature-imports-feature',
-    web('features/inbox/api/list-templates.ts'),
-    web('features/compliance/api/compliance-keys.ts'),
-  ),
 
   // Feature cycles (checked by scripts/check-import-rules.mjs on non-test modules).
   // Drafts voids an approval on edit and checks compliance; approvals checks compliance; compliance
@@ -164,7 +149,6 @@ const knownViolations = [
     server('features/compliance'),
     server('features/drafts'),
   ),
-  cycle('no-feature-cycle', web('features/compliance'), web('features/inbox')),
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
