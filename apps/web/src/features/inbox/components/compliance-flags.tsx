@@ -8,7 +8,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useApplyFix } from '../api/apply-fix';
 import { useLatestDraft } from '../api/get-latest-draft';
-import { useEditorText } from './compliance-editor';
 import { isCheckStale } from './compliance-rules';
 import { SeverityBadge } from './compliance-severity';
 import { DisabledWithReason } from './draft-disabled-action';
@@ -26,9 +25,17 @@ function Empty({ icon, children }: { icon: React.ReactNode; children: React.Reac
  * SPEC §2 'Compliance Flags' below the workspace: the latest version's stored flags with term,
  * severity, explanation and suggestion, and Apply Fix (the suggestion as a new version, checked again).
  */
-export function ComplianceFlagsPanel({ messageId, canWrite }: { messageId: string; canWrite: boolean }) {
+export function ComplianceFlagsPanel({
+  messageId,
+  canWrite,
+  editorText,
+}: {
+  messageId: string;
+  canWrite: boolean;
+  /** What the draft editor holds: the stored check is stale once it differs from the checked text. */
+  editorText: string;
+}) {
   const latest = useLatestDraft(messageId);
-  const editorText = useEditorText();
   const fix = useApplyFix(messageId);
   const draft = latest.data;
   const compliance = draft?.compliance;
