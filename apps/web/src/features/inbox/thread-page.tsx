@@ -97,7 +97,7 @@ function ThreadDetail({ message, canWrite }: { message: Message; canWrite: boole
         </Card>
         <DraftWorkspace messageId={message.id} canWrite={canWrite} editor={editor} />
       </div>
-      <ComplianceFlagsPanel messageId={message.id} canWrite={canWrite} editorText={editor.state.text} />
+      <ComplianceFlagsPanel messageId={message.id} canWrite={canWrite} isStale={editor.isCheckStale} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { SaveDraftInput } from '@parley/contracts';
 import { type Dispatch, useEffect, useReducer } from 'react';
 import { useLatestDraft } from './api/get-latest-draft';
+import { isCheckStale } from './components/compliance-rules';
 import {
   type DraftEditorAction,
   type DraftEditorState,
@@ -14,6 +15,8 @@ export type DraftEditor = {
   dispatch: Dispatch<DraftEditorAction>;
   /** What Save Draft would send now. */
   saveInput: SaveDraftInput;
+  /** The latest version's stored check no longer matches the editor's text. */
+  isCheckStale: boolean;
 };
 
 /**
@@ -31,5 +34,10 @@ export function useDraftEditor(messageId: string): DraftEditor {
   useEffect(() => {
     if (latest !== undefined) dispatch({ type: 'loaded', draft: latest });
   }, [latest]);
-  return { state, dispatch, saveInput: saveInputOf(state) };
+  return {
+    state,
+    dispatch,
+    saveInput: saveInputOf(state),
+    isCheckStale: isCheckStale(latest?.draftText, state.text),
+  };
 }

@@ -8,7 +8,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useApplyFix } from '../api/apply-fix';
 import { useLatestDraft } from '../api/get-latest-draft';
-import { isCheckStale } from './compliance-rules';
 import { SeverityBadge } from './compliance-severity';
 import { DisabledWithReason } from './draft-disabled-action';
 
@@ -28,18 +27,17 @@ function Empty({ icon, children }: { icon: React.ReactNode; children: React.Reac
 export function ComplianceFlagsPanel({
   messageId,
   canWrite,
-  editorText,
+  isStale,
 }: {
   messageId: string;
   canWrite: boolean;
-  /** What the draft editor holds: the stored check is stale once it differs from the checked text. */
-  editorText: string;
+  /** The stored check no longer matches the text in the draft editor. */
+  isStale: boolean;
 }) {
   const latest = useLatestDraft(messageId);
   const fix = useApplyFix(messageId);
   const draft = latest.data;
   const compliance = draft?.compliance;
-  const isStale = isCheckStale(draft?.draftText, editorText);
 
   function apply(flag: ComplianceFlag) {
     if (!draft || fix.isPending) return;

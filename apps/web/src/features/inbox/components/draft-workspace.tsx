@@ -24,7 +24,6 @@ import { ApprovalActions } from './approval-actions';
 import { ApprovalStatus } from './approval-status';
 import { ComplianceCheckButton } from './compliance-check-button';
 import { ComplianceHighlightedText } from './compliance-highlight';
-import { isCheckStale } from './compliance-rules';
 import { announceCheck, ComplianceSummary } from './compliance-summary';
 import { ComplianceTemplatePicker } from './compliance-template-picker';
 import { DraftProvenance } from './draft-provenance';
@@ -54,7 +53,7 @@ export function DraftWorkspace({
   const versions = useDraftVersions(messageId);
   const generate = useGenerateDraft(messageId);
   const save = useSaveDraft(messageId);
-  const { state, dispatch, saveInput } = editor;
+  const { state, dispatch, saveInput, isCheckStale: isCheckOutdated } = editor;
   const { text, isDirty, viewing: viewedVersion } = state;
   const earlier = useDraftVersion(messageId, viewedVersion);
 
@@ -63,7 +62,6 @@ export function DraftWorkspace({
   const message = useMessage(messageId);
   const hasFund = message.data ? message.data.project_id !== null : undefined;
   const editorRef = useRef<HTMLTextAreaElement>(null);
-  const isCheckOutdated = isCheckStale(current?.draftText, text);
 
   const isBusy = generate.isPending || save.isPending;
   const shown = viewedVersion === null ? current : earlier.data;
