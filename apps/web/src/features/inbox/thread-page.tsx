@@ -1,4 +1,4 @@
-import { DRAFT_TEXTS, hasCapability } from '@parley/contracts';
+import { DRAFT_TEXTS, hasCapability, type Message } from '@parley/contracts';
 import { CircleAlert, Info } from 'lucide-react';
 import { useParams } from 'react-router';
 import { useMessage } from '@/api/messages/get-message';
@@ -10,13 +10,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
-import { ComplianceEditorProvider } from './components/compliance-editor';
 import { ComplianceFlagsPanel } from './components/compliance-flags';
 import { DraftWorkspace } from './components/draft-workspace';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { useDraftEditor } from './use-draft-editor';
 
 /**
  * /inbox/:threadId (SPEC §2 Message detail): the investor's message on the left, the draft workspace
@@ -45,52 +44,58 @@ export function ThreadPage() {
           </AlertDescription>
         </Alert>
       ) : (
-        <ComplianceEditorProvider>
-          {!canWrite ? (
-            <Alert>
-              <Info aria-hidden />
-              <AlertTitle>Read-only</AlertTitle>
-              <AlertDescription>Your role can read drafts but not generate or edit them.</AlertDescription>
-            </Alert>
-          ) : null}
-          <div className="grid items-start gap-6 lg:grid-cols-2">
-            <Card className="min-w-0">
-              <CardHeader className="gap-2">
-                <div className="flex flex-wrap items-center gap-2">
-                  <CardTitle className="text-lg">{message.data.investor_name}</CardTitle>
-                  {message.data.project_name ? (
-                    <Badge variant="outline">{message.data.project_name}</Badge>
-                  ) : null}
-                </div>
-                <p className="break-all text-muted-foreground text-sm">{message.data.investor_email}</p>
-              </CardHeader>
-              <CardContent className="grid gap-3">
-                <h2 className="break-words font-medium">{message.data.subject}</h2>
-                <p className="text-muted-foreground text-xs">
-                  Received{' '}
-                  <time dateTime={message.data.created_at}>
-                    {dateTime.format(new Date(message.data.created_at))}
-                  </time>
-                </p>
-                <div className="max-h-96 overflow-y-auto whitespace-pre-wrap break-words rounded-md border bg-muted/30 p-3 text-sm">
-                  {message.data.body_text}
-                </div>
-                {message.data.topics.length > 0 ? (
-                  <ul className="flex flex-wrap gap-2" aria-label="Topics">
-                    {message.data.topics.map((topic) => (
-                      <li key={topic}>
-                        <Badge variant="secondary">{topic}</Badge>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </CardContent>
-            </Card>
-            <DraftWorkspace messageId={message.data.id} canWrite={canWrite} />
-          </div>
-          <ComplianceFlagsPanel messageId={message.data.id} canWrite={canWrite} />
-        </ComplianceEditorProvider>
+        <ThreadDetail message={message.data} canWrite={canWrite} />
       )}
     </Page>
+  );
+}
+
+/**
+ * The message beside its draft workspace, and the compliance flags below: one draft editor for
+ * both, so the flags can tell when the stored check no longer matches the text being edited.
+ */
+function ThreadDetail({ message, canWrite }: { message: Message; canWrite: boolean }) {
+  const editor = useDraftEditor(message.id);
+  return (
+    <>
+      {!canWrite ? (
+        <Alert>
+          <Info aria-hidden />
+          <AlertTitle>Read-only</AlertTitle>
+          <AlertDescription>Your role can read drafts but not generate or edit them.</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <Card className="min-w-0">
+          <CardHeader className="gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <CardTitle className="text-lg">{message.investor_name}</CardTitle>
+              {message.project_name ? <Badge variant="outline">{message.project_name}</Badge> : null}
+            </div>
+            <p className="break-all text-muted-foreground text-sm">{message.investor_email}</p>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <h2 className="break-words font-medium">{message.subject}</h2>
+            <p className="text-muted-foreground text-xs">
+              Received <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+            </p>
+            <div className="max-h-96 overflow-y-auto whitespace-pre-wrap break-words rounded-md border bg-muted/30 p-3 text-sm">
+              {message.body_text}
+            </div>
+            {message.topics.length > 0 ? (
+              <ul className="flex flex-wrap gap-2" aria-label="Topics">
+                {message.topics.map((topic) => (
+                  <li key={topic}>
+                    <Badge variant="secondary">{topic}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </CardContent>
+        </Card>
+        <DraftWorkspace messageId={message.id} canWrite={canWrite} editor={editor} />
+      </div>
+      <ComplianceFlagsPanel messageId={message.id} canWrite={canWrite} isStale={editor.isCheckStale} />
+    </>
   );
 }

@@ -8,8 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { useEditorText } from './compliance-editor';
-import { isCheckStale } from './compliance-rules';
 import { SeverityBadge } from './compliance-severity';
 import { DisabledWithReason } from './draft-disabled-action';
 
@@ -26,13 +24,20 @@ function Empty({ icon, children }: { icon: React.ReactNode; children: React.Reac
  * SPEC §2 'Compliance Flags' below the workspace: the latest version's stored flags with term,
  * severity, explanation and suggestion, and Apply Fix (the suggestion as a new version, checked again).
  */
-export function ComplianceFlagsPanel({ messageId, canWrite }: { messageId: string; canWrite: boolean }) {
+export function ComplianceFlagsPanel({
+  messageId,
+  canWrite,
+  isStale,
+}: {
+  messageId: string;
+  canWrite: boolean;
+  /** The stored check no longer matches the text in the draft editor. */
+  isStale: boolean;
+}) {
   const latest = useLatestDraft(messageId);
-  const editorText = useEditorText();
   const fix = useApplyFix(messageId);
   const draft = latest.data;
   const compliance = draft?.compliance;
-  const isStale = isCheckStale(draft?.draftText, editorText);
 
   function apply(flag: ComplianceFlag) {
     if (!draft || fix.isPending) return;

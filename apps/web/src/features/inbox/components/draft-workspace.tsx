@@ -1,6 +1,6 @@
 import { DRAFT_TEXTS, type DraftVersion, INBOX_TEXTS } from '@parley/contracts';
 import { History, LoaderCircle, RotateCcw, Save, Sparkles } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useGenerateDraft } from '@/api/drafts/generate-draft';
@@ -19,12 +19,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import type { DraftEditor } from '../use-draft-editor';
 import { ApprovalActions } from './approval-actions';
 import { ApprovalStatus } from './approval-status';
 import { ComplianceCheckButton } from './compliance-check-button';
-import { useReportEditorText } from './compliance-editor';
 import { ComplianceHighlightedText } from './compliance-highlight';
-import { isCheckStale } from './compliance-rules';
 import { announceCheck, ComplianceSummary } from './compliance-summary';
 import { ComplianceTemplatePicker } from './compliance-template-picker';
 import { DraftProvenance } from './draft-provenance';
@@ -38,25 +37,24 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
  * to the inbox), view earlier versions read-only and restore one into the editor; check compliance;
  * submit for approval and Mark Final / Approve & Send (approval-actions.tsx, approval-status.tsx).
  */
-export function DraftWorkspace({ messageId, canWrite }: { messageId: string; canWrite: boolean }) {
+export function DraftWorkspace({
+  messageId,
+  canWrite,
+  editor,
+}: {
+  messageId: string;
+  canWrite: boolean;
+  /** The thread page's draft editor (use-draft-editor.ts). */
+  editor: DraftEditor;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const latest = useLatestDraft(messageId);
   const versions = useDraftVersions(messageId);
   const generate = useGenerateDraft(messageId);
   const save = useSaveDraft(messageId);
-  const [text, setText] = useState('');
-  const [baseVersion, setBaseVersion] = useState(0);
-  /** The earlier version restored into the editor: the next save keeps its sources. */
-  const [restoredFrom, setRestoredFrom] = useState<number | null>(null);
-  const saveInput = {
-    text,
-    based_on_version: baseVersion,
-    ...(restoredFrom === null ? {} : { citations_from_version: restoredFrom }),
-  };
-  const [isDirty, setIsDirty] = useState(false);
-  const [viewing, setViewing] = useState<string>(LATEST);
-  const viewedVersion = viewing === LATEST ? null : Number(viewing);
+  const { state, dispatch, saveInput, isCheckStale: isCheckOutdated } = editor;
+  const { text, isDirty, viewing: viewedVersion } = state;
   const earlier = useDraftVersion(messageId, viewedVersion);
 
   const current: DraftVersion | null | undefined = latest.data;
@@ -64,15 +62,6 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
   const message = useMessage(messageId);
   const hasFund = message.data ? message.data.project_id !== null : undefined;
   const editorRef = useRef<HTMLTextAreaElement>(null);
-  useReportEditorText(text);
-  const isCheckOutdated = isCheckStale(current?.draftText, text);
-  // The latest version loads into the editor unless the user has unsaved edits.
-  useEffect(() => {
-    if (current === undefined || isDirty) return;
-    setText(current?.draftText ?? '');
-    setBaseVersion(current?.version ?? 0);
-    setRestoredFrom(null);
-  }, [current, isDirty]);
 
   const isBusy = generate.isPending || save.isPending;
   const shown = viewedVersion === null ? current : earlier.data;
@@ -80,11 +69,7 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
   function onGenerate() {
     generate.mutate(undefined, {
       onSuccess: (draft) => {
-        setText(draft.draftText);
-        setBaseVersion(draft.version);
-        setRestoredFrom(null);
-        setIsDirty(false);
-        setViewing(LATEST);
+        dispatch({ type: 'generated', draft });
         toast.success(DRAFT_TEXTS.generated);
         if (draft.compliance) announceCheck(draft.compliance);
       },
@@ -94,9 +79,8 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
 
   function onSave() {
     save.mutate(saveInput, {
-      onSuccess: () => {
-        setIsDirty(false);
-        setRestoredFrom(null);
+      onSuccess: (draft) => {
+        dispatch({ type: 'saved', draft });
         toast.success(INBOX_TEXTS.draftSaved);
         navigate(paths.inbox);
       },
@@ -109,24 +93,20 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
 
   /** Insert template: the template's text at the cursor (or in place of the selection). */
   function onInsertTemplate(body: string) {
-    const editor = editorRef.current;
-    const start = editor?.selectionStart ?? text.length;
-    const end = editor?.selectionEnd ?? text.length;
+    const textarea = editorRef.current;
+    const start = textarea?.selectionStart ?? text.length;
+    const end = textarea?.selectionEnd ?? text.length;
     const next = text.slice(0, start) + body + text.slice(end);
-    setText(next);
-    setIsDirty(true);
+    dispatch({ type: 'edited', text: next });
     requestAnimationFrame(() => {
-      editor?.focus();
-      editor?.setSelectionRange(start + body.length, start + body.length);
+      textarea?.focus();
+      textarea?.setSelectionRange(start + body.length, start + body.length);
     });
   }
 
   function onRestore() {
     if (!earlier.data) return;
-    setText(earlier.data.draftText);
-    setRestoredFrom(earlier.data.version);
-    setIsDirty(true);
-    setViewing(LATEST);
+    dispatch({ type: 'restored', draft: earlier.data });
     toast.info(`Version ${earlier.data.version} restored into the editor. Save Draft to keep it.`);
   }
 
@@ -162,12 +142,7 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
             hasFund={hasFund}
             canWrite={canWrite}
             isBusy={isBusy}
-            onSaved={(draft) => {
-              setText(draft.draftText);
-              setBaseVersion(draft.version);
-              setRestoredFrom(null);
-              setIsDirty(false);
-            }}
+            onSaved={(draft) => dispatch({ type: 'saved', draft })}
           />
         </div>
         <ComplianceSummary compliance={current?.compliance} isStale={isCheckOutdated} />
@@ -192,7 +167,12 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
                   <History aria-hidden className="size-4" />
                   Version
                 </Label>
-                <Select value={viewing} onValueChange={setViewing}>
+                <Select
+                  value={viewedVersion === null ? LATEST : String(viewedVersion)}
+                  onValueChange={(value) =>
+                    dispatch({ type: 'viewed', version: value === LATEST ? null : Number(value) })
+                  }
+                >
                   <SelectTrigger id={`${id}-version`} className="w-full min-w-0 overflow-hidden sm:w-96">
                     <SelectValue />
                   </SelectTrigger>
@@ -230,7 +210,11 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
                           Restore into editor
                         </Button>
                       ) : null}
-                      <Button type="button" variant="ghost" onClick={() => setViewing(LATEST)}>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        onClick={() => dispatch({ type: 'viewed', version: null })}
+                      >
                         Back to the latest version
                       </Button>
                     </div>
@@ -250,10 +234,7 @@ export function DraftWorkspace({ messageId, canWrite }: { messageId: string; can
                   id={textId}
                   value={text}
                   readOnly={!canWrite}
-                  onChange={(event) => {
-                    setText(event.target.value);
-                    setIsDirty(true);
-                  }}
+                  onChange={(event) => dispatch({ type: 'edited', text: event.target.value })}
                   placeholder={
                     canWrite
                       ? 'Generate an AI draft from the fund documents, or write the reply here.'
