@@ -1,9 +1,9 @@
 import type { ApplyFixInput, DraftVersion } from '@parley/contracts';
+import { applySuggestion } from '@parley/guardrails';
 import { AppError } from '../../lib/errors';
 import { findDraftVersion, latestVersionNumber } from '../drafts/drafts.queries';
 import { getDraftVersion, saveDraft } from '../drafts/drafts.service';
 import {
-  applySuggestion,
   type ComplianceActor,
   type ComplianceDeps,
   checkStoredVersion,

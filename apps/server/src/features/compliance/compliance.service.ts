@@ -344,29 +344,6 @@ export async function checkGeneratedVersion(
   return true;
 }
 
-/** Keeps the replaced text's capitalisation: ALL CAPS stays so, a capital first letter too. */
-export function matchCase(original: string, suggestion: string): string {
-  if (!suggestion) return suggestion;
-  const letters = original.replace(/[^\p{L}]/gu, '');
-  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) {
-    return suggestion.toUpperCase();
-  }
-  const first = letters.charAt(0);
-  if (first && first === first.toUpperCase() && first !== first.toLowerCase()) {
-    return suggestion.charAt(0).toUpperCase() + suggestion.slice(1);
-  }
-  return suggestion;
-}
-
-/** The apply-fix replacement: the flag's span replaced by its suggestion, in the original's case. */
-export function applySuggestion(
-  text: string,
-  flag: { start: number; end: number; suggestion: string },
-): string {
-  const original = text.slice(flag.start, flag.end);
-  return text.slice(0, flag.start) + matchCase(original, flag.suggestion) + text.slice(flag.end);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Overview
 
