@@ -1,7 +1,5 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedDemoApprovals } from '../features/approvals/demo-approvals';
-import { seedDemoTemplates } from '../features/compliance/demo-templates';
 import { seedDemoInvitations } from '../features/invitations/demo-invitations';
 import { seedDemoMessages } from '../features/messages/demo-messages';
 import {
@@ -13,6 +11,8 @@ import { documentsRootOf } from '../features/projects/projects.service';
 import { findUserIdByEmail } from '../features/users/users.queries';
 import { createMember } from '../features/users/users.service';
 import { systemClock } from '../lib/clock';
+import { seedDemoApprovals } from './demo-approvals';
+import { seedDemoTemplates } from './demo-templates';
 import { DEMO_ORG_NAME, DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 
 /** Idempotent: running it again leaves what exists and adds what is missing. */

@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
-  applyFixInputSchema,
   complianceCheckInputSchema,
   complianceCheckResponseSchema,
   complianceDeletedResponseSchema,
@@ -13,9 +12,6 @@ import {
   createPatternInputSchema,
   createTemplateInputSchema,
   createTermInputSchema,
-  draftCheckResponseSchema,
-  draftVersionParamSchema,
-  draftVersionSchema,
   listTemplatesQuerySchema,
   listTemplatesResponseSchema,
   patternIdParamSchema,
@@ -29,13 +25,11 @@ import {
 import { type ApiRouter, errorResponses, jsonBody, jsonResponse, type RouteDeps } from '../../http/router';
 import {
   type ComplianceDeps,
-  checkDraftVersion,
   checkText,
   getComplianceOverview,
   getComplianceSettings,
   saveComplianceSettings,
 } from './compliance.service';
-import { applyFix } from './compliance-fix.service';
 import {
   addPattern,
   addTerm,
@@ -55,28 +49,6 @@ const check = createRoute({
   responses: {
     200: jsonResponse(complianceCheckResponseSchema, 'Flags and whether a director must approve'),
     ...errorResponses(400, 401, 403, 404, 415),
-  },
-});
-
-const checkDraft = createRoute({
-  method: 'post',
-  path: '/api/messages/{id}/drafts/{version}/check',
-  summary: 'SPEC §7 ai-guardrail-check: check a stored version’s text and store the result on it',
-  request: { params: draftVersionParamSchema },
-  responses: {
-    200: jsonResponse(draftCheckResponseSchema, 'The stored check'),
-    ...errorResponses(400, 401, 403, 404, 409),
-  },
-});
-
-const fix = createRoute({
-  method: 'post',
-  path: '/api/messages/{id}/drafts/{version}/apply-fix',
-  summary: 'Apply Fix: replace a flagged span with its suggestion as a new version, then check it',
-  request: { params: draftVersionParamSchema, body: jsonBody(applyFixInputSchema) },
-  responses: {
-    201: jsonResponse(draftVersionSchema, 'The new, checked version'),
-    ...errorResponses(400, 401, 403, 404, 409, 415),
   },
 });
 
@@ -235,17 +207,6 @@ export function registerComplianceRoutes(api: ApiRouter, deps: RouteDeps) {
 
   api.openapi(check, async (c) => {
     return c.json(await checkText(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 200);
-  });
-
-  api.openapi(checkDraft, async (c) => {
-    const { id, version } = c.req.valid('param');
-    return c.json(await checkDraftVersion(complianceDeps, actorOf(c.get('session')), id, version), 200);
-  });
-
-  api.openapi(fix, async (c) => {
-    const { id, version } = c.req.valid('param');
-    const draft = await applyFix(complianceDeps, actorOf(c.get('session')), id, version, c.req.valid('json'));
-    return c.json(draft, 201);
   });
 
   api.openapi(overview, async (c) => {

@@ -5,17 +5,13 @@ import {
   approvalMatrixSchema,
   type ComplianceCheckInput,
   type ComplianceCheckResponse,
-  type ComplianceFlag,
   type ComplianceOverview,
   type ComplianceSettings,
   type ComplianceSettingsInput,
   complianceSettingsInputSchema,
-  complianceTagOf,
   DEFAULT_APPROVAL_MATRIX,
   DEFAULT_DISCLAIMER,
   DEFAULT_RISK_FACTOR_TAGS,
-  type DraftCheckResponse,
-  type DraftCompliance,
   requiresDirectorApproval,
 } from '@parley/contracts';
 import {
@@ -31,17 +27,13 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { notifyOrg } from '../../lib/realtime';
 import { verifyAuditChain } from '../audit/audit.service';
-import { findDraftMessage, findDraftVersion } from '../drafts/drafts.queries';
-import { settleMessageStatus } from '../messages/message-status';
 import { findProject } from '../projects/projects.queries';
 import {
   type ComplianceRuleRow,
   countActiveTemplates,
   findComplianceSettings,
   listComplianceRules,
-  updateDraftCompliance,
   upsertComplianceSettings,
 } from './compliance.queries';
 
@@ -191,46 +183,6 @@ export function checkWithPolicy({ policy, matrix }: OrgCompliancePolicy, text: s
   return { flags, requires_approval: requiresDirectorApproval(matrix, flags), level: approvalLevelOf(flags) };
 }
 
-/**
- * Stores a check on its version (flags, verdict, time, compliance_tag) and settles the message's
- * status (flagged when the check needs a director). Runs in the caller's transaction.
- */
-export async function storeDraftCheck(
-  tx: Tx,
-  input: {
-    orgId: string;
-    messageId: string;
-    draftId: string;
-    result: { flags: Flag[]; requires_approval: boolean };
-    now: Date;
-  },
-): Promise<void> {
-  const stored = await updateDraftCompliance(tx, {
-    orgId: input.orgId,
-    draftId: input.draftId,
-    flags: input.result.flags.map((flag) => ({ ...flag })),
-    requiresApproval: input.result.requires_approval,
-    checkedAt: input.now,
-    complianceTag: complianceTagOf(input.result.flags),
-  });
-  if (!stored) throw new AppError('NOT_FOUND');
-  await settleMessageStatus(tx, { orgId: input.orgId, messageId: input.messageId, now: input.now });
-}
-
-/** The check stored on a version, as the draft DTO carries it (null until it is checked). */
-export function draftComplianceOf(row: {
-  complianceFlags: Record<string, unknown>[] | null;
-  requiresApproval: boolean | null;
-  complianceCheckedAt: Date | null;
-}): DraftCompliance | null {
-  if (!row.complianceCheckedAt) return null;
-  return {
-    flags: (row.complianceFlags ?? []) as ComplianceFlag[],
-    requires_approval: row.requiresApproval ?? false,
-    checked_at: row.complianceCheckedAt.toISOString(),
-  };
-}
-
 /** The disclaimer block a draft ends with: the disclaimer, then the compliance contact when set. */
 export function disclaimerText(settings: DisclaimerSettings): string {
   const contact = settings.compliance_contact.trim();
@@ -253,95 +205,6 @@ export async function checkText(
   }
   const { flags, requires_approval } = await checkWithOrgPolicy(deps.db, actor.orgId, input.text);
   return { flags, requires_approval };
-}
-
-/**
- * Checks a stored version's text and stores the result on it, with its audit entry, in one
- * transaction; emits draft.saved so open workspaces reload the version.
- */
-export async function checkStoredVersion(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  input: { messageId: string; version: number; audit?: Record<string, unknown> },
-): Promise<DraftCheckResponse> {
-  return deps.db.transaction(async (tx) => {
-    const row = await findDraftVersion(tx, {
-      orgId: actor.orgId,
-      messageId: input.messageId,
-      version: input.version,
-    });
-    if (!row) throw new AppError('NOT_FOUND');
-    const result = await checkWithOrgPolicy(tx, actor.orgId, row.aiDraft);
-    const now = deps.clock.now();
-    await storeDraftCheck(tx, {
-      orgId: actor.orgId,
-      messageId: input.messageId,
-      draftId: row.id,
-      result,
-      now,
-    });
-    await appendAudit(tx, deps.clock, {
-      orgId: actor.orgId,
-      actorId: actor.userId,
-      actionType: 'compliance_checked',
-      entityType: 'ai_response',
-      entityId: row.id,
-      details: {
-        message_id: input.messageId,
-        version: input.version,
-        flags: result.flags.length,
-        highest_severity: result.level,
-        requires_approval: result.requires_approval,
-        compliance_tag: complianceTagOf(result.flags),
-        ...input.audit,
-      },
-    });
-    await notifyOrg(tx, {
-      type: 'draft.saved',
-      orgId: actor.orgId,
-      messageId: input.messageId,
-      version: input.version,
-    });
-    return {
-      flags: result.flags,
-      requires_approval: result.requires_approval,
-      checked_at: now.toISOString(),
-    };
-  });
-}
-
-export async function requireFundedMessage(db: DbOrTx, orgId: string, messageId: string) {
-  const message = await findDraftMessage(db, orgId, messageId);
-  if (!message) throw new AppError('NOT_FOUND');
-  if (!message.projectId) throw new AppError('MESSAGE_HAS_NO_FUND');
-  return message;
-}
-
-/** SPEC §7 ai-guardrail-check on a stored version: only when the message has a fund (else 409). */
-export async function checkDraftVersion(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  messageId: string,
-  version: number,
-): Promise<DraftCheckResponse> {
-  await requireFundedMessage(deps.db, actor.orgId, messageId);
-  return checkStoredVersion(deps, actor, { messageId, version });
-}
-
-/**
- * After generation (SPEC §7): checks the new version when the message has a fund. A failing check
- * is logged by the caller and never loses the version.
- */
-export async function checkGeneratedVersion(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  messageId: string,
-  version: number,
-): Promise<boolean> {
-  const message = await findDraftMessage(deps.db, actor.orgId, messageId);
-  if (!message?.projectId) return false;
-  await checkStoredVersion(deps, actor, { messageId, version, audit: { automatic: true } });
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
