@@ -45,9 +45,9 @@ async function main() {
     // Investor messages over the three demo funds (issue 5); keep this after the funds are seeded.
     const associateId = await findUserIdByEmail(database.db, 'associate@parley.example');
     await seedDemoMessages(deps, orgId, associateId ?? adminId ?? null);
-    // Drafts submitted for approval, one saying 'guaranteed' (issue 6); after the messages.
+    // Drafts submitted for approval, one saying 'guaranteed'; after the messages.
     await seedDemoApprovals(deps, orgId, associateId ?? adminId ?? null, directorId ?? adminId ?? null);
-    // Approved templates for the Compliance center and Insert template (issue 6).
+    // Approved templates for the Compliance center and Insert template.
     await seedDemoTemplates(deps, orgId, directorId ?? adminId ?? null);
     process.stdout.write(
       `Demo organisation "${DEMO_ORG_NAME}" is ready. Sign in with any of these (password ${DEMO_PASSWORD}):\n${DEMO_USERS.map((u) => `  ${u.email.padEnd(28)} ${u.role}`).join('\n')}\n`,

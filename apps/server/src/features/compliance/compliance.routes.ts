@@ -24,7 +24,6 @@ import {
 } from '@parley/contracts';
 import { type ApiRouter, errorResponses, jsonBody, jsonResponse, type RouteDeps } from '../../http/router';
 import {
-  type ComplianceDeps,
   checkText,
   getComplianceOverview,
   getComplianceSettings,
@@ -197,86 +196,71 @@ const archiveTemplateRoute = createRoute({
   },
 });
 
-/** The compliance checker and the Compliance center (issue 6); the organisation is the session's. */
+/** The compliance checker and the Compliance center; the organisation is the caller's. */
 export function registerComplianceRoutes(api: ApiRouter, deps: RouteDeps) {
-  const complianceDeps: ComplianceDeps = { db: deps.db, clock: deps.clock };
-  const actorOf = (session: { userId: string; orgId: string }) => ({
-    userId: session.userId,
-    orgId: session.orgId,
-  });
-
   api.openapi(check, async (c) => {
-    return c.json(await checkText(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 200);
+    return c.json(await checkText(deps, c.get('actor'), c.req.valid('json')), 200);
   });
 
   api.openapi(overview, async (c) => {
-    return c.json(await getComplianceOverview(complianceDeps, c.get('session').orgId), 200);
+    return c.json(await getComplianceOverview(deps, c.get('actor')), 200);
   });
 
   api.openapi(policy, async (c) => {
-    return c.json(await getCompliancePolicy(complianceDeps, c.get('session').orgId), 200);
+    return c.json(await getCompliancePolicy(deps, c.get('actor')), 200);
   });
 
   api.openapi(addTermRoute, async (c) => {
-    return c.json(await addTerm(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 201);
+    return c.json(await addTerm(deps, c.get('actor'), c.req.valid('json')), 201);
   });
 
   api.openapi(updateTermRoute, async (c) => {
-    const { key } = c.req.valid('param');
-    return c.json(await updateTerm(complianceDeps, actorOf(c.get('session')), key, c.req.valid('json')), 200);
+    const input = { key: c.req.valid('param').key, ...c.req.valid('json') };
+    return c.json(await updateTerm(deps, c.get('actor'), input), 200);
   });
 
   api.openapi(deleteTermRoute, async (c) => {
-    await deleteTerm(complianceDeps, actorOf(c.get('session')), c.req.valid('param').key);
+    await deleteTerm(deps, c.get('actor'), { key: c.req.valid('param').key });
     return c.json({ success: true as const }, 200);
   });
 
   api.openapi(addPatternRoute, async (c) => {
-    return c.json(await addPattern(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 201);
+    return c.json(await addPattern(deps, c.get('actor'), c.req.valid('json')), 201);
   });
 
   api.openapi(updatePatternRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json(
-      await updatePattern(complianceDeps, actorOf(c.get('session')), id, c.req.valid('json')),
-      200,
-    );
+    const input = { id: c.req.valid('param').id, ...c.req.valid('json') };
+    return c.json(await updatePattern(deps, c.get('actor'), input), 200);
   });
 
   api.openapi(deletePatternRoute, async (c) => {
-    await deletePattern(complianceDeps, actorOf(c.get('session')), c.req.valid('param').id);
+    await deletePattern(deps, c.get('actor'), { id: c.req.valid('param').id });
     return c.json({ success: true as const }, 200);
   });
 
   api.openapi(getSettings, async (c) => {
-    return c.json(await getComplianceSettings(complianceDeps, c.get('session').orgId), 200);
+    return c.json(await getComplianceSettings(deps, c.get('actor')), 200);
   });
 
   api.openapi(putSettings, async (c) => {
-    return c.json(
-      await saveComplianceSettings(complianceDeps, actorOf(c.get('session')), c.req.valid('json')),
-      200,
-    );
+    return c.json(await saveComplianceSettings(deps, c.get('actor'), c.req.valid('json')), 200);
   });
 
   api.openapi(listTemplatesRoute, async (c) => {
-    return c.json(await getTemplates(complianceDeps, c.get('session').orgId, c.req.valid('query')), 200);
+    return c.json(await getTemplates(deps, c.get('actor'), c.req.valid('query')), 200);
   });
 
   api.openapi(createTemplateRoute, async (c) => {
-    return c.json(await createTemplate(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 201);
+    return c.json(await createTemplate(deps, c.get('actor'), c.req.valid('json')), 201);
   });
 
   api.openapi(updateTemplateRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json(
-      await editTemplate(complianceDeps, actorOf(c.get('session')), id, c.req.valid('json')),
-      200,
-    );
+    const input = { id: c.req.valid('param').id, ...c.req.valid('json') };
+    return c.json(await editTemplate(deps, c.get('actor'), input), 200);
   });
 
   api.openapi(archiveTemplateRoute, async (c) => {
-    await archiveTemplate(complianceDeps, actorOf(c.get('session')), c.req.valid('param').id);
+    await archiveTemplate(deps, c.get('actor'), { id: c.req.valid('param').id });
     return c.json({ success: true as const }, 200);
   });
 }

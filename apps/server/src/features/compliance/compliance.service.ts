@@ -7,8 +7,7 @@ import {
   type ComplianceCheckResponse,
   type ComplianceOverview,
   type ComplianceSettings,
-  type ComplianceSettingsInput,
-  complianceSettingsInputSchema,
+  type complianceSettingsInputSchema,
   DEFAULT_APPROVAL_MATRIX,
   DEFAULT_DISCLAIMER,
   DEFAULT_RISK_FACTOR_TAGS,
@@ -23,9 +22,11 @@ import {
   type LexiconEntry,
   type PatternRule,
 } from '@parley/guardrails';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { z } from 'zod';
+import type { Actor } from '../../auth/actor';
+import type { ServiceContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { verifyAuditChain } from '../audit/audit.service';
 import { findProject } from '../projects/projects.queries';
@@ -37,8 +38,8 @@ import {
   upsertComplianceSettings,
 } from './compliance.queries';
 
-export type ComplianceDeps = { db: Db; clock: Clock };
-export type ComplianceActor = { userId: string; orgId: string };
+/** Who changes the policy, templates or settings: the member named in their audit entries. */
+export type ComplianceEditor = Pick<Actor, 'userId' | 'orgId'>;
 
 export type DisclaimerSettings = {
   forward_looking_disclaimer: string;
@@ -196,14 +197,14 @@ export function disclaimerText(settings: DisclaimerSettings): string {
 
 /** DESIGN.md §5 POST /api/compliance/check: any text, with the organisation's policy. */
 export async function checkText(
-  deps: Pick<ComplianceDeps, 'db'>,
-  actor: ComplianceActor,
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
   input: ComplianceCheckInput,
 ): Promise<ComplianceCheckResponse> {
-  if (input.project_id && !(await findProject(deps.db, actor.orgId, input.project_id))) {
+  if (input.project_id && !(await findProject(ctx.db, actor.orgId, input.project_id))) {
     throw new AppError('NOT_FOUND');
   }
-  const { flags, requires_approval } = await checkWithOrgPolicy(deps.db, actor.orgId, input.text);
+  const { flags, requires_approval } = await checkWithOrgPolicy(ctx.db, actor.orgId, input.text);
   return { flags, requires_approval };
 }
 
@@ -211,13 +212,14 @@ export async function checkText(
 // Overview
 
 export async function getComplianceOverview(
-  deps: ComplianceDeps,
-  orgId: string,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'orgId'>,
 ): Promise<ComplianceOverview> {
+  const { orgId } = actor;
   const [{ policy }, templates, chain] = await Promise.all([
-    loadCompliancePolicy(deps.db, orgId),
-    countActiveTemplates(deps.db, orgId),
-    verifyAuditChain(deps.db, orgId),
+    loadCompliancePolicy(ctx.db, orgId),
+    countActiveTemplates(ctx.db, orgId),
+    verifyAuditChain(ctx.db, orgId),
   ]);
   const active =
     policy.lexicon.filter((entry) => entry.enabled).length +
@@ -229,7 +231,7 @@ export async function getComplianceOverview(
       verified: chain.valid,
       entries: chain.entries,
       ...(chain.first_broken_id ? { first_broken_id: chain.first_broken_id } : {}),
-      checked_at: deps.clock.now().toISOString(),
+      checked_at: ctx.clock.now().toISOString(),
     },
   };
 }
@@ -237,8 +239,8 @@ export async function getComplianceOverview(
 /** An audit entry for a compliance change, by the acting member. */
 export function auditComplianceChange(
   tx: Tx,
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
+  ctx: Pick<ServiceContext, 'clock'>,
+  actor: ComplianceEditor,
   entry: {
     actionType: string;
     entityType: string;
@@ -246,17 +248,17 @@ export function auditComplianceChange(
     details: Record<string, unknown>;
   },
 ) {
-  return appendAudit(tx, deps.clock, { orgId: actor.orgId, actorId: actor.userId, ...entry });
+  return appendAudit(tx, ctx.clock, { orgId: actor.orgId, actorId: actor.userId, ...entry });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 
 export async function getComplianceSettings(
-  deps: Pick<ComplianceDeps, 'db'>,
-  orgId: string,
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
 ): Promise<ComplianceSettings> {
-  const row = await findComplianceSettings(deps.db, orgId);
+  const row = await findComplianceSettings(ctx.db, actor.orgId);
   return {
     ...settingsOf(row),
     approval_matrix: matrixOf(row?.approvalMatrix),
@@ -265,12 +267,11 @@ export async function getComplianceSettings(
 }
 
 export async function saveComplianceSettings(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  input: ComplianceSettingsInput,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: ComplianceEditor,
+  data: z.output<typeof complianceSettingsInputSchema>,
 ): Promise<ComplianceSettings> {
-  const data = complianceSettingsInputSchema.parse(input);
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const before = await findComplianceSettings(tx, actor.orgId);
     const previous = { ...settingsOf(before), approval_matrix: matrixOf(before?.approvalMatrix) };
     await upsertComplianceSettings(tx, {
@@ -280,12 +281,12 @@ export async function saveComplianceSettings(
       complianceContact: data.compliance_contact,
       approvalMatrix: data.approval_matrix,
       updatedBy: actor.userId,
-      updatedAt: deps.clock.now(),
+      updatedAt: ctx.clock.now(),
     });
     const changed = (Object.keys(previous) as (keyof typeof previous)[]).filter(
       (key) => JSON.stringify(previous[key]) !== JSON.stringify(data[key]),
     );
-    await auditComplianceChange(tx, deps, actor, {
+    await auditComplianceChange(tx, ctx, actor, {
       actionType: 'compliance_settings_updated',
       entityType: 'compliance_settings',
       entityId: null,
@@ -297,5 +298,5 @@ export async function saveComplianceSettings(
       },
     });
   });
-  return getComplianceSettings(deps, actor.orgId);
+  return getComplianceSettings(ctx, actor);
 }

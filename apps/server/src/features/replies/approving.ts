@@ -64,7 +64,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The version the caller looked at must still be the latest, with the very text they saw (its
- * SHA-256): an edit after they looked is refused with 409, never approved unseen (issue 6).
+ * SHA-256): an edit after they looked is refused with 409, never approved unseen.
  */
 async function lockLatest(
   tx: Tx,
@@ -92,7 +92,7 @@ async function deliverAll(ctx: ApprovalContext, outboxIds: readonly string[]) {
 }
 
 /**
- * POST /api/messages/:id/submit (issue 6 point 4): the latest version goes to the directors. The
+ * POST /api/messages/:id/submit: the latest version goes to the directors. The
  * request is bound to the text's SHA-256; the message waits in awaiting_approval; admins and
  * directors are notified in-app and, where their settings allow, by e-mail (after commit).
  */
@@ -267,7 +267,7 @@ async function notifySubmitter(
 }
 
 /**
- * POST /api/messages/:id/approve — Mark Final / Approve & Send (SPEC §5, §6; issue 6 point 4).
+ * POST /api/messages/:id/approve — Mark Final / Approve & Send (SPEC §5, §6).
  * The server decides from the stored text: it re-runs the organisation's check on the latest
  * version (the client's requires_approval is never read) and refuses a role the approval matrix
  * does not allow with 403. In ONE transaction with its audit entry: the version's approval fields,

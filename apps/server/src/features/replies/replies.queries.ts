@@ -151,7 +151,7 @@ export type DraftVersionRow = {
   createdBy: string | null;
   createdByName: string | null;
   createdAt: Date;
-  /** The version's last compliance check (issue 6), null until checked. */
+  /** The version's last compliance check, null until checked. */
   complianceFlags: Record<string, unknown>[] | null;
   requiresApproval: boolean | null;
   complianceCheckedAt: Date | null;
