@@ -120,15 +120,11 @@ const server = (file) => `apps/server/src/${file}`;
 const knownViolations = [
   // A feature reads another feature's table through that feature's queries module, not its service.
   ...[
-    ['features/approvals/approvals.service.ts', 'features/notifications/notifications.queries.ts'],
     ['features/auth-links/auth-links.service.ts', 'features/invitations/invitations.queries.ts'],
     ['features/auth-links/auth-links.service.ts', 'features/users/users.queries.ts'],
     ['features/auth/auth.service.ts', 'features/mfa/mfa.queries.ts'],
     ['features/auth/auth.service.ts', 'features/users/users.queries.ts'],
-    ['features/compliance/compliance-fix.service.ts', 'features/drafts/drafts.queries.ts'],
-    ['features/compliance/compliance.service.ts', 'features/drafts/drafts.queries.ts'],
     ['features/compliance/compliance.service.ts', 'features/projects/projects.queries.ts'],
-    ['features/drafts/drafts.service.ts', 'features/projects/projects.queries.ts'],
     ['features/email/unsubscribe.service.ts', 'features/users/users.queries.ts'],
     ['features/invitations/invitations.service.ts', 'features/users/users.queries.ts'],
     ['features/security/security.service.ts', 'features/users/users.queries.ts'],
@@ -138,17 +134,6 @@ const knownViolations = [
   // The router's RouteDeps type names RealtimeTiming from the realtime routes, which import RouteDeps
   // back (type-only on both sides).
   cycle('no-import-cycle', server('http/router.ts'), server('features/realtime/realtime.routes.ts')),
-
-  // Feature cycles (checked by scripts/check-import-rules.mjs on non-test modules).
-  // Drafts voids an approval on edit and checks compliance; approvals checks compliance; compliance
-  // reads drafts.
-  cycle('no-feature-cycle', server('features/compliance'), server('features/drafts')),
-  cycle(
-    'no-feature-cycle',
-    server('features/approvals'),
-    server('features/compliance'),
-    server('features/drafts'),
-  ),
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -9,7 +9,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import type { createApp } from '../src/app';
 import type { Database } from '../src/db/client';
-import { retrievalQuery } from '../src/features/drafts/drafts.service';
+import { retrievalQuery } from '../src/features/replies/draft-passages';
 
 /** Runs one SQL text with positional parameters through the driver itself (pg.Pool or PGlite). */
 export type RawQuery = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;

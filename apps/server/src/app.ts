@@ -9,13 +9,11 @@ import type { Config } from './config';
 import { createServiceContext } from './context';
 import type { Database } from './db/client';
 import { registerAdminRoutes } from './features/admin/admin.routes';
-import { registerApprovalRoutes } from './features/approvals/approvals.routes';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes';
 import { registerComplianceRoutes } from './features/compliance/compliance.routes';
 import type { Drafter } from './features/drafts/drafter';
-import { registerDraftRoutes } from './features/drafts/drafts.routes';
 import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
 import { registerInvitationRoutes } from './features/invitations/invitations.routes';
@@ -26,6 +24,7 @@ import { registerProfileRoutes } from './features/profile/profile.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { RealtimeHub } from './features/realtime/realtime.hub';
 import { type RealtimeTiming, registerRealtimeRoutes } from './features/realtime/realtime.routes';
+import { registerReplyRoutes } from './features/replies/replies.routes';
 import { registerSecurityRoutes } from './features/security/security.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
@@ -108,11 +107,10 @@ export function createApp(deps: AppDeps) {
   registerSecurityRoutes(app, routeDeps);
   registerUnsubscribeRoutes(app, routeDeps);
   registerMessageRoutes(app, routeDeps);
-  registerDraftRoutes(app, routeDeps);
+  registerReplyRoutes(app, routeDeps);
   registerComplianceRoutes(app, routeDeps);
   registerRealtimeRoutes(app, routeDeps);
   registerSettingsRoutes(app, routeDeps);
-  registerApprovalRoutes(app, routeDeps);
   registerNotificationRoutes(app, routeDeps);
 
   app.doc31('/api/openapi.json', {

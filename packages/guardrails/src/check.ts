@@ -226,6 +226,18 @@ export function matchCase(original: string, replacement: string): string {
   return replacement.charAt(0).toUpperCase() + replacement.slice(1);
 }
 
+/**
+ * Apply Fix: the span [start, end) of `text` (UTF-16 offsets, as flags carry them) replaced by the
+ * suggestion, given the capitalisation of the text it replaces.
+ */
+export function applySuggestion(
+  text: string,
+  fix: { start: number; end: number; suggestion: string },
+): string {
+  const original = text.slice(fix.start, fix.end);
+  return text.slice(0, fix.start) + matchCase(original, fix.suggestion) + text.slice(fix.end);
+}
+
 function rewriteMatch(text: string, t: Tokens, from: number, to: number, rw: Rewrite): string {
   let out = '';
   let capitaliseNext = false;

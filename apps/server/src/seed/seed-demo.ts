@@ -1,7 +1,5 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedDemoApprovals } from '../features/approvals/demo-approvals';
-import { seedDemoTemplates } from '../features/compliance/demo-templates';
 import { seedDemoMessages } from '../features/messages/demo-messages';
 import {
   createOrganization,
@@ -12,7 +10,9 @@ import { documentsRootOf } from '../features/projects/projects.service';
 import { findUserIdByEmail } from '../features/users/users.queries';
 import { createMember } from '../features/users/users.service';
 import { systemClock } from '../lib/clock';
+import { seedDemoApprovals } from './demo-approvals';
 import { seedDemoInvitations } from './demo-invitations';
+import { seedDemoTemplates } from './demo-templates';
 import { DEMO_ORG_NAME, DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 
 /** Idempotent: running it again leaves what exists and adds what is missing. */
@@ -45,9 +45,9 @@ async function main() {
     // Investor messages over the three demo funds (issue 5); keep this after the funds are seeded.
     const associateId = await findUserIdByEmail(database.db, 'associate@parley.example');
     await seedDemoMessages(deps, orgId, associateId ?? adminId ?? null);
-    // Drafts submitted for approval, one saying 'guaranteed' (issue 6); after the messages.
+    // Drafts submitted for approval, one saying 'guaranteed'; after the messages.
     await seedDemoApprovals(deps, orgId, associateId ?? adminId ?? null, directorId ?? adminId ?? null);
-    // Approved templates for the Compliance center and Insert template (issue 6).
+    // Approved templates for the Compliance center and Insert template.
     await seedDemoTemplates(deps, orgId, directorId ?? adminId ?? null);
     process.stdout.write(
       `Demo organisation "${DEMO_ORG_NAME}" is ready. Sign in with any of these (password ${DEMO_PASSWORD}):\n${DEMO_USERS.map((u) => `  ${u.email.padEnd(28)} ${u.role}`).join('\n')}\n`,

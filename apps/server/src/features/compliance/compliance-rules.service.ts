@@ -1,19 +1,18 @@
-/** The forbidden lexicon and guardrail patterns as an organisation edits them (issue 6; decision 015). */
+/** The forbidden lexicon and guardrail patterns as an organisation edits them (docs/decisions/015-compliance-policy-and-approvals.md). */
 import { randomUUID } from 'node:crypto';
-import {
-  type CompliancePattern,
-  type CompliancePolicyResponse,
-  type ComplianceTerm,
-  type CreatePatternInput,
-  type CreateTermInput,
+import type {
+  CompliancePattern,
+  CompliancePolicyResponse,
+  ComplianceTerm,
   createPatternInputSchema,
   createTermInputSchema,
-  type UpdatePatternInput,
-  type UpdateTermInput,
   updatePatternInputSchema,
   updateTermInputSchema,
 } from '@parley/contracts';
 import { validatePhrase } from '@parley/guardrails';
+import type { z } from 'zod';
+import type { Actor } from '../../auth/actor';
+import type { ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
@@ -25,12 +24,18 @@ import {
 } from './compliance.queries';
 import {
   auditComplianceChange,
-  type ComplianceActor,
-  type ComplianceDeps,
+  type ComplianceEditor,
   type PolicyView,
   policyViewOf,
   termKey,
 } from './compliance.service';
+
+/** Inputs as the routes' schemas output them (validated, defaults applied). */
+type CreateTerm = z.output<typeof createTermInputSchema>;
+type UpdateTerm = z.output<typeof updateTermInputSchema>;
+type CreatePattern = z.output<typeof createPatternInputSchema>;
+type UpdatePattern = z.output<typeof updatePatternInputSchema>;
+type RulesContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 function termDto(entry: PolicyView['lexicon'][number]): ComplianceTerm {
   return {
@@ -61,10 +66,10 @@ async function policyView(db: DbOrTx, orgId: string): Promise<PolicyView> {
 }
 
 export async function getCompliancePolicy(
-  deps: Pick<ComplianceDeps, 'db'>,
-  orgId: string,
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
 ): Promise<CompliancePolicyResponse> {
-  const view = await policyView(deps.db, orgId);
+  const view = await policyView(ctx.db, actor.orgId);
   return { lexicon: view.lexicon.map(termDto), patterns: view.patterns.map(patternDto) };
 }
 
@@ -96,16 +101,15 @@ const duplicateTerm = () =>
   });
 
 export async function addTerm(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  input: CreateTermInput,
+  ctx: RulesContext,
+  actor: ComplianceEditor,
+  data: CreateTerm,
 ): Promise<ComplianceTerm> {
-  const data = createTermInputSchema.parse(input);
   const term = data.term.replace(/\s+/g, ' ');
   const key = termKey(term);
   await policyWrite(
     () =>
-      deps.db.transaction(async (tx) => {
+      ctx.db.transaction(async (tx) => {
         const view = await policyView(tx, actor.orgId);
         if (
           view.lexicon.some((entry) => entry.key === key) ||
@@ -123,10 +127,10 @@ export async function addTerm(
           enabled: data.enabled,
           isBuiltin: false,
           updatedBy: actor.userId,
-          createdAt: deps.clock.now(),
-          updatedAt: deps.clock.now(),
+          createdAt: ctx.clock.now(),
+          updatedAt: ctx.clock.now(),
         });
-        await auditComplianceChange(tx, deps, actor, {
+        await auditComplianceChange(tx, ctx, actor, {
           actionType: 'compliance_term_added',
           entityType: 'compliance_rule',
           entityId: row.id,
@@ -135,7 +139,7 @@ export async function addTerm(
       }),
     duplicateTerm,
   );
-  return requireTerm(deps.db, actor.orgId, key);
+  return requireTerm(ctx.db, actor.orgId, key);
 }
 
 async function requireTerm(db: DbOrTx, orgId: string, key: string): Promise<ComplianceTerm> {
@@ -145,16 +149,15 @@ async function requireTerm(db: DbOrTx, orgId: string, key: string): Promise<Comp
 }
 
 export async function updateTerm(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  rawKey: string,
-  input: UpdateTermInput,
+  ctx: RulesContext,
+  actor: ComplianceEditor,
+  input: { key: string } & UpdateTerm,
 ): Promise<ComplianceTerm> {
-  const data = updateTermInputSchema.parse(input);
+  const { key: rawKey, ...data } = input;
   const key = termKey(rawKey);
   await policyWrite(
     () =>
-      deps.db.transaction(async (tx) => {
+      ctx.db.transaction(async (tx) => {
         const current = (await policyView(tx, actor.orgId)).lexicon.find((e) => e.key === key);
         if (!current) throw new AppError('NOT_FOUND');
         const next = {
@@ -163,7 +166,7 @@ export async function updateTerm(
           enabled: data.enabled ?? current.enabled,
         };
         const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'term', key });
-        const now = deps.clock.now();
+        const now = ctx.clock.now();
         let id: string;
         if (row) {
           await updateComplianceRule(tx, row.id, { ...next, updatedBy: actor.userId, updatedAt: now });
@@ -182,7 +185,7 @@ export async function updateTerm(
           });
           id = inserted.id;
         }
-        await auditComplianceChange(tx, deps, actor, {
+        await auditComplianceChange(tx, ctx, actor, {
           actionType: 'compliance_term_updated',
           entityType: 'compliance_rule',
           entityId: id,
@@ -196,23 +199,23 @@ export async function updateTerm(
       }),
     concurrentChange,
   );
-  return requireTerm(deps.db, actor.orgId, key);
+  return requireTerm(ctx.db, actor.orgId, key);
 }
 
 export async function deleteTerm(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  rawKey: string,
+  ctx: RulesContext,
+  actor: ComplianceEditor,
+  input: { key: string },
 ): Promise<void> {
-  const key = termKey(rawKey);
-  await deps.db.transaction(async (tx) => {
+  const key = termKey(input.key);
+  await ctx.db.transaction(async (tx) => {
     const current = (await policyView(tx, actor.orgId)).lexicon.find((e) => e.key === key);
     if (!current) throw new AppError('NOT_FOUND');
     if (current.is_builtin) throw new AppError('BUILTIN_RULE');
     const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'term', key });
     if (!row) throw new AppError('NOT_FOUND');
     await deleteComplianceRule(tx, row.id);
-    await auditComplianceChange(tx, deps, actor, {
+    await auditComplianceChange(tx, ctx, actor, {
       actionType: 'compliance_term_deleted',
       entityType: 'compliance_rule',
       entityId: row.id,
@@ -233,15 +236,14 @@ async function requirePattern(db: DbOrTx, orgId: string, id: string): Promise<Co
 }
 
 export async function addPattern(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  input: CreatePatternInput,
+  ctx: RulesContext,
+  actor: ComplianceEditor,
+  data: CreatePattern,
 ): Promise<CompliancePattern> {
-  const data = createPatternInputSchema.parse(input);
   assertPhrase(data.phrase);
   const id = `custom-${randomUUID().slice(0, 8)}`;
-  await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
     const row = await insertComplianceRule(tx, {
       orgId: actor.orgId,
       kind: 'pattern',
@@ -257,26 +259,25 @@ export async function addPattern(
       createdAt: now,
       updatedAt: now,
     });
-    await auditComplianceChange(tx, deps, actor, {
+    await auditComplianceChange(tx, ctx, actor, {
       actionType: 'compliance_pattern_added',
       entityType: 'compliance_rule',
       entityId: row.id,
       details: { id, name: data.name, phrase: data.phrase, severity: data.severity, enabled: data.enabled },
     });
   });
-  return requirePattern(deps.db, actor.orgId, id);
+  return requirePattern(ctx.db, actor.orgId, id);
 }
 
 export async function updatePattern(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  id: string,
-  input: UpdatePatternInput,
+  ctx: RulesContext,
+  actor: ComplianceEditor,
+  input: { id: string } & UpdatePattern,
 ): Promise<CompliancePattern> {
-  const data = updatePatternInputSchema.parse(input);
+  const { id, ...data } = input;
   await policyWrite(
     () =>
-      deps.db.transaction(async (tx) => {
+      ctx.db.transaction(async (tx) => {
         const current = (await policyView(tx, actor.orgId)).patterns.find((p) => p.id === id);
         if (!current) throw new AppError('NOT_FOUND');
         if (current.is_builtin && (data.name !== undefined || data.phrase !== undefined)) {
@@ -298,7 +299,7 @@ export async function updatePattern(
           enabled: data.enabled ?? current.enabled,
         };
         const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'pattern', key: id });
-        const now = deps.clock.now();
+        const now = ctx.clock.now();
         let rowId: string;
         if (row) {
           await updateComplianceRule(tx, row.id, { ...next, updatedBy: actor.userId, updatedAt: now });
@@ -316,7 +317,7 @@ export async function updatePattern(
           });
           rowId = inserted.id;
         }
-        await auditComplianceChange(tx, deps, actor, {
+        await auditComplianceChange(tx, ctx, actor, {
           actionType: 'compliance_pattern_updated',
           entityType: 'compliance_rule',
           entityId: rowId,
@@ -342,18 +343,23 @@ export async function updatePattern(
       }),
     concurrentChange,
   );
-  return requirePattern(deps.db, actor.orgId, id);
+  return requirePattern(ctx.db, actor.orgId, id);
 }
 
-export async function deletePattern(deps: ComplianceDeps, actor: ComplianceActor, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function deletePattern(
+  ctx: RulesContext,
+  actor: ComplianceEditor,
+  input: { id: string },
+): Promise<void> {
+  const { id } = input;
+  await ctx.db.transaction(async (tx) => {
     const current = (await policyView(tx, actor.orgId)).patterns.find((p) => p.id === id);
     if (!current) throw new AppError('NOT_FOUND');
     if (current.is_builtin) throw new AppError('BUILTIN_RULE');
     const row = await findComplianceRule(tx, { orgId: actor.orgId, kind: 'pattern', key: id });
     if (!row) throw new AppError('NOT_FOUND');
     await deleteComplianceRule(tx, row.id);
-    await auditComplianceChange(tx, deps, actor, {
+    await auditComplianceChange(tx, ctx, actor, {
       actionType: 'compliance_pattern_deleted',
       entityType: 'compliance_rule',
       entityId: row.id,

@@ -1,15 +1,16 @@
 /** Approved reply templates (SPEC §2 Compliance center): kept, edited, archived, inserted into drafts. */
-import {
-  type CreateTemplateInput,
+import type {
   createTemplateInputSchema,
-  type ListTemplatesQuery,
-  type ListTemplatesResponse,
+  ListTemplatesResponse,
   listTemplatesQuerySchema,
-  type ResponseTemplate,
-  type UpdateTemplateInput,
+  ResponseTemplate,
   updateTemplateInputSchema,
 } from '@parley/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../auth/actor';
+import type { ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { encodeCursor, invalidCursor, isUuid, parseCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import {
   findTemplate,
@@ -18,7 +19,9 @@ import {
   type TemplateRow,
   updateTemplate,
 } from './compliance.queries';
-import { auditComplianceChange, type ComplianceActor, type ComplianceDeps } from './compliance.service';
+import { auditComplianceChange, type ComplianceEditor } from './compliance.service';
+
+type TemplatesContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 function templateDto(row: TemplateRow): ResponseTemplate {
   return {
@@ -31,46 +34,29 @@ function templateDto(row: TemplateRow): ResponseTemplate {
   };
 }
 
-type TemplateCursor = { title: string; id: string };
-
-function encodeCursor(cursor: TemplateCursor): string {
-  return Buffer.from(JSON.stringify([cursor.title, cursor.id]), 'utf8').toString('base64url');
-}
-
-function decodeCursor(raw: string): TemplateCursor {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      typeof value[0] === 'string' &&
-      typeof value[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(value[1])
-    ) {
-      return { title: value[0], id: value[1] };
-    }
-  } catch {
-    // fall through
-  }
-  throw new AppError('VALIDATION_FAILED', { fields: { cursor: 'Not a cursor from this list' } });
+/** The list is ordered by (title, id): a cursor is the last row's pair. */
+function parseTemplateCursor(value: string): { title: string; id: string } {
+  const [title = '', id = ''] = parseCursor(value, 2);
+  if (!isUuid(id)) throw invalidCursor();
+  return { title, id };
 }
 
 export async function getTemplates(
-  deps: Pick<ComplianceDeps, 'db'>,
-  orgId: string,
-  query: ListTemplatesQuery,
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+  data: z.output<typeof listTemplatesQuerySchema>,
 ): Promise<ListTemplatesResponse> {
-  const data = listTemplatesQuerySchema.parse(query);
-  const { rows, total } = await listTemplates(deps.db, {
-    orgId,
+  const { rows, total } = await listTemplates(ctx.db, {
+    orgId: actor.orgId,
     ...(data.q ? { q: data.q } : {}),
     limit: data.limit,
-    ...(data.cursor ? { after: decodeCursor(data.cursor) } : {}),
+    ...(data.cursor ? { after: parseTemplateCursor(data.cursor) } : {}),
   });
   const page = rows.slice(0, data.limit);
   const last = page.at(-1);
   return {
     items: page.map(templateDto),
-    next_cursor: rows.length > data.limit && last ? encodeCursor({ title: last.title, id: last.id }) : null,
+    next_cursor: rows.length > data.limit && last ? encodeCursor([last.title, last.id]) : null,
     total,
   };
 }
@@ -82,13 +68,12 @@ async function requireTemplate(db: DbOrTx, orgId: string, id: string): Promise<R
 }
 
 export async function createTemplate(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  input: CreateTemplateInput,
+  ctx: TemplatesContext,
+  actor: ComplianceEditor,
+  data: z.output<typeof createTemplateInputSchema>,
 ): Promise<ResponseTemplate> {
-  const data = createTemplateInputSchema.parse(input);
-  const id = await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
     const templateId = await insertTemplate(tx, {
       orgId: actor.orgId,
       title: data.title,
@@ -98,7 +83,7 @@ export async function createTemplate(
       createdAt: now,
       updatedAt: now,
     });
-    await auditComplianceChange(tx, deps, actor, {
+    await auditComplianceChange(tx, ctx, actor, {
       actionType: 'template_created',
       entityType: 'response_template',
       entityId: templateId,
@@ -106,27 +91,26 @@ export async function createTemplate(
     });
     return templateId;
   });
-  return requireTemplate(deps.db, actor.orgId, id);
+  return requireTemplate(ctx.db, actor.orgId, id);
 }
 
 export async function editTemplate(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  id: string,
-  input: UpdateTemplateInput,
+  ctx: TemplatesContext,
+  actor: ComplianceEditor,
+  input: { id: string } & z.output<typeof updateTemplateInputSchema>,
 ): Promise<ResponseTemplate> {
-  const data = updateTemplateInputSchema.parse(input);
-  await deps.db.transaction(async (tx) => {
+  const { id, ...data } = input;
+  await ctx.db.transaction(async (tx) => {
     const before = await findTemplate(tx, actor.orgId, id);
     if (!before) throw new AppError('NOT_FOUND');
     const values = {
       ...(data.title !== undefined ? { title: data.title } : {}),
       ...(data.body !== undefined ? { body: data.body } : {}),
       updatedBy: actor.userId,
-      updatedAt: deps.clock.now(),
+      updatedAt: ctx.clock.now(),
     };
     if (!(await updateTemplate(tx, { orgId: actor.orgId, id, values }))) throw new AppError('NOT_FOUND');
-    await auditComplianceChange(tx, deps, actor, {
+    await auditComplianceChange(tx, ctx, actor, {
       actionType: 'template_updated',
       entityType: 'response_template',
       entityId: id,
@@ -137,24 +121,25 @@ export async function editTemplate(
       },
     });
   });
-  return requireTemplate(deps.db, actor.orgId, id);
+  return requireTemplate(ctx.db, actor.orgId, id);
 }
 
 export async function archiveTemplate(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  id: string,
+  ctx: TemplatesContext,
+  actor: ComplianceEditor,
+  input: { id: string },
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const { id } = input;
+  await ctx.db.transaction(async (tx) => {
     const before = await findTemplate(tx, actor.orgId, id);
     if (!before) throw new AppError('NOT_FOUND');
-    const now = deps.clock.now();
+    const now = ctx.clock.now();
     await updateTemplate(tx, {
       orgId: actor.orgId,
       id,
       values: { archivedAt: now, updatedBy: actor.userId, updatedAt: now },
     });
-    await auditComplianceChange(tx, deps, actor, {
+    await auditComplianceChange(tx, ctx, actor, {
       actionType: 'template_archived',
       entityType: 'response_template',
       entityId: id,

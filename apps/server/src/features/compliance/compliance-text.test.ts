@@ -1,6 +1,7 @@
 import { complianceTagOf } from '@parley/contracts';
+import { applySuggestion, matchCase } from '@parley/guardrails';
 import { describe, expect, it } from 'vitest';
-import { applySuggestion, disclaimerText, matchCase, termKey } from './compliance.service';
+import { disclaimerText, termKey } from './compliance.service';
 
 describe('Apply Fix replacement', () => {
   it('keeps the replaced text’s capitalisation', () => {

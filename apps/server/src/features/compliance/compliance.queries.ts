@@ -1,12 +1,6 @@
 import { and, asc, count, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import {
-  aiResponses,
-  complianceRules,
-  complianceSettings,
-  profiles,
-  responseTemplates,
-} from '../../db/schema';
+import { complianceRules, complianceSettings, profiles, responseTemplates } from '../../db/schema';
 
 export type ComplianceRuleRow = typeof complianceRules.$inferSelect;
 export type ComplianceSettingsRow = typeof complianceSettings.$inferSelect;
@@ -81,31 +75,6 @@ export async function upsertComplianceSettings(
     .returning();
   if (!row) throw new Error('compliance_settings upsert returned nothing');
   return row;
-}
-
-/** Writes a version's compliance check (the only change to a stored version besides its approval). */
-export async function updateDraftCompliance(
-  tx: Tx,
-  input: {
-    orgId: string;
-    draftId: string;
-    flags: Record<string, unknown>[];
-    requiresApproval: boolean;
-    checkedAt: Date;
-    complianceTag: string;
-  },
-): Promise<boolean> {
-  const rows = await tx
-    .update(aiResponses)
-    .set({
-      complianceFlags: input.flags,
-      requiresApproval: input.requiresApproval,
-      complianceCheckedAt: input.checkedAt,
-      complianceTag: input.complianceTag,
-    })
-    .where(and(eq(aiResponses.orgId, input.orgId), eq(aiResponses.id, input.draftId)))
-    .returning({ id: aiResponses.id });
-  return rows.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
-  applyFixInputSchema,
   complianceCheckInputSchema,
   complianceCheckResponseSchema,
   complianceDeletedResponseSchema,
@@ -13,9 +12,6 @@ import {
   createPatternInputSchema,
   createTemplateInputSchema,
   createTermInputSchema,
-  draftCheckResponseSchema,
-  draftVersionParamSchema,
-  draftVersionSchema,
   listTemplatesQuerySchema,
   listTemplatesResponseSchema,
   patternIdParamSchema,
@@ -28,14 +24,11 @@ import {
 } from '@parley/contracts';
 import { type ApiRouter, errorResponses, jsonBody, jsonResponse, type RouteDeps } from '../../http/router';
 import {
-  type ComplianceDeps,
-  checkDraftVersion,
   checkText,
   getComplianceOverview,
   getComplianceSettings,
   saveComplianceSettings,
 } from './compliance.service';
-import { applyFix } from './compliance-fix.service';
 import {
   addPattern,
   addTerm,
@@ -55,28 +48,6 @@ const check = createRoute({
   responses: {
     200: jsonResponse(complianceCheckResponseSchema, 'Flags and whether a director must approve'),
     ...errorResponses(400, 401, 403, 404, 415),
-  },
-});
-
-const checkDraft = createRoute({
-  method: 'post',
-  path: '/api/messages/{id}/drafts/{version}/check',
-  summary: 'SPEC §7 ai-guardrail-check: check a stored version’s text and store the result on it',
-  request: { params: draftVersionParamSchema },
-  responses: {
-    200: jsonResponse(draftCheckResponseSchema, 'The stored check'),
-    ...errorResponses(400, 401, 403, 404, 409),
-  },
-});
-
-const fix = createRoute({
-  method: 'post',
-  path: '/api/messages/{id}/drafts/{version}/apply-fix',
-  summary: 'Apply Fix: replace a flagged span with its suggestion as a new version, then check it',
-  request: { params: draftVersionParamSchema, body: jsonBody(applyFixInputSchema) },
-  responses: {
-    201: jsonResponse(draftVersionSchema, 'The new, checked version'),
-    ...errorResponses(400, 401, 403, 404, 409, 415),
   },
 });
 
@@ -225,97 +196,71 @@ const archiveTemplateRoute = createRoute({
   },
 });
 
-/** The compliance checker and the Compliance center (issue 6); the organisation is the session's. */
+/** The compliance checker and the Compliance center; the organisation is the caller's. */
 export function registerComplianceRoutes(api: ApiRouter, deps: RouteDeps) {
-  const complianceDeps: ComplianceDeps = { db: deps.db, clock: deps.clock };
-  const actorOf = (session: { userId: string; orgId: string }) => ({
-    userId: session.userId,
-    orgId: session.orgId,
-  });
-
   api.openapi(check, async (c) => {
-    return c.json(await checkText(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 200);
-  });
-
-  api.openapi(checkDraft, async (c) => {
-    const { id, version } = c.req.valid('param');
-    return c.json(await checkDraftVersion(complianceDeps, actorOf(c.get('session')), id, version), 200);
-  });
-
-  api.openapi(fix, async (c) => {
-    const { id, version } = c.req.valid('param');
-    const draft = await applyFix(complianceDeps, actorOf(c.get('session')), id, version, c.req.valid('json'));
-    return c.json(draft, 201);
+    return c.json(await checkText(deps, c.get('actor'), c.req.valid('json')), 200);
   });
 
   api.openapi(overview, async (c) => {
-    return c.json(await getComplianceOverview(complianceDeps, c.get('session').orgId), 200);
+    return c.json(await getComplianceOverview(deps, c.get('actor')), 200);
   });
 
   api.openapi(policy, async (c) => {
-    return c.json(await getCompliancePolicy(complianceDeps, c.get('session').orgId), 200);
+    return c.json(await getCompliancePolicy(deps, c.get('actor')), 200);
   });
 
   api.openapi(addTermRoute, async (c) => {
-    return c.json(await addTerm(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 201);
+    return c.json(await addTerm(deps, c.get('actor'), c.req.valid('json')), 201);
   });
 
   api.openapi(updateTermRoute, async (c) => {
-    const { key } = c.req.valid('param');
-    return c.json(await updateTerm(complianceDeps, actorOf(c.get('session')), key, c.req.valid('json')), 200);
+    const input = { key: c.req.valid('param').key, ...c.req.valid('json') };
+    return c.json(await updateTerm(deps, c.get('actor'), input), 200);
   });
 
   api.openapi(deleteTermRoute, async (c) => {
-    await deleteTerm(complianceDeps, actorOf(c.get('session')), c.req.valid('param').key);
+    await deleteTerm(deps, c.get('actor'), { key: c.req.valid('param').key });
     return c.json({ success: true as const }, 200);
   });
 
   api.openapi(addPatternRoute, async (c) => {
-    return c.json(await addPattern(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 201);
+    return c.json(await addPattern(deps, c.get('actor'), c.req.valid('json')), 201);
   });
 
   api.openapi(updatePatternRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json(
-      await updatePattern(complianceDeps, actorOf(c.get('session')), id, c.req.valid('json')),
-      200,
-    );
+    const input = { id: c.req.valid('param').id, ...c.req.valid('json') };
+    return c.json(await updatePattern(deps, c.get('actor'), input), 200);
   });
 
   api.openapi(deletePatternRoute, async (c) => {
-    await deletePattern(complianceDeps, actorOf(c.get('session')), c.req.valid('param').id);
+    await deletePattern(deps, c.get('actor'), { id: c.req.valid('param').id });
     return c.json({ success: true as const }, 200);
   });
 
   api.openapi(getSettings, async (c) => {
-    return c.json(await getComplianceSettings(complianceDeps, c.get('session').orgId), 200);
+    return c.json(await getComplianceSettings(deps, c.get('actor')), 200);
   });
 
   api.openapi(putSettings, async (c) => {
-    return c.json(
-      await saveComplianceSettings(complianceDeps, actorOf(c.get('session')), c.req.valid('json')),
-      200,
-    );
+    return c.json(await saveComplianceSettings(deps, c.get('actor'), c.req.valid('json')), 200);
   });
 
   api.openapi(listTemplatesRoute, async (c) => {
-    return c.json(await getTemplates(complianceDeps, c.get('session').orgId, c.req.valid('query')), 200);
+    return c.json(await getTemplates(deps, c.get('actor'), c.req.valid('query')), 200);
   });
 
   api.openapi(createTemplateRoute, async (c) => {
-    return c.json(await createTemplate(complianceDeps, actorOf(c.get('session')), c.req.valid('json')), 201);
+    return c.json(await createTemplate(deps, c.get('actor'), c.req.valid('json')), 201);
   });
 
   api.openapi(updateTemplateRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json(
-      await editTemplate(complianceDeps, actorOf(c.get('session')), id, c.req.valid('json')),
-      200,
-    );
+    const input = { id: c.req.valid('param').id, ...c.req.valid('json') };
+    return c.json(await editTemplate(deps, c.get('actor'), input), 200);
   });
 
   api.openapi(archiveTemplateRoute, async (c) => {
-    await archiveTemplate(complianceDeps, actorOf(c.get('session')), c.req.valid('param').id);
+    await archiveTemplate(deps, c.get('actor'), { id: c.req.valid('param').id });
     return c.json({ success: true as const }, 200);
   });
 }

@@ -5,17 +5,12 @@ import {
   approvalMatrixSchema,
   type ComplianceCheckInput,
   type ComplianceCheckResponse,
-  type ComplianceFlag,
   type ComplianceOverview,
   type ComplianceSettings,
-  type ComplianceSettingsInput,
-  complianceSettingsInputSchema,
-  complianceTagOf,
+  type complianceSettingsInputSchema,
   DEFAULT_APPROVAL_MATRIX,
   DEFAULT_DISCLAIMER,
   DEFAULT_RISK_FACTOR_TAGS,
-  type DraftCheckResponse,
-  type DraftCompliance,
   requiresDirectorApproval,
 } from '@parley/contracts';
 import {
@@ -27,26 +22,24 @@ import {
   type LexiconEntry,
   type PatternRule,
 } from '@parley/guardrails';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { z } from 'zod';
+import type { Actor } from '../../auth/actor';
+import type { ServiceContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { notifyOrg } from '../../lib/realtime';
 import { verifyAuditChain } from '../audit/audit.service';
-import { findDraftMessage, findDraftVersion } from '../drafts/drafts.queries';
-import { settleMessageStatus } from '../messages/message-status';
 import { findProject } from '../projects/projects.queries';
 import {
   type ComplianceRuleRow,
   countActiveTemplates,
   findComplianceSettings,
   listComplianceRules,
-  updateDraftCompliance,
   upsertComplianceSettings,
 } from './compliance.queries';
 
-export type ComplianceDeps = { db: Db; clock: Clock };
-export type ComplianceActor = { userId: string; orgId: string };
+/** Who changes the policy, templates or settings: the member named in their audit entries. */
+export type ComplianceEditor = Pick<Actor, 'userId' | 'orgId'>;
 
 export type DisclaimerSettings = {
   forward_looking_disclaimer: string;
@@ -191,46 +184,6 @@ export function checkWithPolicy({ policy, matrix }: OrgCompliancePolicy, text: s
   return { flags, requires_approval: requiresDirectorApproval(matrix, flags), level: approvalLevelOf(flags) };
 }
 
-/**
- * Stores a check on its version (flags, verdict, time, compliance_tag) and settles the message's
- * status (flagged when the check needs a director). Runs in the caller's transaction.
- */
-export async function storeDraftCheck(
-  tx: Tx,
-  input: {
-    orgId: string;
-    messageId: string;
-    draftId: string;
-    result: { flags: Flag[]; requires_approval: boolean };
-    now: Date;
-  },
-): Promise<void> {
-  const stored = await updateDraftCompliance(tx, {
-    orgId: input.orgId,
-    draftId: input.draftId,
-    flags: input.result.flags.map((flag) => ({ ...flag })),
-    requiresApproval: input.result.requires_approval,
-    checkedAt: input.now,
-    complianceTag: complianceTagOf(input.result.flags),
-  });
-  if (!stored) throw new AppError('NOT_FOUND');
-  await settleMessageStatus(tx, { orgId: input.orgId, messageId: input.messageId, now: input.now });
-}
-
-/** The check stored on a version, as the draft DTO carries it (null until it is checked). */
-export function draftComplianceOf(row: {
-  complianceFlags: Record<string, unknown>[] | null;
-  requiresApproval: boolean | null;
-  complianceCheckedAt: Date | null;
-}): DraftCompliance | null {
-  if (!row.complianceCheckedAt) return null;
-  return {
-    flags: (row.complianceFlags ?? []) as ComplianceFlag[],
-    requires_approval: row.requiresApproval ?? false,
-    checked_at: row.complianceCheckedAt.toISOString(),
-  };
-}
-
 /** The disclaimer block a draft ends with: the disclaimer, then the compliance contact when set. */
 export function disclaimerText(settings: DisclaimerSettings): string {
   const contact = settings.compliance_contact.trim();
@@ -244,140 +197,29 @@ export function disclaimerText(settings: DisclaimerSettings): string {
 
 /** DESIGN.md §5 POST /api/compliance/check: any text, with the organisation's policy. */
 export async function checkText(
-  deps: Pick<ComplianceDeps, 'db'>,
-  actor: ComplianceActor,
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
   input: ComplianceCheckInput,
 ): Promise<ComplianceCheckResponse> {
-  if (input.project_id && !(await findProject(deps.db, actor.orgId, input.project_id))) {
+  if (input.project_id && !(await findProject(ctx.db, actor.orgId, input.project_id))) {
     throw new AppError('NOT_FOUND');
   }
-  const { flags, requires_approval } = await checkWithOrgPolicy(deps.db, actor.orgId, input.text);
+  const { flags, requires_approval } = await checkWithOrgPolicy(ctx.db, actor.orgId, input.text);
   return { flags, requires_approval };
-}
-
-/**
- * Checks a stored version's text and stores the result on it, with its audit entry, in one
- * transaction; emits draft.saved so open workspaces reload the version.
- */
-export async function checkStoredVersion(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  input: { messageId: string; version: number; audit?: Record<string, unknown> },
-): Promise<DraftCheckResponse> {
-  return deps.db.transaction(async (tx) => {
-    const row = await findDraftVersion(tx, {
-      orgId: actor.orgId,
-      messageId: input.messageId,
-      version: input.version,
-    });
-    if (!row) throw new AppError('NOT_FOUND');
-    const result = await checkWithOrgPolicy(tx, actor.orgId, row.aiDraft);
-    const now = deps.clock.now();
-    await storeDraftCheck(tx, {
-      orgId: actor.orgId,
-      messageId: input.messageId,
-      draftId: row.id,
-      result,
-      now,
-    });
-    await appendAudit(tx, deps.clock, {
-      orgId: actor.orgId,
-      actorId: actor.userId,
-      actionType: 'compliance_checked',
-      entityType: 'ai_response',
-      entityId: row.id,
-      details: {
-        message_id: input.messageId,
-        version: input.version,
-        flags: result.flags.length,
-        highest_severity: result.level,
-        requires_approval: result.requires_approval,
-        compliance_tag: complianceTagOf(result.flags),
-        ...input.audit,
-      },
-    });
-    await notifyOrg(tx, {
-      type: 'draft.saved',
-      orgId: actor.orgId,
-      messageId: input.messageId,
-      version: input.version,
-    });
-    return {
-      flags: result.flags,
-      requires_approval: result.requires_approval,
-      checked_at: now.toISOString(),
-    };
-  });
-}
-
-export async function requireFundedMessage(db: DbOrTx, orgId: string, messageId: string) {
-  const message = await findDraftMessage(db, orgId, messageId);
-  if (!message) throw new AppError('NOT_FOUND');
-  if (!message.projectId) throw new AppError('MESSAGE_HAS_NO_FUND');
-  return message;
-}
-
-/** SPEC §7 ai-guardrail-check on a stored version: only when the message has a fund (else 409). */
-export async function checkDraftVersion(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  messageId: string,
-  version: number,
-): Promise<DraftCheckResponse> {
-  await requireFundedMessage(deps.db, actor.orgId, messageId);
-  return checkStoredVersion(deps, actor, { messageId, version });
-}
-
-/**
- * After generation (SPEC §7): checks the new version when the message has a fund. A failing check
- * is logged by the caller and never loses the version.
- */
-export async function checkGeneratedVersion(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  messageId: string,
-  version: number,
-): Promise<boolean> {
-  const message = await findDraftMessage(deps.db, actor.orgId, messageId);
-  if (!message?.projectId) return false;
-  await checkStoredVersion(deps, actor, { messageId, version, audit: { automatic: true } });
-  return true;
-}
-
-/** Keeps the replaced text's capitalisation: ALL CAPS stays so, a capital first letter too. */
-export function matchCase(original: string, suggestion: string): string {
-  if (!suggestion) return suggestion;
-  const letters = original.replace(/[^\p{L}]/gu, '');
-  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) {
-    return suggestion.toUpperCase();
-  }
-  const first = letters.charAt(0);
-  if (first && first === first.toUpperCase() && first !== first.toLowerCase()) {
-    return suggestion.charAt(0).toUpperCase() + suggestion.slice(1);
-  }
-  return suggestion;
-}
-
-/** The apply-fix replacement: the flag's span replaced by its suggestion, in the original's case. */
-export function applySuggestion(
-  text: string,
-  flag: { start: number; end: number; suggestion: string },
-): string {
-  const original = text.slice(flag.start, flag.end);
-  return text.slice(0, flag.start) + matchCase(original, flag.suggestion) + text.slice(flag.end);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Overview
 
 export async function getComplianceOverview(
-  deps: ComplianceDeps,
-  orgId: string,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'orgId'>,
 ): Promise<ComplianceOverview> {
+  const { orgId } = actor;
   const [{ policy }, templates, chain] = await Promise.all([
-    loadCompliancePolicy(deps.db, orgId),
-    countActiveTemplates(deps.db, orgId),
-    verifyAuditChain(deps.db, orgId),
+    loadCompliancePolicy(ctx.db, orgId),
+    countActiveTemplates(ctx.db, orgId),
+    verifyAuditChain(ctx.db, orgId),
   ]);
   const active =
     policy.lexicon.filter((entry) => entry.enabled).length +
@@ -389,7 +231,7 @@ export async function getComplianceOverview(
       verified: chain.valid,
       entries: chain.entries,
       ...(chain.first_broken_id ? { first_broken_id: chain.first_broken_id } : {}),
-      checked_at: deps.clock.now().toISOString(),
+      checked_at: ctx.clock.now().toISOString(),
     },
   };
 }
@@ -397,8 +239,8 @@ export async function getComplianceOverview(
 /** An audit entry for a compliance change, by the acting member. */
 export function auditComplianceChange(
   tx: Tx,
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
+  ctx: Pick<ServiceContext, 'clock'>,
+  actor: ComplianceEditor,
   entry: {
     actionType: string;
     entityType: string;
@@ -406,17 +248,17 @@ export function auditComplianceChange(
     details: Record<string, unknown>;
   },
 ) {
-  return appendAudit(tx, deps.clock, { orgId: actor.orgId, actorId: actor.userId, ...entry });
+  return appendAudit(tx, ctx.clock, { orgId: actor.orgId, actorId: actor.userId, ...entry });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 
 export async function getComplianceSettings(
-  deps: Pick<ComplianceDeps, 'db'>,
-  orgId: string,
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
 ): Promise<ComplianceSettings> {
-  const row = await findComplianceSettings(deps.db, orgId);
+  const row = await findComplianceSettings(ctx.db, actor.orgId);
   return {
     ...settingsOf(row),
     approval_matrix: matrixOf(row?.approvalMatrix),
@@ -425,12 +267,11 @@ export async function getComplianceSettings(
 }
 
 export async function saveComplianceSettings(
-  deps: ComplianceDeps,
-  actor: ComplianceActor,
-  input: ComplianceSettingsInput,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: ComplianceEditor,
+  data: z.output<typeof complianceSettingsInputSchema>,
 ): Promise<ComplianceSettings> {
-  const data = complianceSettingsInputSchema.parse(input);
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const before = await findComplianceSettings(tx, actor.orgId);
     const previous = { ...settingsOf(before), approval_matrix: matrixOf(before?.approvalMatrix) };
     await upsertComplianceSettings(tx, {
@@ -440,12 +281,12 @@ export async function saveComplianceSettings(
       complianceContact: data.compliance_contact,
       approvalMatrix: data.approval_matrix,
       updatedBy: actor.userId,
-      updatedAt: deps.clock.now(),
+      updatedAt: ctx.clock.now(),
     });
     const changed = (Object.keys(previous) as (keyof typeof previous)[]).filter(
       (key) => JSON.stringify(previous[key]) !== JSON.stringify(data[key]),
     );
-    await auditComplianceChange(tx, deps, actor, {
+    await auditComplianceChange(tx, ctx, actor, {
       actionType: 'compliance_settings_updated',
       entityType: 'compliance_settings',
       entityId: null,
@@ -457,5 +298,5 @@ export async function saveComplianceSettings(
       },
     });
   });
-  return getComplianceSettings(deps, actor.orgId);
+  return getComplianceSettings(ctx, actor);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { docPathOf, retrievalQuery } from '../replies/draft-passages';
 import {
   buildUserPrompt,
   createBuiltInDrafter,
@@ -6,7 +7,6 @@ import {
   mapCitations,
   NO_ANSWER_SENTENCE,
 } from './drafter';
-import { docPathOf, retrievalQuery } from './drafts.service';
 
 const request: DraftRequest = {
   message: { investorName: 'Ana Ruiz', subject: 'Yield', body: 'What is the distribution yield?' },

@@ -53,7 +53,7 @@ function passageList(passages: DraftPassage[]) {
   return passages.map((p) => ({ id: p.id, doc_path: p.docPath }));
 }
 
-/** Said plainly when the fund documents do not answer the question (issue 5). */
+/** Said plainly when the fund documents do not answer the question. */
 export const NO_ANSWER_SENTENCE =
   "I don't have that information in the fund documents available to me; I will follow up with you shortly.";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext, json } from '../../../test/test-app';
 import { investorMessageCounts, investorMessages, projects } from '../../db/schema';
 import { generateToken } from '../../lib/crypto';
-import { setMessageStatus } from './message-status';
+import { setMessageStatus } from '../replies/reply-state';
 
 const ctx = await createTestContext();
 

@@ -17,7 +17,7 @@ import {
 const list = createRoute({
   method: 'get',
   path: '/api/notifications',
-  summary: 'Issue 6: the caller’s own notifications, newest first, with the unread count',
+  summary: 'The caller’s own notifications, newest first, with the unread count',
   request: { query: listNotificationsQuerySchema },
   responses: {
     200: jsonResponse(listNotificationsResponseSchema, 'A page'),
@@ -58,25 +58,20 @@ const readThread = createRoute({
 });
 
 export function registerNotificationRoutes(api: ApiRouter, deps: RouteDeps) {
-  const reader = (session: { userId: string; orgId: string }) => ({
-    userId: session.userId,
-    orgId: session.orgId,
-  });
-
   api.openapi(list, async (c) => {
     const query = c.req.valid('query');
-    return c.json(await listNotifications(deps, reader(c.get('session')), query), 200);
+    return c.json(await listNotifications(deps, c.get('actor'), query), 200);
   });
 
   api.openapi(readAll, async (c) => {
-    return c.json(await markAllNotificationsRead(deps, reader(c.get('session'))), 200);
+    return c.json(await markAllNotificationsRead(deps, c.get('actor')), 200);
   });
 
   api.openapi(readThread, async (c) => {
     const messageId = c.req.valid('param').id;
-    return c.json(await markThreadNotificationsRead(deps, reader(c.get('session')), messageId), 200);
+    return c.json(await markThreadNotificationsRead(deps, c.get('actor'), { messageId }), 200);
   });
   api.openapi(read, async (c) => {
-    return c.json(await markNotificationRead(deps, reader(c.get('session')), c.req.valid('param').id), 200);
+    return c.json(await markNotificationRead(deps, c.get('actor'), { id: c.req.valid('param').id }), 200);
   });
 }

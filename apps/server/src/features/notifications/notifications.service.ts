@@ -4,22 +4,24 @@ import type {
   Notification,
   NotificationKind,
 } from '@parley/contracts';
-import type { Db, Tx } from '../../db/client';
+import type { Actor } from '../../auth/actor';
+import type { ServiceContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { notifyOrg } from '../../lib/realtime';
 import type { EmailDeps } from '../email/email.service';
 import { queueEmail } from '../email/email.service';
 import type { EmailContent } from '../email/email-layout';
-import { decodeKeysetCursor, encodeKeysetCursor } from './keyset-cursor';
 import {
   countUnread,
   findUserNotification,
   insertNotifications,
   listUserNotifications,
   markRead,
-  type NotificationRecipient,
   type NotificationRow,
 } from './notifications.queries';
+import type { NotificationRecipient } from './recipients';
 
 export type NotifyInput = {
   orgId: string;
@@ -98,16 +100,18 @@ function toDto(row: NotificationRow): Notification {
   };
 }
 
-type Reader = { userId: string; orgId: string };
+/** Notifications are one's own: every read and write is scoped by the caller's user and organisation. */
+type Reader = Pick<Actor, 'userId' | 'orgId'>;
 
 /** GET /api/notifications: one's own, newest first, with the unread count. */
 export async function listNotifications(
-  deps: { db: Db },
-  reader: Reader,
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Reader,
   input: { limit: number; cursor?: string | undefined },
 ): Promise<ListNotificationsResponse> {
-  const after = input.cursor ? decodeKeysetCursor(input.cursor) : undefined;
-  const rows = await listUserNotifications(deps.db, {
+  const reader = { userId: actor.userId, orgId: actor.orgId };
+  const after = input.cursor ? parseTimeCursor(input.cursor) : undefined;
+  const rows = await listUserNotifications(ctx.db, {
     ...reader,
     limit: input.limit + 1,
     ...(after ? { after: { createdAt: after.at, id: after.id } } : {}),
@@ -117,36 +121,39 @@ export async function listNotifications(
   return {
     items: page.map(toDto),
     next_cursor:
-      rows.length > input.limit && last ? encodeKeysetCursor({ at: last.createdAt, id: last.id }) : null,
-    unread_count: await countUnread(deps.db, reader),
+      rows.length > input.limit && last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null,
+    unread_count: await countUnread(ctx.db, reader),
   };
 }
 
 /** POST /api/notifications/:id/read: 404 for anyone else's notification; reading twice is fine. */
 export async function markNotificationRead(
-  deps: { db: Db; clock: { now(): Date } },
-  reader: Reader,
-  id: string,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Reader,
+  input: { id: string },
 ): Promise<MarkNotificationsReadResponse> {
-  if (!(await findUserNotification(deps.db, { ...reader, id }))) throw new AppError('NOT_FOUND');
-  await markRead(deps.db, { ...reader, ids: [id], now: deps.clock.now() });
-  return { unread_count: await countUnread(deps.db, reader) };
+  const reader = { userId: actor.userId, orgId: actor.orgId };
+  if (!(await findUserNotification(ctx.db, { ...reader, id: input.id }))) throw new AppError('NOT_FOUND');
+  await markRead(ctx.db, { ...reader, ids: [input.id], now: ctx.clock.now() });
+  return { unread_count: await countUnread(ctx.db, reader) };
 }
 
 export async function markAllNotificationsRead(
-  deps: { db: Db; clock: { now(): Date } },
-  reader: Reader,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Reader,
 ): Promise<MarkNotificationsReadResponse> {
-  await markRead(deps.db, { ...reader, now: deps.clock.now() });
-  return { unread_count: await countUnread(deps.db, reader) };
+  const reader = { userId: actor.userId, orgId: actor.orgId };
+  await markRead(ctx.db, { ...reader, now: ctx.clock.now() });
+  return { unread_count: await countUnread(ctx.db, reader) };
 }
 
 /** Opening a thread reads its notifications: the caller's own about that message, nobody else's. */
 export async function markThreadNotificationsRead(
-  deps: { db: Db; clock: { now(): Date } },
-  reader: Reader,
-  messageId: string,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Reader,
+  input: { messageId: string },
 ): Promise<MarkNotificationsReadResponse> {
-  await markRead(deps.db, { ...reader, messageId, now: deps.clock.now() });
-  return { unread_count: await countUnread(deps.db, reader) };
+  const reader = { userId: actor.userId, orgId: actor.orgId };
+  await markRead(ctx.db, { ...reader, messageId: input.messageId, now: ctx.clock.now() });
+  return { unread_count: await countUnread(ctx.db, reader) };
 }

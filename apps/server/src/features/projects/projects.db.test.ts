@@ -8,7 +8,7 @@ import { buildDocx, buildPdf } from '../../../test/document-fixtures';
 import { createTestContext, json, TEST_ORIGIN } from '../../../test/test-app';
 import { auditLogs, documentPassages, investorMessages } from '../../db/schema';
 import { DEMO_FUNDS, seedDemoProjects } from './demo-projects';
-import { searchPassages } from './projects.queries';
+import { searchPassages } from './passage-search';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-projects-'));
 const ctx = await createTestContext({ DATA_DIR: dataDir });

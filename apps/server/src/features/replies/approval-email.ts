@@ -5,7 +5,7 @@ export function threadUrl(appOrigin: string, messageId: string): string {
   return `${appOrigin}/inbox/${encodeURIComponent(messageId)}`;
 }
 
-/** Paragraphs of a reply: the text split on blank lines (issue 6), empty ones dropped. */
+/** Paragraphs of a reply: the text split on blank lines, empty ones dropped. */
 export function replyParagraphs(text: string): string[] {
   return text
     .split(/\r?\n[ \t]*\r?\n/)

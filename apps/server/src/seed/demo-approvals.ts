@@ -1,11 +1,12 @@
 import { and, eq, inArray, max } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { aiResponses, approvalRequests, investorMessages } from '../../db/schema';
-import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
-import { sha256Hex } from '../../lib/crypto';
-import { checkWithOrgPolicy, storeDraftCheck } from '../compliance/compliance.service';
-import { setMessageStatus } from '../messages/message-status';
+import type { Db } from '../db/client';
+import { aiResponses, approvalRequests, investorMessages } from '../db/schema';
+import { checkWithOrgPolicy } from '../features/compliance/compliance.service';
+import { messageStatusOf } from '../features/replies/replies.queries';
+import { setMessageStatus, storeVersionCheck } from '../features/replies/reply-state';
+import { appendAudit } from '../lib/audit';
+import type { Clock } from '../lib/clock';
+import { sha256Hex } from '../lib/crypto';
 
 const HOUR_MS = 60 * 60 * 1000;
 const SIGN_OFF = '\n\nKind regards,\nAvery Associate\nInvestor Relations, Parley Demo Capital';
@@ -13,7 +14,7 @@ const DISCLAIMER =
   '\n\nThis message is for information only and is not an offer or a solicitation. Past performance does not indicate future results.';
 
 /**
- * DEMO DATA ONLY (issue 6): drafts submitted for approval, so the Approval queue is not empty —
+ * DEMO DATA ONLY: drafts submitted for approval, so the Approval queue is not empty —
  * one of them says 'guaranteed' (a high flag only a director may approve) — and one decided
  * submission for the average response time.
  */
@@ -59,7 +60,7 @@ export async function seedDemoApprovals(
   approverId: string | null,
 ): Promise<number> {
   const messages = await deps.db
-    .select({ id: investorMessages.id, subject: investorMessages.subject })
+    .select({ id: investorMessages.id, subject: investorMessages.subject, status: investorMessages.status })
     .from(investorMessages)
     .where(
       and(
@@ -114,7 +115,14 @@ export async function seedDemoApprovals(
         .returning({ id: aiResponses.id });
       if (!draft) throw new Error('demo draft insert returned nothing');
       const result = await checkWithOrgPolicy(tx, orgId, demo.text);
-      await storeDraftCheck(tx, { orgId, messageId: message.id, draftId: draft.id, result, now });
+      await storeVersionCheck(tx, {
+        orgId,
+        messageId: message.id,
+        status: messageStatusOf(message.status),
+        draftId: draft.id,
+        result,
+        now,
+      });
       const isDecided = demo.decidedAfterHours !== undefined && approverId !== null;
       const decidedAt = isDecided
         ? new Date(submittedAt.getTime() + (demo.decidedAfterHours ?? 0) * HOUR_MS)

@@ -12,28 +12,21 @@ import {
   complianceTagOf,
   hasCapability,
   type ListApprovalsResponse,
-  MESSAGE_STATUSES,
-  type MessageStatus,
   type RequestChangesInput,
-  type Role,
   requiresDirectorApproval,
   type SubmitForApprovalInput,
 } from '@parley/contracts';
-import type { Db, Tx } from '../../db/client';
+import type { Actor } from '../../auth/actor';
+import type { ServiceContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import { sha256Hex } from '../../lib/crypto';
+import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
-import {
-  checkWithOrgPolicy,
-  checkWithPolicy,
-  loadCompliancePolicy,
-  storeDraftCheck,
-} from '../compliance/compliance.service';
+import { checkWithOrgPolicy, checkWithPolicy, loadCompliancePolicy } from '../compliance/compliance.service';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
-import { setMessageStatus, settleMessageStatus } from '../messages/message-status';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../notifications/keyset-cursor';
-import { listOrgRecipients, type NotificationRecipient } from '../notifications/notifications.queries';
 import { notifyMembers } from '../notifications/notifications.service';
+import { listOrgRecipients, type NotificationRecipient } from '../notifications/recipients';
 import {
   approvalDecidedEmail,
   approvalRequestedEmail,
@@ -41,49 +34,47 @@ import {
   threadUrl,
 } from './approval-email';
 import {
-  type ApprovalMessageRow,
-  type ApprovalVersionRow,
   averageResponseSeconds,
   countFlaggedMessages,
   countPending,
+  type DraftVersionRow,
   decideRequest,
-  findApprovalMessage,
+  findDraftVersion,
   findLastDecision,
-  findLatestVersion,
   findOutboxStatus,
   findPendingRequest,
   findPendingWithNames,
+  findReplyMessage,
   findSentReply,
   insertApprovalRequest,
   listPendingRequests,
-  lockApprovalMessage,
+  lockReplyMessage,
+  type ReplyMessageRow,
   recordApproval,
   type StoredFlag,
-} from './approvals.queries';
+} from './replies.queries';
+import { setMessageStatus, settleMessageStatus, storeVersionCheck } from './reply-state';
 
-/** The e-mail module's dependencies cover everything approvals need (db, clock, mailer, origin). */
-export type ApprovalDeps = EmailDeps;
-export type ApprovalActor = { userId: string; orgId: string; role: Role };
+/** Approvals write, audit and e-mail: the e-mail module's needs (db, clock, mailer, origin, keys). */
+type ApprovalContext = EmailDeps;
+type Approver = Pick<Actor, 'userId' | 'orgId' | 'role'>;
+type MessageInput = { messageId: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function statusOf(value: string): MessageStatus {
-  return (MESSAGE_STATUSES as readonly string[]).includes(value) ? (value as MessageStatus) : 'open';
-}
-
 /**
  * The version the caller looked at must still be the latest, with the very text they saw (its
- * SHA-256): an edit after they looked is refused with 409, never approved unseen (issue 6).
+ * SHA-256): an edit after they looked is refused with 409, never approved unseen.
  */
 async function lockLatest(
   tx: Tx,
-  actor: ApprovalActor,
-  messageId: string,
-  input: { version: number; text_sha256: string },
-): Promise<{ message: ApprovalMessageRow; latest: ApprovalVersionRow }> {
-  const message = await lockApprovalMessage(tx, actor.orgId, messageId);
+  actor: Pick<Actor, 'orgId'>,
+  input: MessageInput & { version: number; text_sha256: string },
+): Promise<{ message: ReplyMessageRow; latest: DraftVersionRow }> {
+  const { messageId } = input;
+  const message = await lockReplyMessage(tx, actor.orgId, messageId);
   if (!message) throw new AppError('NOT_FOUND');
-  const latest = await findLatestVersion(tx, actor.orgId, messageId);
+  const latest = await findDraftVersion(tx, { orgId: actor.orgId, messageId });
   // SPEC §5: approval does nothing without a saved draft.
   if (!latest) throw new AppError('NO_DRAFT');
   if (latest.versionNumber !== input.version || sha256Hex(latest.aiDraft) !== input.text_sha256) {
@@ -96,32 +87,38 @@ async function nameOf(recipients: readonly NotificationRecipient[], userId: stri
   return recipients.find((r) => r.userId === userId)?.name ?? 'A colleague';
 }
 
-async function deliverAll(deps: ApprovalDeps, outboxIds: readonly string[]) {
-  for (const id of outboxIds) await deliverEmail(deps, id);
+async function deliverAll(ctx: ApprovalContext, outboxIds: readonly string[]) {
+  for (const id of outboxIds) await deliverEmail(ctx, id);
 }
 
 /**
- * POST /api/messages/:id/submit (issue 6 point 4): the latest version goes to the directors. The
+ * POST /api/messages/:id/submit: the latest version goes to the directors. The
  * request is bound to the text's SHA-256; the message waits in awaiting_approval; admins and
  * directors are notified in-app and, where their settings allow, by e-mail (after commit).
  */
 export async function submitForApproval(
-  deps: ApprovalDeps,
-  actor: ApprovalActor,
-  messageId: string,
-  input: SubmitForApprovalInput,
+  ctx: ApprovalContext,
+  actor: Approver,
+  input: MessageInput & SubmitForApprovalInput,
 ): Promise<ApprovalState> {
-  const outboxIds = await deps.db.transaction(async (tx) => {
-    const { message, latest } = await lockLatest(tx, actor, messageId, input);
-    const status = statusOf(message.status);
-    if (status === 'awaiting_approval') throw new AppError('APPROVAL_PENDING');
-    if (status === 'resolved') throw new AppError('ALREADY_RESOLVED');
-    const now = deps.clock.now();
+  const { messageId } = input;
+  const outboxIds = await ctx.db.transaction(async (tx) => {
+    const { message, latest } = await lockLatest(tx, actor, input);
+    if (message.status === 'awaiting_approval') throw new AppError('APPROVAL_PENDING');
+    if (message.status === 'resolved') throw new AppError('ALREADY_RESOLVED');
+    const now = ctx.clock.now();
     // The queue shows the version's flags: check it now if nobody has yet.
     let needsDirector = latest.requiresApproval === true;
     if (!latest.complianceCheckedAt) {
       const result = await checkWithOrgPolicy(tx, actor.orgId, latest.aiDraft);
-      await storeDraftCheck(tx, { orgId: actor.orgId, messageId, draftId: latest.id, result, now });
+      await storeVersionCheck(tx, {
+        orgId: actor.orgId,
+        messageId,
+        status: message.status,
+        draftId: latest.id,
+        result,
+        now,
+      });
       needsDirector = result.requires_approval;
     }
     const textSha256 = sha256Hex(latest.aiDraft);
@@ -136,7 +133,7 @@ export async function submitForApproval(
       submittedAt: now,
     });
     await setMessageStatus(tx, { orgId: actor.orgId, messageId, status: 'awaiting_approval', now });
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: actor.orgId,
       actorId: actor.userId,
       actionType: 'approval_submitted',
@@ -154,7 +151,7 @@ export async function submitForApproval(
     const approvers = members.filter(
       (m) => (m.role === 'admin' || m.role === 'ir_director') && m.userId !== actor.userId,
     );
-    return notifyMembers(tx, deps, {
+    return notifyMembers(tx, ctx, {
       orgId: actor.orgId,
       recipients: approvers,
       kind: 'approval_requested',
@@ -166,13 +163,13 @@ export async function submitForApproval(
         submitterName,
         investorName: message.investorName,
         subject: message.subject,
-        url: threadUrl(deps.appOrigin, messageId),
+        url: threadUrl(ctx.appOrigin, messageId),
       }),
       now,
     });
   });
-  await deliverAll(deps, outboxIds);
-  return getApprovalState(deps, actor, messageId);
+  await deliverAll(ctx, outboxIds);
+  return getApprovalState(ctx, actor, { messageId });
 }
 
 /**
@@ -180,26 +177,31 @@ export async function submitForApproval(
  * the director's comment; the message is open again (or flagged); the submitter is told.
  */
 export async function requestChanges(
-  deps: ApprovalDeps,
-  actor: ApprovalActor,
-  messageId: string,
-  input: RequestChangesInput,
+  ctx: ApprovalContext,
+  actor: Approver,
+  input: MessageInput & RequestChangesInput,
 ): Promise<ApprovalState> {
-  const outboxIds = await deps.db.transaction(async (tx) => {
-    const message = await lockApprovalMessage(tx, actor.orgId, messageId);
+  const { messageId } = input;
+  const outboxIds = await ctx.db.transaction(async (tx) => {
+    const message = await lockReplyMessage(tx, actor.orgId, messageId);
     if (!message) throw new AppError('NOT_FOUND');
     const pending = await findPendingRequest(tx, messageId);
     if (!pending) throw new AppError('NOT_AWAITING_APPROVAL');
-    const now = deps.clock.now();
+    const now = ctx.clock.now();
     await decideRequest(tx, pending.id, {
       status: 'changes_requested',
       decidedBy: actor.userId,
       decidedAt: now,
       comment: input.comment,
     });
-    await setMessageStatus(tx, { orgId: actor.orgId, messageId, status: 'open', now });
-    await settleMessageStatus(tx, { orgId: actor.orgId, messageId, now });
-    await appendAudit(tx, deps.clock, {
+    await settleMessageStatus(tx, {
+      orgId: actor.orgId,
+      messageId,
+      status: message.status,
+      now,
+      reopen: true,
+    });
+    await appendAudit(tx, ctx.clock, {
       orgId: actor.orgId,
       actorId: actor.userId,
       actionType: 'approval_changes_requested',
@@ -212,7 +214,7 @@ export async function requestChanges(
         comment: input.comment,
       },
     });
-    return notifySubmitter(tx, deps, actor, {
+    return notifySubmitter(tx, ctx, actor, {
       submittedBy: pending.submittedBy,
       message,
       decision: 'changes_requested',
@@ -220,17 +222,17 @@ export async function requestChanges(
       now,
     });
   });
-  await deliverAll(deps, outboxIds);
-  return getApprovalState(deps, actor, messageId);
+  await deliverAll(ctx, outboxIds);
+  return getApprovalState(ctx, actor, { messageId });
 }
 
 async function notifySubmitter(
   tx: Tx,
-  deps: ApprovalDeps,
-  actor: ApprovalActor,
+  ctx: ApprovalContext,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
   input: {
     submittedBy: string | null;
-    message: ApprovalMessageRow;
+    message: ReplyMessageRow;
     decision: 'approved' | 'changes_requested';
     comment: string | null;
     now: Date;
@@ -243,7 +245,7 @@ async function notifySubmitter(
   const deciderName = await nameOf(members, actor.userId);
   const { message } = input;
   const approved = input.decision === 'approved';
-  return notifyMembers(tx, deps, {
+  return notifyMembers(tx, ctx, {
     orgId: actor.orgId,
     recipients: submitter,
     kind: approved ? 'approval_approved' : 'approval_changes_requested',
@@ -258,14 +260,14 @@ async function notifySubmitter(
       investorName: message.investorName,
       subject: message.subject,
       comment: input.comment,
-      url: threadUrl(deps.appOrigin, message.id),
+      url: threadUrl(ctx.appOrigin, message.id),
     }),
     now: input.now,
   });
 }
 
 /**
- * POST /api/messages/:id/approve — Mark Final / Approve & Send (SPEC §5, §6; issue 6 point 4).
+ * POST /api/messages/:id/approve — Mark Final / Approve & Send (SPEC §5, §6).
  * The server decides from the stored text: it re-runs the organisation's check on the latest
  * version (the client's requires_approval is never read) and refuses a role the approval matrix
  * does not allow with 403. In ONE transaction with its audit entry: the version's approval fields,
@@ -273,22 +275,22 @@ async function notifySubmitter(
  * reply is handed to SMTP after commit.
  */
 export async function approveAndSend(
-  deps: ApprovalDeps,
-  actor: ApprovalActor,
-  messageId: string,
-  input: ApproveInput,
+  ctx: ApprovalContext,
+  actor: Approver,
+  input: MessageInput & ApproveInput,
 ): Promise<ApproveResponse> {
-  const { replyId, notifyIds } = await deps.db.transaction(async (tx) => {
-    const { message, latest } = await lockLatest(tx, actor, messageId, input);
-    if (statusOf(message.status) === 'resolved') throw new AppError('ALREADY_RESOLVED');
+  const { messageId } = input;
+  const { replyId, notifyIds } = await ctx.db.transaction(async (tx) => {
+    const { message, latest } = await lockLatest(tx, actor, input);
+    if (message.status === 'resolved') throw new AppError('ALREADY_RESOLVED');
     const policy = await loadCompliancePolicy(tx, actor.orgId);
     const { matrix } = policy;
     const result = checkWithPolicy(policy, latest.aiDraft);
     if (!matrix[result.level].includes(actor.role)) throw new AppError('APPROVAL_NEEDS_DIRECTOR');
 
-    const now = deps.clock.now();
+    const now = ctx.clock.now();
     const textSha256 = sha256Hex(latest.aiDraft);
-    const reply = await queueEmail(tx, deps, {
+    const reply = await queueEmail(tx, ctx, {
       orgId: actor.orgId,
       to: message.investorEmail,
       template: 'investor_reply',
@@ -318,7 +320,7 @@ export async function approveAndSend(
       });
     }
     await setMessageStatus(tx, { orgId: actor.orgId, messageId, status: 'resolved', now });
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: actor.orgId,
       actorId: actor.userId,
       actionType: 'response_approved',
@@ -336,7 +338,7 @@ export async function approveAndSend(
         email_id: reply.outboxId,
       },
     });
-    const notifyIds = await notifySubmitter(tx, deps, actor, {
+    const notifyIds = await notifySubmitter(tx, ctx, actor, {
       submittedBy: pending?.submittedBy ?? null,
       message,
       decision: 'approved',
@@ -345,50 +347,10 @@ export async function approveAndSend(
     });
     return { replyId: reply.outboxId, notifyIds };
   });
-  await deliverEmail(deps, replyId);
-  await deliverAll(deps, notifyIds);
-  const delivery = (await findOutboxStatus(deps.db, replyId)) ?? 'queued';
-  return { approval: await getApprovalState(deps, actor, messageId), delivery };
-}
-
-/**
- * Called by saveDraft inside its transaction (issue 6): an edit voids a pending approval (the
- * message goes back to open or flagged), and an edit after approval reopens the message — the
- * sent reply stays recorded on its version.
- */
-export async function voidApprovalOnEdit(
-  tx: Tx,
-  input: { orgId: string; messageId: string; actorId: string; now: Date },
-): Promise<void> {
-  const clock = { now: () => input.now };
-  const message = await findApprovalMessage(tx, input.orgId, input.messageId);
-  if (!message) return;
-  const pending = await findPendingRequest(tx, input.messageId);
-  const status = statusOf(message.status);
-  if (!pending && status !== 'resolved' && status !== 'awaiting_approval') return;
-  if (pending) {
-    await decideRequest(tx, pending.id, { status: 'voided', decidedBy: input.actorId, decidedAt: input.now });
-  }
-  await setMessageStatus(tx, {
-    orgId: input.orgId,
-    messageId: input.messageId,
-    status: 'open',
-    now: input.now,
-  });
-  await settleMessageStatus(tx, { orgId: input.orgId, messageId: input.messageId, now: input.now });
-  await appendAudit(tx, clock, {
-    orgId: input.orgId,
-    actorId: input.actorId,
-    actionType: 'approval_voided',
-    entityType: 'investor_message',
-    entityId: input.messageId,
-    details: {
-      message_id: input.messageId,
-      previous_status: status,
-      request_id: pending?.id ?? null,
-      version: pending?.versionNumber ?? null,
-    },
-  });
+  await deliverEmail(ctx, replyId);
+  await deliverAll(ctx, notifyIds);
+  const delivery = (await findOutboxStatus(ctx.db, replyId)) ?? 'queued';
+  return { approval: await getApprovalState(ctx, actor, { messageId }), delivery };
 }
 
 type CheckView = { level: ApprovalLevel; requiresApproval: boolean; flags: readonly { severity: string }[] };
@@ -402,15 +364,16 @@ function viewOf(matrix: ApprovalMatrix, flags: readonly { severity: string }[]):
  * whether the caller may finalise the latest version (from its stored check, else a fresh one).
  */
 export async function getApprovalState(
-  deps: Pick<ApprovalDeps, 'db'>,
-  actor: ApprovalActor,
-  messageId: string,
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId' | 'role'>,
+  input: MessageInput,
 ): Promise<ApprovalState> {
-  const db: Db = deps.db;
-  const message = await findApprovalMessage(db, actor.orgId, messageId);
+  const { db } = ctx;
+  const { messageId } = input;
+  const message = await findReplyMessage(db, actor.orgId, messageId);
   if (!message) throw new AppError('NOT_FOUND');
   const [latest, pending, decision, sent, policy] = await Promise.all([
-    findLatestVersion(db, actor.orgId, messageId),
+    findDraftVersion(db, { orgId: actor.orgId, messageId }),
     findPendingWithNames(db, messageId),
     findLastDecision(db, messageId),
     findSentReply(db, actor.orgId, messageId),
@@ -419,11 +382,11 @@ export async function getApprovalState(
   let check: CheckView = { level: 'none', requiresApproval: false, flags: [] };
   if (latest) {
     const flags: readonly StoredFlag[] = latest.complianceCheckedAt
-      ? (latest.complianceFlags ?? [])
+      ? ((latest.complianceFlags ?? []) as StoredFlag[])
       : checkWithPolicy(policy, latest.aiDraft).flags;
     check = viewOf(policy.matrix, flags);
   }
-  const status = statusOf(message.status);
+  const { status } = message;
   const canFinalise =
     latest !== null &&
     latest.aiDraft.trim() !== '' &&
@@ -488,13 +451,13 @@ export function summariseFlags(stored: unknown): ApprovalItem['flags'] & { risk_
 
 /** GET /api/approvals: the pending submissions, oldest first (Sort by Age) or newest first. */
 export async function listApprovalQueue(
-  deps: Pick<ApprovalDeps, 'db'>,
-  orgId: string,
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
   input: { sort: 'age' | 'newest'; limit: number; cursor?: string | undefined },
 ): Promise<ListApprovalsResponse> {
-  const after = input.cursor ? decodeKeysetCursor(input.cursor) : undefined;
-  const rows = await listPendingRequests(deps.db, {
-    orgId,
+  const after = input.cursor ? parseTimeCursor(input.cursor) : undefined;
+  const rows = await listPendingRequests(ctx.db, {
+    orgId: actor.orgId,
     sort: input.sort,
     limit: input.limit + 1,
     ...(after ? { after } : {}),
@@ -521,22 +484,23 @@ export async function listApprovalQueue(
     }),
     next_cursor:
       rows.length > input.limit && last
-        ? encodeKeysetCursor({ at: last.submittedAt, id: last.requestId })
+        ? encodeTimeCursor({ at: last.submittedAt, id: last.requestId })
         : null,
   };
 }
 
 /** GET /api/approvals/stats: pending, average response time (30 days), flagged today (UTC). */
 export async function getApprovalStats(
-  deps: Pick<ApprovalDeps, 'db' | 'clock'>,
-  orgId: string,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'orgId'>,
 ): Promise<ApprovalStats> {
-  const now = deps.clock.now();
+  const { orgId } = actor;
+  const now = ctx.clock.now();
   const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const [pending, seconds, flaggedToday] = await Promise.all([
-    countPending(deps.db, orgId),
-    averageResponseSeconds(deps.db, orgId, new Date(now.getTime() - APPROVAL_RESPONSE_WINDOW_DAYS * DAY_MS)),
-    countFlaggedMessages(deps.db, orgId, startOfDay, new Date(startOfDay.getTime() + DAY_MS)),
+    countPending(ctx.db, orgId),
+    averageResponseSeconds(ctx.db, orgId, new Date(now.getTime() - APPROVAL_RESPONSE_WINDOW_DAYS * DAY_MS)),
+    countFlaggedMessages(ctx.db, orgId, startOfDay, new Date(startOfDay.getTime() + DAY_MS)),
   ]);
   return {
     pending,

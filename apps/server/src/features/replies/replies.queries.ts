@@ -1,3 +1,4 @@
+import { MESSAGE_STATUSES, type MessageStatus } from '@parley/contracts';
 import {
   and,
   asc,
@@ -10,6 +11,7 @@ import {
   inArray,
   isNotNull,
   lt,
+  max,
   or,
   sql,
 } from 'drizzle-orm';
@@ -21,15 +23,27 @@ import {
   investorMessages,
   profiles,
   projects,
+  userSettings,
 } from '../../db/schema';
 
-export type ApprovalMessageRow = {
+/**
+ * The reply's queries: its message row, its versions (ai_responses), its approval requests and the
+ * queue's figures. Every function takes the database or the caller's transaction first.
+ */
+
+/** A stored status as the closed list names it (an unknown value reads as open). */
+export function messageStatusOf(value: string): MessageStatus {
+  return (MESSAGE_STATUSES as readonly string[]).includes(value) ? (value as MessageStatus) : 'open';
+}
+
+export type ReplyMessageRow = {
   id: string;
-  status: string;
+  status: MessageStatus;
   projectId: string | null;
   investorName: string;
   investorEmail: string;
   subject: string;
+  bodyText: string;
 };
 
 const messageColumns = {
@@ -39,70 +53,189 @@ const messageColumns = {
   investorName: investorMessages.investorName,
   investorEmail: investorMessages.investorEmail,
   subject: investorMessages.subject,
+  bodyText: investorMessages.bodyText,
 };
 
-/**
- * The message of the caller's organisation, locked for the rest of the transaction (the same lock
- * saving and generating a draft take), so a submission, decision and edit happen one at a time.
- */
-export async function lockApprovalMessage(
-  tx: Tx,
+/** The message of the caller's organisation a reply answers, or null (another organisation's is 404). */
+export async function findReplyMessage(
+  db: DbOrTx,
   orgId: string,
   id: string,
-): Promise<ApprovalMessageRow | null> {
+): Promise<ReplyMessageRow | null> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(investorMessages)
+    .where(and(eq(investorMessages.orgId, orgId), eq(investorMessages.id, id)))
+    .limit(1);
+  return row ? { ...row, status: messageStatusOf(row.status) } : null;
+}
+
+/**
+ * The message, locked for the rest of the transaction: versions of one message are numbered one at a
+ * time (the unique index on message_id, version_number is the backstop), and a submission, decision,
+ * check and edit happen one at a time. The one read of the message a reply's write makes: its status
+ * is passed on to the state writer from here.
+ */
+export async function lockReplyMessage(tx: Tx, orgId: string, id: string): Promise<ReplyMessageRow | null> {
   const [row] = await tx
     .select(messageColumns)
     .from(investorMessages)
     .where(and(eq(investorMessages.orgId, orgId), eq(investorMessages.id, id)))
     .for('update');
-  return row ?? null;
+  return row ? { ...row, status: messageStatusOf(row.status) } : null;
 }
 
-export async function findApprovalMessage(
-  db: DbOrTx,
-  orgId: string,
-  id: string,
-): Promise<ApprovalMessageRow | null> {
+// Versions
+
+export async function latestVersionNumber(db: DbOrTx, messageId: string): Promise<number> {
   const [row] = await db
-    .select(messageColumns)
-    .from(investorMessages)
-    .where(and(eq(investorMessages.orgId, orgId), eq(investorMessages.id, id)))
-    .limit(1);
-  return row ?? null;
+    .select({ latest: max(aiResponses.versionNumber) })
+    .from(aiResponses)
+    .where(eq(aiResponses.messageId, messageId));
+  return row?.latest ?? 0;
 }
 
-export type StoredFlag = { term: string; severity: string } & Record<string, unknown>;
+/**
+ * What drafts sign with: the user's saved e-mail signature, else their profile name (a reply never
+ * ends with a bare 'Kind regards,'); empty only for a user with neither.
+ */
+export async function findSignature(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ signature: userSettings.emailSignature, name: profiles.name })
+    .from(profiles)
+    .leftJoin(userSettings, eq(userSettings.userId, profiles.id))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return row?.signature?.trim() || row?.name.trim() || '';
+}
 
-export type ApprovalVersionRow = {
+export async function findUserName(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: profiles.name })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return row?.name ?? null;
+}
+
+export async function insertDraftVersion(tx: Tx, values: typeof aiResponses.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(aiResponses).values(values).returning({ id: aiResponses.id });
+  if (!row) throw new Error('ai_responses insert returned nothing');
+  return row.id;
+}
+
+const versionColumns = {
+  id: aiResponses.id,
+  messageId: aiResponses.messageId,
+  versionNumber: aiResponses.versionNumber,
+  source: aiResponses.source,
+  aiDraft: aiResponses.aiDraft,
+  citations: aiResponses.citations,
+  provenance: aiResponses.provenance,
+  createdBy: aiResponses.createdBy,
+  createdByName: profiles.name,
+  createdAt: aiResponses.createdAt,
+  complianceFlags: aiResponses.complianceFlags,
+  requiresApproval: aiResponses.requiresApproval,
+  complianceCheckedAt: aiResponses.complianceCheckedAt,
+};
+
+export type DraftVersionRow = {
   id: string;
+  messageId: string;
   versionNumber: number;
+  source: 'generated' | 'edited';
   aiDraft: string;
-  complianceFlags: StoredFlag[] | null;
+  citations: { id: string; doc_path: string; relevance: number }[];
+  provenance: Record<string, unknown>;
+  createdBy: string | null;
+  createdByName: string | null;
+  createdAt: Date;
+  /** The version's last compliance check, null until checked. */
+  complianceFlags: Record<string, unknown>[] | null;
   requiresApproval: boolean | null;
   complianceCheckedAt: Date | null;
 };
 
-/** The latest version of the message's draft (SPEC §4: the highest version_number), or null. */
-export async function findLatestVersion(
+/** SPEC §7: ai_responses by message_id, version_number descending; one version, or the latest. */
+export async function findDraftVersion(
   db: DbOrTx,
-  orgId: string,
-  messageId: string,
-): Promise<ApprovalVersionRow | null> {
+  input: { orgId: string; messageId: string; version?: number },
+): Promise<DraftVersionRow | null> {
   const [row] = await db
-    .select({
-      id: aiResponses.id,
-      versionNumber: aiResponses.versionNumber,
-      aiDraft: aiResponses.aiDraft,
-      complianceFlags: aiResponses.complianceFlags,
-      requiresApproval: aiResponses.requiresApproval,
-      complianceCheckedAt: aiResponses.complianceCheckedAt,
-    })
+    .select(versionColumns)
     .from(aiResponses)
-    .where(and(eq(aiResponses.orgId, orgId), eq(aiResponses.messageId, messageId)))
+    .leftJoin(profiles, eq(profiles.id, aiResponses.createdBy))
+    .where(
+      and(
+        eq(aiResponses.orgId, input.orgId),
+        eq(aiResponses.messageId, input.messageId),
+        input.version === undefined ? undefined : eq(aiResponses.versionNumber, input.version),
+      ),
+    )
     .orderBy(desc(aiResponses.versionNumber))
     .limit(1);
-  return row ? { ...row, complianceFlags: row.complianceFlags as StoredFlag[] | null } : null;
+  return row ?? null;
 }
+
+/** The version viewer's list, newest first (a message has a handful of versions; capped anyway). */
+export async function listDraftVersions(db: DbOrTx, input: { orgId: string; messageId: string }) {
+  return db
+    .select({
+      versionNumber: aiResponses.versionNumber,
+      source: aiResponses.source,
+      createdByName: profiles.name,
+      createdAt: aiResponses.createdAt,
+    })
+    .from(aiResponses)
+    .leftJoin(profiles, eq(profiles.id, aiResponses.createdBy))
+    .where(and(eq(aiResponses.orgId, input.orgId), eq(aiResponses.messageId, input.messageId)))
+    .orderBy(desc(aiResponses.versionNumber))
+    .limit(100);
+}
+
+/** Writes a version's compliance check (the only change to a stored version besides its approval). */
+export async function updateVersionCheck(
+  tx: Tx,
+  input: {
+    orgId: string;
+    draftId: string;
+    flags: Record<string, unknown>[];
+    requiresApproval: boolean;
+    checkedAt: Date;
+    complianceTag: string;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .update(aiResponses)
+    .set({
+      complianceFlags: input.flags,
+      requiresApproval: input.requiresApproval,
+      complianceCheckedAt: input.checkedAt,
+      complianceTag: input.complianceTag,
+    })
+    .where(and(eq(aiResponses.orgId, input.orgId), eq(aiResponses.id, input.draftId)))
+    .returning({ id: aiResponses.id });
+  return rows.length > 0;
+}
+
+/**
+ * Whether the message's most recently checked version needs a director (SPEC §4): what an open or
+ * flagged message settles to.
+ */
+export async function lastCheckRequiresApproval(db: DbOrTx, messageId: string): Promise<boolean> {
+  const [checked] = await db
+    .select({ requiresApproval: aiResponses.requiresApproval })
+    .from(aiResponses)
+    .where(and(eq(aiResponses.messageId, messageId), isNotNull(aiResponses.complianceCheckedAt)))
+    .orderBy(desc(aiResponses.complianceCheckedAt), desc(aiResponses.versionNumber))
+    .limit(1);
+  return checked?.requiresApproval === true;
+}
+
+// Approval requests
+
+export type StoredFlag = { term: string; severity: string } & Record<string, unknown>;
 
 /** Writes the approval onto the version (SPEC §7 ai_responses update: final_response, approved_by, compliance_tag). */
 export async function recordApproval(

@@ -1,9 +1,9 @@
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { countActiveTemplates } from './compliance.queries';
-import { createTemplate } from './compliance-templates.service';
+import type { Db } from '../db/client';
+import { countActiveTemplates } from '../features/compliance/compliance.queries';
+import { createTemplate } from '../features/compliance/compliance-templates.service';
+import type { Clock } from '../lib/clock';
 
-/** Demo only: approved templates for the Compliance center and Insert template (issue 6). */
+/** Demo only: approved templates for the Compliance center and Insert template. */
 export const DEMO_TEMPLATES: { title: string; body: string }[] = [
   {
     title: 'Distribution timing',

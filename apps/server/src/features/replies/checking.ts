@@ -1,0 +1,185 @@
+import {
+  type ApplyFixInput,
+  complianceTagOf,
+  type DraftCheckResponse,
+  type DraftVersion,
+  saveDraftInputSchema,
+} from '@parley/contracts';
+import { applySuggestion } from '@parley/guardrails';
+import type { Actor } from '../../auth/actor';
+import type { ServiceContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { appendAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { notifyOrg } from '../../lib/realtime';
+import { checkWithOrgPolicy, type OrgCheckResult } from '../compliance/compliance.service';
+import {
+  findDraftVersion,
+  findUserName,
+  latestVersionNumber,
+  lockReplyMessage,
+  type ReplyMessageRow,
+} from './replies.queries';
+import { storeVersionCheck } from './reply-state';
+import { draftComplianceOf, provenanceOfEdit, toDraftDto, writeVersion } from './reply-versions';
+
+type CheckContext = Pick<ServiceContext, 'db' | 'clock'>;
+type Caller = Pick<Actor, 'userId' | 'orgId'>;
+
+/**
+ * Checks a version's text with the organisation's policy and stores the result on it, in the
+ * caller's transaction (which holds the message row lock), with its audit entry; emits draft.saved
+ * so open workspaces reload the version.
+ */
+async function checkVersion(
+  tx: Tx,
+  ctx: Pick<ServiceContext, 'clock'>,
+  actor: Caller,
+  input: {
+    message: Pick<ReplyMessageRow, 'id' | 'status'>;
+    version: { id: string; number: number; text: string };
+    audit?: Record<string, unknown>;
+  },
+): Promise<{ result: OrgCheckResult; now: Date }> {
+  const messageId = input.message.id;
+  const result = await checkWithOrgPolicy(tx, actor.orgId, input.version.text);
+  const now = ctx.clock.now();
+  await storeVersionCheck(tx, {
+    orgId: actor.orgId,
+    messageId,
+    status: input.message.status,
+    draftId: input.version.id,
+    result,
+    now,
+  });
+  await appendAudit(tx, ctx.clock, {
+    orgId: actor.orgId,
+    actorId: actor.userId,
+    actionType: 'compliance_checked',
+    entityType: 'ai_response',
+    entityId: input.version.id,
+    details: {
+      message_id: messageId,
+      version: input.version.number,
+      flags: result.flags.length,
+      highest_severity: result.level,
+      requires_approval: result.requires_approval,
+      compliance_tag: complianceTagOf(result.flags),
+      ...input.audit,
+    },
+  });
+  await notifyOrg(tx, { type: 'draft.saved', orgId: actor.orgId, messageId, version: input.version.number });
+  return { result, now };
+}
+
+/** The locked message; checks run only on a message with a fund (SPEC §7, else 409). */
+async function lockFundedMessage(tx: Tx, orgId: string, messageId: string): Promise<ReplyMessageRow> {
+  const message = await lockReplyMessage(tx, orgId, messageId);
+  if (!message) throw new AppError('NOT_FOUND');
+  if (!message.projectId) throw new AppError('MESSAGE_HAS_NO_FUND');
+  return message;
+}
+
+/** SPEC §7 ai-guardrail-check on a stored version: only when the message has a fund (else 409). */
+export async function checkDraftVersion(
+  ctx: CheckContext,
+  actor: Caller,
+  input: { messageId: string; version: number },
+): Promise<DraftCheckResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const message = await lockFundedMessage(tx, actor.orgId, input.messageId);
+    const row = await findDraftVersion(tx, { orgId: actor.orgId, ...input });
+    if (!row) throw new AppError('NOT_FOUND');
+    const { result, now } = await checkVersion(tx, ctx, actor, {
+      message,
+      version: { id: row.id, number: row.versionNumber, text: row.aiDraft },
+    });
+    return {
+      flags: result.flags,
+      requires_approval: result.requires_approval,
+      checked_at: now.toISOString(),
+    };
+  });
+}
+
+/**
+ * After generation (SPEC §7): checks the new version when the message has a fund, in a transaction
+ * of its own. A failing check is logged by the caller and never loses the version.
+ */
+export async function checkGeneratedVersion(
+  ctx: CheckContext,
+  actor: Caller,
+  input: { messageId: string; version: number },
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const message = await lockReplyMessage(tx, actor.orgId, input.messageId);
+    if (!message?.projectId) return false;
+    const row = await findDraftVersion(tx, { orgId: actor.orgId, ...input });
+    if (!row) throw new AppError('NOT_FOUND');
+    await checkVersion(tx, ctx, actor, {
+      message,
+      version: { id: row.id, number: row.versionNumber, text: row.aiDraft },
+      audit: { automatic: true },
+    });
+    return true;
+  });
+}
+
+/**
+ * Apply Fix: the latest version's stored flag at [start, end) is replaced by its suggestion and
+ * written as a new version (voiding a pending approval), which is then checked — all in one
+ * transaction that reads the message once, with its row lock.
+ */
+export async function applyFix(
+  ctx: CheckContext,
+  actor: Caller,
+  input: { messageId: string; version: number } & ApplyFixInput,
+): Promise<DraftVersion> {
+  const { messageId, version } = input;
+  return ctx.db.transaction(async (tx) => {
+    const message = await lockFundedMessage(tx, actor.orgId, messageId);
+    const row = await findDraftVersion(tx, { orgId: actor.orgId, messageId, version });
+    if (!row) throw new AppError('NOT_FOUND');
+    const latest = await latestVersionNumber(tx, messageId);
+    if (version !== latest || input.based_on_version !== latest) throw new AppError('DRAFT_STALE');
+    const flag = draftComplianceOf(row)?.flags.find((f) => f.start === input.start && f.end === input.end);
+    if (!flag) {
+      throw new AppError('VALIDATION_FAILED', {
+        fields: { start: 'No compliance flag of this version’s last check covers this span' },
+      });
+    }
+    if (!flag.suggestion.trim()) {
+      throw new AppError('VALIDATION_FAILED', {
+        fields: { start: 'This flag has no suggested replacement' },
+      });
+    }
+    // The fixed text obeys the rules of any saved draft (trimmed, not empty, under the limit).
+    const fixed = saveDraftInputSchema.shape.text.safeParse(applySuggestion(row.aiDraft, flag));
+    if (!fixed.success) {
+      throw new AppError('VALIDATION_FAILED', { fields: { text: fixed.error.issues[0]?.message ?? '' } });
+    }
+    const next = latest + 1;
+    const written = await writeVersion(tx, ctx, actor, {
+      message,
+      versionNumber: next,
+      source: 'edited',
+      text: fixed.data,
+      citations: row.citations,
+      provenance: provenanceOfEdit(row, {
+        editorId: actor.userId,
+        editorName: await findUserName(tx, actor.userId),
+        basedOn: latest,
+        restoredFrom: null,
+      }),
+      audit: { actionType: 'draft_saved', details: { based_on: latest, restored_from: null } },
+    });
+    await checkVersion(tx, ctx, actor, {
+      message: { id: messageId, status: written.status },
+      version: { id: written.draftId, number: next, text: fixed.data },
+      audit: { fix_applied: { from_version: version, rule: flag.rule, term: flag.term } },
+    });
+    const saved = await findDraftVersion(tx, { orgId: actor.orgId, messageId, version: next });
+    if (!saved) throw new AppError('NOT_FOUND');
+    return toDraftDto(saved);
+  });
+}

@@ -1,0 +1,230 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  applyFixInputSchema,
+  approvalStateSchema,
+  approvalStatsSchema,
+  approveInputSchema,
+  approveResponseSchema,
+  draftCheckResponseSchema,
+  draftVersionParamSchema,
+  draftVersionSchema,
+  generateDraftResponseSchema,
+  listApprovalsQuerySchema,
+  listApprovalsResponseSchema,
+  listDraftVersionsResponseSchema,
+  messageIdParamSchema,
+  requestChangesInputSchema,
+  saveDraftInputSchema,
+  submitForApprovalInputSchema,
+} from '@parley/contracts';
+import { type ApiRouter, errorResponses, jsonBody, jsonResponse, type RouteDeps } from '../../http/router';
+import {
+  approveAndSend,
+  getApprovalState,
+  getApprovalStats,
+  listApprovalQueue,
+  requestChanges,
+  submitForApproval,
+} from './approving';
+import { applyFix, checkDraftVersion } from './checking';
+import { generateDraft, getDraftVersion, getDraftVersions, getLatestDraft, saveDraft } from './drafting';
+
+const generate = createRoute({
+  method: 'post',
+  path: '/api/messages/{id}/drafts/generate',
+  summary: 'SPEC §7 ai-generate: the next version, written by the drafter from the fund’s passages',
+  request: { params: messageIdParamSchema },
+  responses: {
+    201: jsonResponse(generateDraftResponseSchema, 'The new version'),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const save = createRoute({
+  method: 'post',
+  path: '/api/messages/{id}/drafts',
+  summary: 'Save an edit as a new version; 409 when based_on_version is no longer the latest',
+  request: {
+    params: messageIdParamSchema,
+    body: jsonBody(saveDraftInputSchema),
+  },
+  responses: {
+    201: jsonResponse(draftVersionSchema, 'The new version'),
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+const latest = createRoute({
+  method: 'get',
+  path: '/api/messages/{id}/drafts/latest',
+  summary: 'The latest version (404 No draft yet when there is none)',
+  request: { params: messageIdParamSchema },
+  responses: {
+    200: jsonResponse(draftVersionSchema, 'The latest version'),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/api/messages/{id}/drafts',
+  summary: 'Every version of the message’s draft, newest first',
+  request: { params: messageIdParamSchema },
+  responses: {
+    200: jsonResponse(listDraftVersionsResponseSchema, 'Versions'),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const show = createRoute({
+  method: 'get',
+  path: '/api/messages/{id}/drafts/{version}',
+  summary: 'One version with its provenance',
+  request: { params: draftVersionParamSchema },
+  responses: { 200: jsonResponse(draftVersionSchema, 'The version'), ...errorResponses(400, 401, 403, 404) },
+});
+
+const checkDraft = createRoute({
+  method: 'post',
+  path: '/api/messages/{id}/drafts/{version}/check',
+  summary: 'SPEC §7 ai-guardrail-check: check a stored version’s text and store the result on it',
+  request: { params: draftVersionParamSchema },
+  responses: {
+    200: jsonResponse(draftCheckResponseSchema, 'The stored check'),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+const fix = createRoute({
+  method: 'post',
+  path: '/api/messages/{id}/drafts/{version}/apply-fix',
+  summary: 'Apply Fix: replace a flagged span with its suggestion as a new version, then check it',
+  request: { params: draftVersionParamSchema, body: jsonBody(applyFixInputSchema) },
+  responses: {
+    201: jsonResponse(draftVersionSchema, 'The new, checked version'),
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+const submit = createRoute({
+  method: 'post',
+  path: '/api/messages/{id}/submit',
+  summary: 'Submit the latest version for a director’s approval (bound to its text’s SHA-256)',
+  request: { params: messageIdParamSchema, body: jsonBody(submitForApprovalInputSchema) },
+  responses: {
+    200: jsonResponse(approvalStateSchema, 'The approval state'),
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+const changes = createRoute({
+  method: 'post',
+  path: '/api/messages/{id}/request-changes',
+  summary: 'Return the pending submission with a required comment; the message is open again',
+  request: { params: messageIdParamSchema, body: jsonBody(requestChangesInputSchema) },
+  responses: {
+    200: jsonResponse(approvalStateSchema, 'The approval state'),
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+const approve = createRoute({
+  method: 'post',
+  path: '/api/messages/{id}/approve',
+  summary:
+    'SPEC §7 ai_responses/investor_messages writes: Mark Final / Approve & Send the latest version and e-mail it to the investor',
+  request: { params: messageIdParamSchema, body: jsonBody(approveInputSchema) },
+  responses: {
+    200: jsonResponse(approveResponseSchema, 'The approval state and the reply’s delivery'),
+    ...errorResponses(400, 401, 403, 404, 409, 415),
+  },
+});
+
+const state = createRoute({
+  method: 'get',
+  path: '/api/messages/{id}/approval',
+  summary: 'Where the reply stands: pending submission, last decision, sent reply, what the caller may do',
+  request: { params: messageIdParamSchema },
+  responses: {
+    200: jsonResponse(approvalStateSchema, 'The approval state'),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const queue = createRoute({
+  method: 'get',
+  path: '/api/approvals',
+  summary: 'SPEC §2 Approval queue: pending submissions, keyset-paginated, by age or newest first',
+  request: { query: listApprovalsQuerySchema },
+  responses: { 200: jsonResponse(listApprovalsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+});
+
+const stats = createRoute({
+  method: 'get',
+  path: '/api/approvals/stats',
+  summary: 'SPEC §2 Approval queue stats: pending, average response time (30 days), flagged today',
+  responses: { 200: jsonResponse(approvalStatsSchema, 'The figures'), ...errorResponses(401, 403) },
+});
+
+/** A reply's life: its versions, their checks, its approval, and the approval queue. */
+export function registerReplyRoutes(api: ApiRouter, deps: RouteDeps) {
+  api.openapi(generate, async (c) => {
+    return c.json(await generateDraft(deps, c.get('actor'), { messageId: c.req.valid('param').id }), 201);
+  });
+
+  api.openapi(save, async (c) => {
+    const input = { messageId: c.req.valid('param').id, ...c.req.valid('json') };
+    return c.json(await saveDraft(deps, c.get('actor'), input), 201);
+  });
+
+  api.openapi(latest, async (c) => {
+    return c.json(await getLatestDraft(deps, c.get('actor'), { messageId: c.req.valid('param').id }), 200);
+  });
+
+  api.openapi(list, async (c) => {
+    return c.json(await getDraftVersions(deps, c.get('actor'), { messageId: c.req.valid('param').id }), 200);
+  });
+
+  api.openapi(show, async (c) => {
+    const { id, version } = c.req.valid('param');
+    return c.json(await getDraftVersion(deps, c.get('actor'), { messageId: id, version }), 200);
+  });
+
+  api.openapi(checkDraft, async (c) => {
+    const { id, version } = c.req.valid('param');
+    return c.json(await checkDraftVersion(deps, c.get('actor'), { messageId: id, version }), 200);
+  });
+
+  api.openapi(fix, async (c) => {
+    const { id, version } = c.req.valid('param');
+    const input = { messageId: id, version, ...c.req.valid('json') };
+    return c.json(await applyFix(deps, c.get('actor'), input), 201);
+  });
+
+  api.openapi(submit, async (c) => {
+    const input = { messageId: c.req.valid('param').id, ...c.req.valid('json') };
+    return c.json(await submitForApproval(deps, c.get('actor'), input), 200);
+  });
+
+  api.openapi(changes, async (c) => {
+    const input = { messageId: c.req.valid('param').id, ...c.req.valid('json') };
+    return c.json(await requestChanges(deps, c.get('actor'), input), 200);
+  });
+
+  api.openapi(approve, async (c) => {
+    const input = { messageId: c.req.valid('param').id, ...c.req.valid('json') };
+    return c.json(await approveAndSend(deps, c.get('actor'), input), 200);
+  });
+
+  api.openapi(state, async (c) => {
+    return c.json(await getApprovalState(deps, c.get('actor'), { messageId: c.req.valid('param').id }), 200);
+  });
+
+  api.openapi(stats, async (c) => {
+    return c.json(await getApprovalStats(deps, c.get('actor')), 200);
+  });
+
+  api.openapi(queue, async (c) => {
+    return c.json(await listApprovalQueue(deps, c.get('actor'), c.req.valid('query')), 200);
+  });
+}
