@@ -335,7 +335,7 @@ describe('reading messages', () => {
 
     const bad = await list(user.cookie, '?cursor=not-a-cursor');
     expect(bad.status).toBe(400);
-    expect((await json(bad)).error.fields).toEqual({ cursor: 'Not a cursor from this list' });
+    expect((await json(bad)).error.fields).toEqual({ cursor: 'Invalid cursor' });
   });
 });
 
