@@ -3,16 +3,16 @@ import { openDatabase } from '../db/client';
 import { seedDemoApprovals } from '../features/approvals/demo-approvals';
 import { seedDemoTemplates } from '../features/compliance/demo-templates';
 import { seedDemoInvitations } from '../features/invitations/demo-invitations';
-import { seedDemoMessages } from '../features/messages/demo-messages';
 import {
   createOrganization,
   findOrganizationIdByName,
 } from '../features/organizations/organizations.service';
-import { seedDemoProjects } from '../features/projects/demo-projects';
 import { documentsRootOf } from '../features/projects/projects.service';
 import { findUserIdByEmail } from '../features/users/users.queries';
 import { createMember } from '../features/users/users.service';
 import { systemClock } from '../lib/clock';
+import { seedDemoMessages } from './demo-messages';
+import { seedDemoProjects } from './demo-projects';
 import { DEMO_ORG_NAME, DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 
 /** Idempotent: running it again leaves what exists and adds what is missing. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext, json } from '../../../test/test-app';
 import { auditLogs, investorMessages, projects } from '../../db/schema';
 import { generateToken } from '../../lib/crypto';
-import { seedDemoMessages } from './demo-messages';
+import { seedDemoMessages } from '../../seed/demo-messages';
 import { computeSentiment, suggestTopics } from './message-nlp';
 
 const ctx = await createTestContext();
