@@ -19,6 +19,7 @@ import {
 } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { generateToken, sha256Hex } from '../lib/crypto';
+import type { TimeCursor } from '../lib/cursor';
 
 const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
 const ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 3_600_000;
@@ -189,7 +190,7 @@ function isLive(now: Date) {
 export async function listLiveSessions(
   db: DbOrTx,
   clock: Clock,
-  input: { userId: string; limit: number; after: { createdAt: Date; id: string } | null },
+  input: { userId: string; limit: number; after: TimeCursor | null },
 ) {
   const after = input.after;
   return db
@@ -208,8 +209,8 @@ export async function listLiveSessions(
         isLive(clock.now()),
         after
           ? or(
-              lt(sessions.createdAt, after.createdAt),
-              and(eq(sessions.createdAt, after.createdAt), lt(sessions.id, after.id)),
+              lt(sessions.createdAt, after.at),
+              and(eq(sessions.createdAt, after.at), lt(sessions.id, after.id)),
             )
           : undefined,
       ),

@@ -322,9 +322,10 @@ describe('deactivation and reactivation', () => {
   it('refuses to deactivate the last active admin (through the API only a race gets this far)', async () => {
     const admin = await ctx.createUser('admin');
     const director = await ctx.createUser('ir_director', admin.orgId);
-    await expect(
-      deactivateUser(ctx.deps, { orgId: admin.orgId, userId: admin.userId, actorId: director.userId }),
-    ).rejects.toMatchObject({ code: 'LAST_ADMIN', message: LAST_ADMIN });
+    await expect(deactivateUser(ctx.deps, director, { userId: admin.userId })).rejects.toMatchObject({
+      code: 'LAST_ADMIN',
+      message: LAST_ADMIN,
+    });
     expect(await activeAdminIds(admin.orgId)).toEqual([admin.userId]);
   });
 
