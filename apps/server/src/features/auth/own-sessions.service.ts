@@ -37,9 +37,13 @@ export async function listOwnSessions(
 }
 
 /** Signs out one of one's own live sessions (audited); any other id is a 404. */
-export async function revokeOwnSessionById(ctx: SessionsContext, session: SessionContext, sessionId: string) {
+export async function revokeOwnSessionById(
+  ctx: SessionsContext,
+  session: SessionContext,
+  input: { id: string },
+) {
   await ctx.db.transaction(async (tx) => {
-    const revoked = await revokeOwnSession(tx, ctx.clock, { userId: session.userId, sessionId });
+    const revoked = await revokeOwnSession(tx, ctx.clock, { userId: session.userId, sessionId: input.id });
     if (!revoked) throw new AppError('NOT_FOUND');
     await appendAudit(tx, ctx.clock, {
       orgId: session.orgId,
