@@ -1,9 +1,9 @@
 import { ERRORS, type Role } from '@parley/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildMember, uniqueEmail } from '../../../test/factories';
 import { createTestContext, json } from '../../../test/test-app';
 import { auditLogs, orgMemberships, sessions, userRoles, users } from '../../db/schema';
-import { generateToken } from '../../lib/crypto';
 import { createMember, deactivateUser } from './users.service';
 
 const ctx = await createTestContext();
@@ -13,20 +13,9 @@ const LAST_ADMIN = ERRORS.LAST_ADMIN.message;
 
 /** A member with a chosen name (and e-mail), for search and ordering. */
 async function createNamed(orgId: string, name: string, role: Role = 'ir_associate', emailLocal?: string) {
-  const suffix = generateToken()
-    .slice(0, 8)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, 'x');
-  const email = `${emailLocal ?? 'member'}.${suffix}@parley.test`;
-  const userId = await createMember(ctx.deps, {
-    email,
-    password: `pw-${generateToken()}`,
-    name,
-    role,
-    orgId,
-    actorId: null,
-  });
-  return { userId, email };
+  const member = buildMember({ orgId, name, role, email: uniqueEmail(emailLocal ?? 'member') });
+  const userId = await createMember(ctx.deps, { ...member, actorId: null });
+  return { userId, email: member.email };
 }
 
 function setRole(cookie: string, userId: string, role: string) {
