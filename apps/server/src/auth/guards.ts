@@ -18,8 +18,8 @@ function matchedRouteKey(c: Parameters<typeof matchedRoutes>[0]): string | null 
 
 /**
  * One guard for every API route, driven by ROUTE_POLICIES: it checks the session, then that the
- * member's role can be read (never a fallback role), then that the session owes no MFA (issue 4:
- * a session that must still verify or enrol reaches only MFA_PENDING_ALLOWED), then the capability
+ * member's role can be read (never a fallback role), then that the session owes no MFA (a
+ * session that must still verify or enrol reaches only MFA_PENDING_ALLOWED), then the capability
  * the route needs. The organisation a handler may touch is the session's, from the membership.
  */
 export function policyGuard(ctx: Pick<ServiceContext, 'db' | 'clock'>) {

@@ -47,7 +47,7 @@ export type SessionContext = {
 };
 
 /**
- * The one MFA decision (SPEC §4 steps 3-5, §6, issue 4), used at sign-in and on every request:
+ * The one MFA decision (SPEC §4 steps 3-5, §6), used at sign-in and on every request:
  * - MFA is required for admins always, and for everyone when mfa_totp_enforced is 'true';
  * - 'enroll' while it is required and no authenticator is verified (whatever the session's level);
  * - 'verify' while a verified authenticator exists and the session is still aal1;

@@ -470,7 +470,7 @@ async function demoFundIds(db: Db, orgId: string, actorId: string | null): Promi
 }
 
 /**
- * DEMO DATA ONLY (issue 5 point 8): about 50 investor messages over the three demo funds, spread
+ * DEMO DATA ONLY: about 50 investor messages over the three demo funds, spread
  * over the last 60 days, with computed sentiment and suggested topics. Idempotent: a message whose
  * (investor e-mail, subject) already exists in the organisation is skipped. Returns how many it added.
  */

@@ -33,7 +33,7 @@ type LinksContext = EmailDeps;
 type Client = { clientAddress: string | null; userAgent: string | null };
 
 /**
- * Link requests (issue 3): each one sends a mail, so few per address are needed. 3 per e-mail in
+ * Link requests: each one sends a mail, so few per address are needed. 3 per e-mail in
  * 15 minutes stops a mailbox being flooded; 20 per client address stops one caller walking a list.
  */
 export const LINK_REQUESTS_PER_EMAIL: RateLimitRule = { limit: 3, windowSeconds: 15 * 60 };
@@ -96,7 +96,7 @@ function linkUrl(ctx: LinksContext, path: string, token: string) {
 }
 
 /**
- * 'Send Magic Link' (SPEC §5, §8; issue 3): the invite check, then a single-use link valid 15
+ * 'Send Magic Link' (SPEC §5, §8): the invite check, then a single-use link valid 15
  * minutes, mailed at once. Refused, and audited with the reason, for anyone but an active member,
  * and for members of an organisation that turned magic links off. The token is never stored or
  * audited, only its SHA-256; a failed delivery is a 502 and the outbox keeps the mail.
@@ -183,7 +183,7 @@ export async function requestMagicLink(ctx: LinksContext, input: { email: string
 }
 
 /**
- * The button of /auth/magic (issue 3): uses the link up atomically, checks the user is still an
+ * The button of /auth/magic: uses the link up atomically, checks the user is still an
  * active member of an organisation that allows magic links, and signs in through the same
  * completeSignIn as a password, so the MFA step that follows is the same. A refusal still uses the
  * link up and is audited.
@@ -231,7 +231,7 @@ export async function consumeMagicLink(
 }
 
 /**
- * 'Forgot password?' (issue 3): always the same answer, whether or not the e-mail has an account,
+ * 'Forgot password?': always the same answer, whether or not the e-mail has an account,
  * so the answer tells nobody which addresses exist. For an active member a single-use link valid
  * one hour replaces any earlier unused one. Every request is audited (with the real outcome), the
  * token never is. The mail is handed to SMTP after the answer, so a known address does not answer
@@ -313,7 +313,7 @@ export async function requestPasswordReset(ctx: LinksContext, input: { email: st
 }
 
 /**
- * The form of /auth/reset (issue 3): uses the link up, sets the new argon2id hash, revokes every
+ * The form of /auth/reset: uses the link up, sets the new argon2id hash, revokes every
  * session of the user and voids their other unused links, with the audit entry, in one
  * transaction. The user then signs in with the new password; nobody is signed in here.
  */

@@ -92,7 +92,7 @@ const regenerate = createRoute({
   },
 });
 
-/** Issue 4: enrolment, verification at sign-in, step-up and self-service of one's own factor. */
+/** Enrolment, verification at sign-in, step-up and self-service of one's own factor. */
 export function registerMfaRoutes(api: ApiRouter, deps: RouteDeps) {
   const secure = deps.config.isHttps;
 

@@ -118,7 +118,7 @@ const remove = createRoute({
   },
 });
 
-/** Funds and their documents (issue 5); the organisation is always the session's. */
+/** Funds and their documents; the organisation is always the session's. */
 export function registerProjectRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(list, async (c) => {
     const page = await listProjectsPage(deps, c.get('actor'), c.req.valid('query'));

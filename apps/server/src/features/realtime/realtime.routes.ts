@@ -12,7 +12,7 @@ export const DEFAULT_REALTIME_TIMING: RealtimeTiming = {
 };
 
 /**
- * GET /api/events (issue 5 point 6): a server-sent-events stream of the caller's organisation's
+ * GET /api/events: a server-sent-events stream of the caller's organisation's
  * changes — {type, messageId, version?}, ids only — with a heartbeat comment, closed once the
  * session is revoked, expires or the client goes away.
  */

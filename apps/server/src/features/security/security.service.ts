@@ -171,7 +171,7 @@ export async function listMfaStatus(
 }
 
 /**
- * An admin resets a member's MFA (issue 4): the authenticator and every recovery code go, any
+ * An admin resets a member's MFA: the authenticator and every recovery code go, any
  * lockout ends and earlier failures stop counting towards the next one, and every session of the member is revoked, so their next request is a 401 and, when policy
  * requires MFA of them, the next sign-in takes them into enrolment again. One transaction with its
  * 'mfa_reset' audit entry. Another organisation's member is a 404; one's own factor is changed in
