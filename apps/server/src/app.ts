@@ -23,7 +23,8 @@ import { registerNotificationRoutes } from './features/notifications/notificatio
 import { registerProfileRoutes } from './features/profile/profile.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { RealtimeHub } from './features/realtime/realtime.hub';
-import { type RealtimeTiming, registerRealtimeRoutes } from './features/realtime/realtime.routes';
+import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
+import type { RealtimeTiming } from './features/realtime/realtime-timing';
 import { registerReplyRoutes } from './features/replies/replies.routes';
 import { registerSecurityRoutes } from './features/security/security.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';

@@ -45,6 +45,22 @@ describe('the operator scripts', () => {
     });
   }, 60_000);
 
+  it('create-admin refuses a common password with the password policy of the web', async () => {
+    const weak = script('src/cli.ts', [
+      'create-admin',
+      '--email',
+      'weak@parley.test',
+      '--password',
+      'Password1234',
+      '--name',
+      'Weak',
+    ]);
+    await expect(weak).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--password: This password is too common'),
+    });
+  }, 60_000);
+
   it('seed:demo is idempotent and lists the demo users', async () => {
     const first = await script('src/seed/seed-demo.ts');
     const second = await script('src/seed/seed-demo.ts');

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { roleSchema } from '@parley/contracts';
+import { choosePasswordSchema, roleSchema } from '@parley/contracts';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -15,10 +15,10 @@ const USAGE = `Usage:
 
 With the embedded database, run these while the server is stopped (one process holds DATA_DIR).`;
 
-/** The password rule until the password policy of the invitations issue: at least 12 characters. */
+/** The same password policy as every password a person chooses on the web (docs/decisions/008-password-policy.md). */
 const createAdminSchema = z.object({
   email: z.email(),
-  password: z.string().min(12, { error: 'must be at least 12 characters' }),
+  password: choosePasswordSchema,
   name: z.string().trim().min(1),
   org: z.string().trim().min(1).default('Parley'),
 });
@@ -64,7 +64,7 @@ async function main() {
       const member = userId ? await findMemberRoles(database.db, userId) : null;
       if (!userId || !member)
         throw new AppError('NOT_FOUND', { message: `No member with the e-mail ${input.email}` });
-      await changeUserRole(deps, { orgId: member.orgId, userId, role: input.role, actorId: null });
+      await changeUserRole(deps, { orgId: member.orgId, userId: null }, { userId, role: input.role });
       process.stdout.write(`${JSON.stringify({ userId, role: input.role })}\n`);
     }
   } finally {

@@ -42,6 +42,8 @@ const envSchema = z.object({
 export type Config = {
   port: number;
   dataDir: string;
+  /** Where uploaded fund documents are kept: DATA_DIR/documents (docs/decisions/013-fund-documents.md). */
+  documentsDir: string;
   databaseUrl: string | undefined;
   /** Public origin for links and the allowed-origin check. */
   appOrigin: string;
@@ -76,11 +78,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.AI_BASE_URL && !e.AI_MODEL) {
     throw new ConfigError('Invalid configuration:\n  AI_MODEL: required with AI_BASE_URL');
   }
+  // npm runs workspace scripts inside apps/server: a relative DATA_DIR means the directory npm was run from.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const appOrigin = e.APP_ORIGIN ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
-    // npm runs workspace scripts inside apps/server: a relative DATA_DIR means the directory npm was run from.
-    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    dataDir,
+    documentsDir: path.join(dataDir, 'documents'),
     databaseUrl: e.DATABASE_URL,
     appOrigin,
     isHttps: appOrigin.startsWith('https:'),

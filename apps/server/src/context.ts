@@ -3,7 +3,6 @@ import type { Database, DatabaseKind, Db } from './db/client';
 import { type Drafter, drafterFromConfig } from './features/drafts/drafter';
 import type { Mailer } from './features/email/mailer';
 import { deriveUnsubscribeKey } from './features/email/unsubscribe-token';
-import { documentsRootOf } from './features/projects/projects.service';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import type { Logger } from './lib/logger';
@@ -54,7 +53,7 @@ export function createServiceContext(input: ServiceContextInput): ServiceContext
     appOrigin: input.config.appOrigin,
     encryptionKey: input.encryptionKey,
     unsubscribeKey: deriveUnsubscribeKey(input.encryptionKey),
-    documentsRoot: documentsRootOf(input.config.dataDir),
+    documentsRoot: input.config.documentsDir,
     drafter: input.drafter ?? drafterFromConfig(input.config),
   };
 }

@@ -14,6 +14,7 @@ import { fixedClock } from '../src/lib/clock';
 import { generateToken } from '../src/lib/crypto';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { base32Decode, hotp, totpStep } from '../src/lib/totp';
+import { buildMember, uniqueSuffix } from './factories';
 
 export const TEST_ORIGIN = 'http://parley.test';
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
@@ -26,10 +27,7 @@ export async function openTestDatabase(options: { empty?: boolean } = {}): Promi
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB === 'postgres' && url) {
     if (!options.empty) return openPostgres(url, { max: 10 });
-    const name = `${new URL(url).pathname.slice(1)}_${generateToken()
-      .slice(0, 8)
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, 'x')}`;
+    const name = `${new URL(url).pathname.slice(1)}_${uniqueSuffix()}`;
     const ownDatabase = async (statement: string) => {
       const admin = openPostgres(url, { max: 1 });
       await admin.db.execute(sql.raw(statement));
@@ -97,21 +95,9 @@ export async function createTestContext(
   }
 
   async function createUser(role: Role, orgId?: string) {
-    const org = orgId ?? (await createOrg());
-    const email = `${role}.${generateToken()
-      .slice(0, 10)
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, 'x')}@parley.test`;
-    const password = `pw-${generateToken()}`;
-    const userId = await createMember(deps, {
-      email,
-      password,
-      name: `Test ${role}`,
-      role,
-      orgId: org,
-      actorId: null,
-    });
-    return { userId, orgId: org, email, password, role };
+    const member = buildMember({ role, orgId: orgId ?? (await createOrg()) });
+    const userId = await createMember(deps, { ...member, actorId: null });
+    return { userId, orgId: member.orgId, email: member.email, password: member.password, role };
   }
 
   /** A same-origin JSON request, as the web app sends it. */

@@ -27,3 +27,9 @@ export function actorOf(session: SessionContext, role: Role): Actor {
     aal: session.aal,
   };
 }
+
+/**
+ * Who a write is recorded against: a member of the organisation, or nobody (null) for the seed's
+ * writes made before the organisation has members.
+ */
+export type AuditActor = { userId: string | null; orgId: string };

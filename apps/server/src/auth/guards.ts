@@ -1,10 +1,9 @@
 import { hasCapability, resolveRole } from '@parley/contracts';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
-import type { Db } from '../db/client';
+import type { ServiceContext } from '../context';
 import type { AppEnv } from '../http/env';
 import { MFA_PENDING_ALLOWED, policyKey, ROUTE_POLICIES } from '../http/policy';
-import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { actorOf } from './actor';
 import { readSessionCookie } from './session-cookie';
@@ -19,11 +18,11 @@ function matchedRouteKey(c: Parameters<typeof matchedRoutes>[0]): string | null 
 
 /**
  * One guard for every API route, driven by ROUTE_POLICIES: it checks the session, then that the
- * member's role can be read (never a fallback role), then that the session owes no MFA (issue 4:
- * a session that must still verify or enrol reaches only MFA_PENDING_ALLOWED), then the capability
+ * member's role can be read (never a fallback role), then that the session owes no MFA (a
+ * session that must still verify or enrol reaches only MFA_PENDING_ALLOWED), then the capability
  * the route needs. The organisation a handler may touch is the session's, from the membership.
  */
-export function policyGuard(deps: { db: Db; clock: Clock }) {
+export function policyGuard(ctx: Pick<ServiceContext, 'db' | 'clock'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = matchedRouteKey(c);
     if (key === null) return next(); // no route: the 404 handler answers
@@ -32,7 +31,7 @@ export function policyGuard(deps: { db: Db; clock: Clock }) {
     if (access === 'public') return next();
 
     const token = readSessionCookie(c);
-    const session = token ? await findActiveSession(deps.db, deps.clock, token) : null;
+    const session = token ? await findActiveSession(ctx.db, ctx.clock, token) : null;
     if (!session) throw new AppError('UNAUTHENTICATED');
     const role = resolveRole(session.roles);
     if (role === null) throw new AppError('FORBIDDEN');

@@ -6,7 +6,7 @@ import type { Clock } from '../lib/clock';
 export type RateLimitRule = { limit: number; windowSeconds: number };
 
 /**
- * Sign-in attempts (issue 2): 5 per e-mail and 20 per client address in 15 minutes. A successful
+ * Sign-in attempts: 5 per e-mail and 20 per client address in 15 minutes. A successful
  * sign-in gives its attempt back, so in effect these count failures; an office behind one address
  * is not locked out by its own staff signing in.
  */

@@ -19,6 +19,7 @@ import {
 } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { generateToken, sha256Hex } from '../lib/crypto';
+import type { TimeCursor } from '../lib/cursor';
 
 const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
 const ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 3_600_000;
@@ -46,7 +47,7 @@ export type SessionContext = {
 };
 
 /**
- * The one MFA decision (SPEC §4 steps 3-5, §6, issue 4), used at sign-in and on every request:
+ * The one MFA decision (SPEC §4 steps 3-5, §6), used at sign-in and on every request:
  * - MFA is required for admins always, and for everyone when mfa_totp_enforced is 'true';
  * - 'enroll' while it is required and no authenticator is verified (whatever the session's level);
  * - 'verify' while a verified authenticator exists and the session is still aal1;
@@ -189,7 +190,7 @@ function isLive(now: Date) {
 export async function listLiveSessions(
   db: DbOrTx,
   clock: Clock,
-  input: { userId: string; limit: number; after: { createdAt: Date; id: string } | null },
+  input: { userId: string; limit: number; after: TimeCursor | null },
 ) {
   const after = input.after;
   return db
@@ -208,8 +209,8 @@ export async function listLiveSessions(
         isLive(clock.now()),
         after
           ? or(
-              lt(sessions.createdAt, after.createdAt),
-              and(eq(sessions.createdAt, after.createdAt), lt(sessions.id, after.id)),
+              lt(sessions.createdAt, after.at),
+              and(eq(sessions.createdAt, after.at), lt(sessions.id, after.id)),
             )
           : undefined,
       ),

@@ -15,7 +15,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   /** Idempotent: signing out without a live session still clears the cookie. */
   'POST /api/auth/sign-out': 'public',
   'GET /api/auth/session': 'signed-in',
-  /** Magic links and password recovery (issue 3): the e-mailed single-use token is the credential. */
+  /** Magic links and password recovery: the e-mailed single-use token is the credential. */
   'POST /api/auth/magic-link': 'public',
   'POST /api/auth/magic-link/consume': 'public',
   'POST /api/auth/password-reset': 'public',
@@ -50,7 +50,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/admin/test-magic-link': 'admin.manage',
   'GET /api/admin/mfa-status': 'admin.manage',
   'POST /api/users/:id/mfa/reset': 'admin.manage',
-  /** MFA (issue 4): one's own authenticator, codes and recovery codes. */
+  /** MFA: one's own authenticator, codes and recovery codes. */
   'GET /api/mfa/status': 'signed-in',
   'POST /api/mfa/totp/setup': 'signed-in',
   'POST /api/mfa/totp/verify-enrollment': 'signed-in',
@@ -58,21 +58,21 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/mfa/step-up': 'signed-in',
   'DELETE /api/mfa/totp': 'signed-in',
   'POST /api/mfa/recovery-codes': 'signed-in',
-  /** Settings (issue 4): one's own sessions; another user's is a 404. */
+  /** Settings: one's own sessions; another user's is a 404. */
   'GET /api/auth/sessions': 'signed-in',
   'DELETE /api/auth/sessions/:id': 'signed-in',
   /** Settings (SPEC §2): one's own name; e-mail and role stay with the admins. */
   'PATCH /api/profile': 'signed-in',
-  /** Settings (SPEC §2, issue 5): one's own e-mail signature and notification toggles. */
+  /** Settings (SPEC §2): one's own e-mail signature and notification toggles. */
   'GET /api/settings': 'signed-in',
   'PATCH /api/settings': 'signed-in',
-  /** Realtime (issue 5): the caller's organisation's changes as server-sent events, ids only. */
+  /** Realtime: the caller's organisation's changes as server-sent events, ids only. */
   'GET /api/events': 'workspace.read',
   /** Unsubscribe links carry an HMAC of the address instead of a session (SPEC §2 Unsubscribe). */
   'GET /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe/one-click': 'public',
-  /** Funds and their documents (issue 5, decision 013): everyone reads; directors and admins manage funds. */
+  /** Funds and their documents (decision 013): everyone reads; directors and admins manage funds. */
   'GET /api/projects': 'workspace.read',
   'GET /api/projects/:id': 'workspace.read',
   'POST /api/projects': 'projects.manage',
@@ -82,17 +82,17 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/projects/:id/documents': 'messages.write',
   'DELETE /api/projects/:id/documents/:docId': 'messages.write',
   'POST /api/projects/:id/documents/:docId/reindex': 'messages.write',
-  /** Issue 5 messages: every role reads the inbox; is_associate is read-only (SPEC §2 Compose). */
+  /** Messages: every role reads the inbox; is_associate is read-only (SPEC §2 Compose). */
   'POST /api/messages': 'messages.write',
   'GET /api/messages': 'workspace.read',
   'GET /api/messages/:id': 'workspace.read',
-  /** Issue 5 drafts: writers generate and save versions; every role reads them. */
+  /** Drafts: writers generate and save versions; every role reads them. */
   'POST /api/messages/:id/drafts/generate': 'messages.write',
   'POST /api/messages/:id/drafts': 'messages.write',
   'GET /api/messages/:id/drafts/latest': 'workspace.read',
   'GET /api/messages/:id/drafts': 'workspace.read',
   'GET /api/messages/:id/drafts/:version': 'workspace.read',
-  /** Issue 6 compliance: writers check and fix drafts; DESIGN.md §5's checker for anyone who may draft. */
+  /** Compliance: writers check and fix drafts; DESIGN.md §5's checker for anyone who may draft. */
   'POST /api/compliance/check': 'messages.write',
   'POST /api/messages/:id/drafts/:version/check': 'messages.write',
   'POST /api/messages/:id/drafts/:version/apply-fix': 'messages.write',
@@ -113,7 +113,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'PATCH /api/compliance/templates/:id': 'compliance.manage',
   'DELETE /api/compliance/templates/:id': 'compliance.manage',
   /**
-   * Issue 6 approvals: writers submit and finalise (the approval matrix then decides by the stored
+   * Approvals: writers submit and finalise (the approval matrix then decides by the stored
    * text's flags, 403 APPROVAL_NEEDS_DIRECTOR); the queue and Request Changes are for approvers.
    */
   'POST /api/messages/:id/submit': 'messages.write',
@@ -122,7 +122,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/messages/:id/approval': 'workspace.read',
   'GET /api/approvals': 'approvals.review',
   'GET /api/approvals/stats': 'approvals.review',
-  /** Issue 6 notifications: one's own only (another user's is a 404). */
+  /** Notifications: one's own only (another user's is a 404). */
   'GET /api/notifications': 'signed-in',
   'POST /api/notifications/:id/read': 'signed-in',
   'POST /api/notifications/read-all': 'signed-in',
@@ -130,7 +130,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
 };
 
 /**
- * Issue 4: the only routes a session that still owes MFA may call (the guard answers every other
+ * The only routes a session that still owes MFA may call (the guard answers every other
  * non-public route with 403 MFA_REQUIRED): who am I, sign out, and the steps that finish MFA.
  */
 export const MFA_PENDING_ALLOWED: ReadonlySet<string> = new Set([

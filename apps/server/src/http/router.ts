@@ -2,7 +2,7 @@ import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import { errorResponseSchema } from '@parley/contracts';
 import type { ServiceContext } from '../context';
 import type { RealtimeHub } from '../features/realtime/realtime.hub';
-import type { RealtimeTiming } from '../features/realtime/realtime.routes';
+import type { RealtimeTiming } from '../features/realtime/realtime-timing';
 import type { AppEnv } from './env';
 import { validationHook } from './errors';
 

@@ -1,7 +1,7 @@
 import { and, inArray, lt } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { ServiceContext } from '../context';
+import type { DbOrTx } from '../db/client';
 import { authTokens, rateLimits, sessions, setupTokens } from '../db/schema';
-import type { Clock } from '../lib/clock';
 import { withJobLock } from './runner';
 
 export const SWEEP_LOCK_KEY = 7_250_102;
@@ -22,10 +22,10 @@ type SweepCounts = { authTokens: number; setupTokens: number; sessions: number; 
  * page shows each user's last failure from them.
  */
 export async function sweepExpiredRows(
-  deps: { db: Db; clock: Clock },
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
   options: { batchSize?: number; signal?: AbortSignal } = {},
 ) {
-  const now = deps.clock.now();
+  const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - SWEEP_GRACE_MS);
   const limit = options.batchSize ?? BATCH_SIZE;
   const counts: SweepCounts = { authTokens: 0, setupTokens: 0, sessions: 0, rateLimits: 0 };
@@ -75,7 +75,7 @@ export async function sweepExpiredRows(
     (db: DbOrTx) => Promise<number>,
   ][]) {
     for (let batch = 0; batch < MAX_BATCHES && !options.signal?.aborted; batch += 1) {
-      const result = await withJobLock(deps.db, SWEEP_LOCK_KEY, (tx) => sweep(tx));
+      const result = await withJobLock(ctx.db, SWEEP_LOCK_KEY, (tx) => sweep(tx));
       if (!result.locked) return { locked: false, ...counts };
       counts[name] += result.value;
       if (result.value < limit) break;

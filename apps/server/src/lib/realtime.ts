@@ -8,7 +8,7 @@ export type RealtimeEvent =
   | { type: 'message.created'; orgId: string; messageId: string }
   | { type: 'message.updated'; orgId: string; messageId: string }
   | { type: 'draft.saved'; orgId: string; messageId: string; version: number }
-  /** Issue 6: delivered only to the streams of `userId` (the hub filters; the client never sees userId). */
+  /** Delivered only to the streams of `userId` (the hub filters; the client never sees userId). */
   | { type: 'notification.created'; orgId: string; userId: string; notificationId: string };
 
 /**

@@ -1,17 +1,16 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedDemoMessages } from '../features/messages/demo-messages';
 import {
   createOrganization,
   findOrganizationIdByName,
 } from '../features/organizations/organizations.service';
-import { seedDemoProjects } from '../features/projects/demo-projects';
-import { documentsRootOf } from '../features/projects/projects.service';
 import { findUserIdByEmail } from '../features/users/users.queries';
 import { createMember } from '../features/users/users.service';
 import { systemClock } from '../lib/clock';
 import { seedDemoApprovals } from './demo-approvals';
 import { seedDemoInvitations } from './demo-invitations';
+import { seedDemoMessages } from './demo-messages';
+import { seedDemoProjects } from './demo-projects';
 import { seedDemoTemplates } from './demo-templates';
 import { DEMO_ORG_NAME, DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 
@@ -37,7 +36,7 @@ async function main() {
     // The three funds with their documents, indexed for citations (issue 5).
     const directorId = await findUserIdByEmail(database.db, 'director@parley.example');
     const funds = await seedDemoProjects(
-      { ...deps, documentsRoot: documentsRootOf(config.dataDir) },
+      { ...deps, documentsRoot: config.documentsDir },
       orgId,
       directorId ?? adminId,
     );

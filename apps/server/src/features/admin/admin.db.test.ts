@@ -2,10 +2,10 @@ import { DEFAULT_APPROVAL_MATRIX } from '@parley/contracts';
 import { BUILTIN_PATTERNS, DEFAULT_LEXICON } from '@parley/guardrails';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildInvitation } from '../../../test/factories';
 import { createTestContext, json, TEST_ORIGIN } from '../../../test/test-app';
 import { systemConfig, userInvitations } from '../../db/schema';
 import { appendAudit } from '../../lib/audit';
-import { generateToken, sha256Hex } from '../../lib/crypto';
 import { WEEKLY_REPORT_ACTION } from './admin.service';
 
 const ctx = await createTestContext();
@@ -21,21 +21,6 @@ async function healthAs(cookie: string, headers: Record<string, string> = {}) {
   return json(res);
 }
 
-function invitation(orgId: string, overrides: Partial<typeof userInvitations.$inferInsert> = {}) {
-  const now = ctx.clock.now().getTime();
-  return {
-    orgId,
-    email: `invitee.${generateToken()
-      .slice(0, 8)
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, 'x')}@parley.test`,
-    role: 'ir_associate' as const,
-    tokenHash: sha256Hex(generateToken()),
-    expiresAt: new Date(now + 7 * DAY_MS),
-    ...overrides,
-  };
-}
-
 describe('GET /api/admin/system-health', () => {
   it('is for admins only', async () => {
     await ctx.expectGuarded('GET', PATH, 'admin.manage');
@@ -46,15 +31,21 @@ describe('GET /api/admin/system-health', () => {
     const other = await ctx.createOrg();
     const now = ctx.clock.now().getTime();
     await ctx.db.insert(userInvitations).values([
-      invitation(admin.orgId),
-      invitation(admin.orgId, { role: 'admin' }),
+      buildInvitation({ orgId: admin.orgId, now: ctx.clock.now() }),
+      buildInvitation({ orgId: admin.orgId, now: ctx.clock.now(), role: 'admin' }),
       // none of these count: expired by time, marked expired, deleted, accepted, revoked, another org
-      invitation(admin.orgId, { expiresAt: new Date(now - 1000) }),
-      invitation(admin.orgId, { status: 'expired' }),
-      invitation(admin.orgId, { deletedAt: new Date(now) }),
-      invitation(admin.orgId, { status: 'accepted', accepted: true, acceptedAt: new Date(now) }),
-      invitation(admin.orgId, { status: 'revoked' }),
-      invitation(other),
+      buildInvitation({ orgId: admin.orgId, now: ctx.clock.now(), expiresAt: new Date(now - 1000) }),
+      buildInvitation({ orgId: admin.orgId, now: ctx.clock.now(), status: 'expired' }),
+      buildInvitation({ orgId: admin.orgId, now: ctx.clock.now(), deletedAt: new Date(now) }),
+      buildInvitation({
+        orgId: admin.orgId,
+        now: ctx.clock.now(),
+        status: 'accepted',
+        accepted: true,
+        acceptedAt: new Date(now),
+      }),
+      buildInvitation({ orgId: admin.orgId, now: ctx.clock.now(), status: 'revoked' }),
+      buildInvitation({ orgId: other, now: ctx.clock.now() }),
     ]);
     expect((await healthAs(admin.cookie)).pending_invitations).toBe(2);
 

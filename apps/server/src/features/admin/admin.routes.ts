@@ -40,10 +40,7 @@ export function requestOriginOf(c: Context<AppEnv>): string | null {
 
 export function registerAdminRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(systemHealth, async (c) => {
-    const health = await getSystemHealth(deps, {
-      orgId: c.get('session').orgId,
-      requestOrigin: requestOriginOf(c),
-    });
+    const health = await getSystemHealth(deps, c.get('actor'), { requestOrigin: requestOriginOf(c) });
     return c.json(health, 200);
   });
 }

@@ -5,6 +5,7 @@ import {
   WEEKLY_REPORT_OVERDUE_DAYS,
 } from '@parley/contracts';
 import type { GuardrailPolicy } from '@parley/guardrails';
+import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
 import { loadCompliancePolicy } from '../compliance/compliance.service';
 import { countLivePendingInvitations, findLatestAuditAt, findSystemConfigValue } from './admin.queries';
@@ -24,24 +25,25 @@ export function isWeeklyReportOverdue(lastAt: Date | null, now: Date): boolean {
  * decision 009: the fixed production origin is APP_ORIGIN, compared with where the request came from.
  */
 export async function getSystemHealth(
-  deps: Pick<ServiceContext, 'db' | 'clock' | 'config'>,
-  input: { orgId: string; requestOrigin: string | null },
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>,
+  actor: Pick<Actor, 'orgId'>,
+  input: { requestOrigin: string | null },
 ): Promise<SystemHealthResponse> {
-  const now = deps.clock.now();
+  const now = ctx.clock.now();
   const [pendingInvitations, lastWeeklyReportAt, ssoRequiredValue, compliance] = await Promise.all([
-    countLivePendingInvitations(deps.db, input.orgId, now),
-    findLatestAuditAt(deps.db, input.orgId, WEEKLY_REPORT_ACTION),
-    findSystemConfigValue(deps.db, input.orgId, 'sso_required'),
-    loadCompliancePolicy(deps.db, input.orgId),
+    countLivePendingInvitations(ctx.db, actor.orgId, now),
+    findLatestAuditAt(ctx.db, actor.orgId, WEEKLY_REPORT_ACTION),
+    findSystemConfigValue(ctx.db, actor.orgId, 'sso_required'),
+    loadCompliancePolicy(ctx.db, actor.orgId),
   ]);
   const health: Omit<SystemHealthResponse, 'guardrail_notes'> = {
     allowed_origin: {
-      configured: deps.config.appOrigin,
+      configured: ctx.config.appOrigin,
       request_origin: input.requestOrigin,
-      matches: input.requestOrigin === deps.config.appOrigin,
+      matches: input.requestOrigin === ctx.config.appOrigin,
     },
     // The same flag app.ts uses to send Strict-Transport-Security.
-    hsts_active: deps.config.isHttps,
+    hsts_active: ctx.config.isHttps,
     pending_invitations: pendingInvitations,
     last_weekly_report: {
       at: lastWeeklyReportAt?.toISOString() ?? null,

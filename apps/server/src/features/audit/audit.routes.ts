@@ -14,5 +14,5 @@ const verify = createRoute({
 });
 
 export function registerAuditRoutes(api: ApiRouter, deps: RouteDeps) {
-  api.openapi(verify, async (c) => c.json(await verifyAuditChain(deps.db, c.get('session').orgId), 200));
+  api.openapi(verify, async (c) => c.json(await verifyAuditChain(deps.db, c.get('actor').orgId), 200));
 }

@@ -76,27 +76,26 @@ const completePasswordResetRoute = createRoute({
 });
 
 export function registerAuthLinkRoutes(api: ApiRouter, deps: RouteDeps) {
-  const serviceDeps = { db: deps.db, clock: deps.clock, logger: deps.logger, email: deps };
   const secure = deps.config.isHttps;
 
   api.openapi(requestMagicLinkRoute, async (c) => {
-    const result = await requestMagicLink(serviceDeps, { ...c.req.valid('json'), ...clientOf(c) });
+    const result = await requestMagicLink(deps, { ...c.req.valid('json'), ...clientOf(c) });
     return c.json(result, 200);
   });
 
   api.openapi(consumeMagicLinkRoute, async (c) => {
-    const result = await consumeMagicLink(serviceDeps, { ...c.req.valid('json'), ...clientOf(c) });
+    const result = await consumeMagicLink(deps, { ...c.req.valid('json'), ...clientOf(c) });
     setSessionCookie(c, result, secure);
     return c.json(toSignInResponse(result), 200);
   });
 
   api.openapi(requestPasswordResetRoute, async (c) => {
-    const result = await requestPasswordReset(serviceDeps, { ...c.req.valid('json'), ...clientOf(c) });
+    const result = await requestPasswordReset(deps, { ...c.req.valid('json'), ...clientOf(c) });
     return c.json(result, 200);
   });
 
   api.openapi(completePasswordResetRoute, async (c) => {
-    const result = await completePasswordReset(serviceDeps, { ...c.req.valid('json'), ...clientOf(c) });
+    const result = await completePasswordReset(deps, { ...c.req.valid('json'), ...clientOf(c) });
     return c.json(result, 200);
   });
 }

@@ -9,12 +9,10 @@ import {
 import { hashPassword } from '../../auth/passwords';
 import { consumeAttempt, type RateLimitRule } from '../../auth/rate-limit';
 import { revokeUserSessions } from '../../auth/sessions';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
 import { completeSignIn, type SignInResult } from '../auth/auth.service';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
 import { hasLiveInvitationForEmail } from '../invitations/invitations.queries';
@@ -30,11 +28,12 @@ import {
   updatePasswordHash,
 } from './auth-links.queries';
 
-type Deps = { db: Db; clock: Clock; logger: Logger; email: EmailDeps };
+/** Links are e-mailed: the e-mail module's context is all these services need. */
+type LinksContext = EmailDeps;
 type Client = { clientAddress: string | null; userAgent: string | null };
 
 /**
- * Link requests (issue 3): each one sends a mail, so few per address are needed. 3 per e-mail in
+ * Link requests: each one sends a mail, so few per address are needed. 3 per e-mail in
  * 15 minutes stops a mailbox being flooded; 20 per client address stops one caller walking a list.
  */
 export const LINK_REQUESTS_PER_EMAIL: RateLimitRule = { limit: 3, windowSeconds: 15 * 60 };
@@ -77,13 +76,13 @@ function memberOrRefusal(
   };
 }
 
-async function limitRequests(deps: Deps, kind: string, email: string, clientAddress: string | null) {
+async function limitRequests(ctx: LinksContext, kind: string, email: string, clientAddress: string | null) {
   const buckets = [{ name: `${kind}:email:${email}`, rule: LINK_REQUESTS_PER_EMAIL }];
   // Every request over TCP has an address; only in-process calls (tests, tools) have none.
   if (clientAddress)
     buckets.push({ name: `${kind}:address:${clientAddress}`, rule: LINK_REQUESTS_PER_ADDRESS });
   for (const bucket of buckets) {
-    const result = await consumeAttempt(deps.db, deps.clock, bucket.name, bucket.rule);
+    const result = await consumeAttempt(ctx.db, ctx.clock, bucket.name, bucket.rule);
     if (!result.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
   }
 }
@@ -92,26 +91,26 @@ async function isMagicLinkEnabled(db: DbOrTx, orgId: string) {
   return (await readSystemConfig(db, orgId))[MAGIC_LINK_CONFIG_KEY] !== 'false';
 }
 
-function linkUrl(deps: Deps, path: string, token: string) {
-  return `${deps.email.appOrigin}${path}?${new URLSearchParams({ token })}`;
+function linkUrl(ctx: LinksContext, path: string, token: string) {
+  return `${ctx.appOrigin}${path}?${new URLSearchParams({ token })}`;
 }
 
 /**
- * 'Send Magic Link' (SPEC §5, §8; issue 3): the invite check, then a single-use link valid 15
+ * 'Send Magic Link' (SPEC §5, §8): the invite check, then a single-use link valid 15
  * minutes, mailed at once. Refused, and audited with the reason, for anyone but an active member,
  * and for members of an organisation that turned magic links off. The token is never stored or
  * audited, only its SHA-256; a failed delivery is a 502 and the outbox keeps the mail.
  */
-export async function requestMagicLink(deps: Deps, input: { email: string } & Client) {
-  await limitRequests(deps, 'magic-link', input.email, input.clientAddress);
-  const now = deps.clock.now();
-  const account = await findSignInAccount(deps.db, input.email);
+export async function requestMagicLink(ctx: LinksContext, input: { email: string } & Client) {
+  await limitRequests(ctx, 'magic-link', input.email, input.clientAddress);
+  const now = ctx.clock.now();
+  const account = await findSignInAccount(ctx.db, input.email);
   const decision = memberOrRefusal(account);
 
   const refuse = async (reason: string, error: AppError): Promise<never> => {
     // In a transaction of its own: appendAudit's lock on the chain head holds only inside one.
-    await deps.db.transaction((tx) =>
-      appendAudit(tx, deps.clock, {
+    await ctx.db.transaction((tx) =>
+      appendAudit(tx, ctx.clock, {
         orgId: account?.orgId ?? null,
         actorId: account?.id ?? null,
         actionType: 'magic_link_refused',
@@ -125,19 +124,19 @@ export async function requestMagicLink(deps: Deps, input: { email: string } & Cl
 
   if ('reason' in decision) {
     // An invited e-mail has no account until it accepts: say so rather than "not invited".
-    const isInvited = !account && (await hasLiveInvitationForEmail(deps.db, input.email, now));
+    const isInvited = !account && (await hasLiveInvitationForEmail(ctx.db, input.email, now));
     return isInvited
       ? refuse('invitation_not_accepted', new AppError('INVITATION_NOT_ACCEPTED'))
       : refuse(decision.reason, new AppError('NOT_INVITED'));
   }
   const { member } = decision;
-  if (!(await isMagicLinkEnabled(deps.db, member.orgId))) {
+  if (!(await isMagicLinkEnabled(ctx.db, member.orgId))) {
     return refuse('magic_link_disabled', new AppError('MAGIC_LINK_DISABLED'));
   }
 
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + MAGIC_LINK_LIFETIME_MS);
-  const outboxId = await deps.db.transaction(async (tx) => {
+  const outboxId = await ctx.db.transaction(async (tx) => {
     const linkId = await insertAuthToken(tx, {
       userId: member.id,
       purpose: 'magic_link',
@@ -145,8 +144,8 @@ export async function requestMagicLink(deps: Deps, input: { email: string } & Cl
       createdAt: now,
       expiresAt,
     });
-    const url = linkUrl(deps, AUTH_LINK_PATHS.magicLink, token);
-    const mail = await queueEmail(tx, deps.email, {
+    const url = linkUrl(ctx, AUTH_LINK_PATHS.magicLink, token);
+    const mail = await queueEmail(tx, ctx, {
       orgId: member.orgId,
       to: member.email,
       template: 'magic_link',
@@ -161,7 +160,7 @@ export async function requestMagicLink(deps: Deps, input: { email: string } & Cl
         action: { label: 'Sign in to Parley', url },
       },
     });
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: member.orgId,
       actorId: member.id,
       actionType: 'magic_link_requested',
@@ -177,27 +176,30 @@ export async function requestMagicLink(deps: Deps, input: { email: string } & Cl
     return mail.outboxId;
   });
 
-  if (!(await deliverEmail(deps.email, outboxId))) {
+  if (!(await deliverEmail(ctx, outboxId))) {
     throw new AppError('EMAIL_NOT_SENT', { message: AUTH_LINK_TEXTS.magicLinkFailed });
   }
   return { message: AUTH_LINK_TEXTS.magicLinkSent };
 }
 
 /**
- * The button of /auth/magic (issue 3): uses the link up atomically, checks the user is still an
+ * The button of /auth/magic: uses the link up atomically, checks the user is still an
  * active member of an organisation that allows magic links, and signs in through the same
  * completeSignIn as a password, so the MFA step that follows is the same. A refusal still uses the
  * link up and is audited.
  */
-export async function consumeMagicLink(deps: Deps, input: { token: string } & Client): Promise<SignInResult> {
-  const outcome = await deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
+export async function consumeMagicLink(
+  ctx: LinksContext,
+  input: { token: string } & Client,
+): Promise<SignInResult> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
     const link = await consumeAuthToken(tx, sha256Hex(input.token), 'magic_link', now);
     if (!link) return { error: new AppError('LINK_EXPIRED') } as const;
 
     const account = await findLinkAccount(tx, link.userId);
     const refuse = async (reason: string, error: AppError) => {
-      await appendAudit(tx, deps.clock, {
+      await appendAudit(tx, ctx.clock, {
         orgId: account?.orgId ?? null,
         actorId: link.userId,
         actionType: 'magic_link_refused',
@@ -214,7 +216,7 @@ export async function consumeMagicLink(deps: Deps, input: { token: string } & Cl
     }
 
     const { member } = decision;
-    const result = await completeSignIn(tx, deps.clock, {
+    const result = await completeSignIn(tx, ctx.clock, {
       user: { id: member.id, email: member.email, name: member.name },
       orgId: member.orgId,
       role: member.role,
@@ -229,25 +231,25 @@ export async function consumeMagicLink(deps: Deps, input: { token: string } & Cl
 }
 
 /**
- * 'Forgot password?' (issue 3): always the same answer, whether or not the e-mail has an account,
+ * 'Forgot password?': always the same answer, whether or not the e-mail has an account,
  * so the answer tells nobody which addresses exist. For an active member a single-use link valid
  * one hour replaces any earlier unused one. Every request is audited (with the real outcome), the
  * token never is. The mail is handed to SMTP after the answer, so a known address does not answer
  * slower than an unknown one; a failed delivery stays in the outbox as failed.
  */
-export async function requestPasswordReset(deps: Deps, input: { email: string } & Client) {
-  await limitRequests(deps, 'password-reset', input.email, input.clientAddress);
-  const now = deps.clock.now();
-  const account = await findSignInAccount(deps.db, input.email);
+export async function requestPasswordReset(ctx: LinksContext, input: { email: string } & Client) {
+  await limitRequests(ctx, 'password-reset', input.email, input.clientAddress);
+  const now = ctx.clock.now();
+  const account = await findSignInAccount(ctx.db, input.email);
   const decision = memberOrRefusal(account);
   // Made for every request, used only for a member: the same work either way, as far as practical.
   const token = generateToken();
   const tokenHash = sha256Hex(token);
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS);
 
-  const outboxId = await deps.db.transaction(async (tx) => {
+  const outboxId = await ctx.db.transaction(async (tx) => {
     if ('reason' in decision) {
-      await appendAudit(tx, deps.clock, {
+      await appendAudit(tx, ctx.clock, {
         orgId: account?.orgId ?? null,
         actorId: account?.id ?? null,
         actionType: 'password_reset_requested',
@@ -266,7 +268,7 @@ export async function requestPasswordReset(deps: Deps, input: { email: string } 
       createdAt: now,
       expiresAt,
     });
-    const mail = await queueEmail(tx, deps.email, {
+    const mail = await queueEmail(tx, ctx, {
       orgId: member.orgId,
       to: member.email,
       template: 'password_reset',
@@ -279,10 +281,10 @@ export async function requestPasswordReset(deps: Deps, input: { email: string } 
           'After the reset, every device signed in to your account is signed out.',
           'If you did not ask for it, ignore this e-mail: your password stays as it is.',
         ],
-        action: { label: 'Choose a new password', url: linkUrl(deps, AUTH_LINK_PATHS.resetPassword, token) },
+        action: { label: 'Choose a new password', url: linkUrl(ctx, AUTH_LINK_PATHS.resetPassword, token) },
       },
     });
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: member.orgId,
       actorId: member.id,
       actionType: 'password_reset_requested',
@@ -300,8 +302,8 @@ export async function requestPasswordReset(deps: Deps, input: { email: string } 
   });
 
   if (outboxId) {
-    void deliverEmail(deps.email, outboxId).catch((error: unknown) => {
-      deps.logger.error('password reset mail could not be handed over', {
+    void deliverEmail(ctx, outboxId).catch((error: unknown) => {
+      ctx.logger.error('password reset mail could not be handed over', {
         outboxId,
         error: error instanceof Error ? error.message : String(error),
       });
@@ -311,28 +313,31 @@ export async function requestPasswordReset(deps: Deps, input: { email: string } 
 }
 
 /**
- * The form of /auth/reset (issue 3): uses the link up, sets the new argon2id hash, revokes every
+ * The form of /auth/reset: uses the link up, sets the new argon2id hash, revokes every
  * session of the user and voids their other unused links, with the audit entry, in one
  * transaction. The user then signs in with the new password; nobody is signed in here.
  */
-export async function completePasswordReset(deps: Deps, input: { token: string; password: string } & Client) {
+export async function completePasswordReset(
+  ctx: LinksContext,
+  input: { token: string; password: string } & Client,
+) {
   const tokenHash = sha256Hex(input.token);
   const expired = () => new AppError('LINK_EXPIRED', { message: AUTH_LINK_TEXTS.resetLinkExpired });
   // A cheap look first, so a dead link never costs an argon2 hash.
-  if (!(await findLiveAuthToken(deps.db, tokenHash, 'password_reset', deps.clock.now()))) throw expired();
+  if (!(await findLiveAuthToken(ctx.db, tokenHash, 'password_reset', ctx.clock.now()))) throw expired();
   const passwordHash = await hashPassword(input.password);
 
-  await deps.db.transaction(async (tx) => {
-    const link = await consumeAuthToken(tx, tokenHash, 'password_reset', deps.clock.now());
+  await ctx.db.transaction(async (tx) => {
+    const link = await consumeAuthToken(tx, tokenHash, 'password_reset', ctx.clock.now());
     if (!link) throw expired();
     const decision = memberOrRefusal(await findLinkAccount(tx, link.userId));
     // Deactivated (or removed) since the link was sent: nothing changes, the link stays unused.
     if ('reason' in decision) throw new AppError('NOT_INVITED');
     const { member } = decision;
     await updatePasswordHash(tx, member.id, passwordHash);
-    await revokeUserSessions(tx, deps.clock, member.id);
+    await revokeUserSessions(tx, ctx.clock, member.id);
     await deleteOtherUnusedAuthTokens(tx, member.id, link.id);
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: member.orgId,
       actorId: member.id,
       actionType: 'password_reset',

@@ -82,18 +82,17 @@ export function registerAuthRoutes(api: ApiRouter, deps: RouteDeps) {
     return c.body(null, 204);
   });
 
-  api.openapi(session, (c) => c.json(toSessionResponse(c.get('session'), c.get('role')), 200));
+  api.openapi(session, (c) => c.json(toSessionResponse(c.get('session'), c.get('actor').role), 200));
 
   api.openapi(listSessions, async (c) => {
-    const query = c.req.valid('query');
-    const page = await listOwnSessions(deps, c.get('session'), query);
+    const page = await listOwnSessions(deps, c.get('session'), c.req.valid('query'));
     return c.json(page, 200);
   });
 
   api.openapi(revokeSession, async (c) => {
     const current = c.get('session');
     const { id } = c.req.valid('param');
-    await revokeOwnSessionById(deps, current, id);
+    await revokeOwnSessionById(deps, current, { id });
     // Revoking the session this request came with is signing out.
     if (id === current.sessionId) clearSessionCookie(c, secure);
     return c.body(null, 204);

@@ -20,14 +20,15 @@ import {
   revokeSessionByToken,
   type SessionContext,
 } from '../../auth/sessions';
-import type { Db, Tx } from '../../db/client';
+import type { ServiceContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { findMfaFacts } from '../mfa/mfa.queries';
 import { findSignInAccount } from '../users/users.queries';
 
-type Deps = { db: Db; clock: Clock };
+type AuthContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 /** What every way of signing in ends with; `toSignInResponse` shapes it for the client. */
 export type SignInResult = {
@@ -48,7 +49,7 @@ type FailureReason = 'unknown_email' | 'wrong_password' | 'deactivated' | 'no_me
  * so the answer never tells whether an e-mail has an account; the audit log records the real reason.
  */
 export async function signIn(
-  deps: Deps,
+  ctx: AuthContext,
   input: { email: string; password: string; clientAddress: string | null; userAgent: string | null },
 ): Promise<SignInResult> {
   const buckets = [{ name: `sign-in:email:${input.email}`, rule: SIGN_IN_PER_EMAIL }];
@@ -56,11 +57,11 @@ export async function signIn(
   if (input.clientAddress)
     buckets.push({ name: `sign-in:address:${input.clientAddress}`, rule: SIGN_IN_PER_ADDRESS });
   for (const bucket of buckets) {
-    const result = await consumeAttempt(deps.db, deps.clock, bucket.name, bucket.rule);
+    const result = await consumeAttempt(ctx.db, ctx.clock, bucket.name, bucket.rule);
     if (!result.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
   }
 
-  const account = await findSignInAccount(deps.db, input.email);
+  const account = await findSignInAccount(ctx.db, input.email);
   const passwordOk = await verifyPassword(account?.passwordHash, input.password);
   const role = account ? resolveRole(account.roles) : null;
   const failure: FailureReason | null = !account
@@ -76,8 +77,8 @@ export async function signIn(
             : null;
 
   if (failure !== null || !account?.orgId || role === null) {
-    await deps.db.transaction((tx) =>
-      appendAudit(tx, deps.clock, {
+    await ctx.db.transaction((tx) =>
+      appendAudit(tx, ctx.clock, {
         orgId: account?.orgId ?? null,
         actorId: account?.id ?? null,
         actionType: 'sign_in_failed',
@@ -90,9 +91,9 @@ export async function signIn(
   }
 
   const orgId = account.orgId;
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     for (const bucket of buckets) await releaseAttempt(tx, bucket.name);
-    return completeSignIn(tx, deps.clock, {
+    return completeSignIn(tx, ctx.clock, {
       user: { id: account.id, email: account.email, name: account.name ?? account.email },
       orgId,
       role,
@@ -201,12 +202,12 @@ export async function openSession(
 }
 
 /** Revokes the session behind the cookie, if any: signing out twice is not an error. */
-export async function signOut(deps: Deps, token: string | undefined) {
+export async function signOut(ctx: AuthContext, token: string | undefined) {
   if (!token) return;
-  await deps.db.transaction(async (tx) => {
-    const revoked = await revokeSessionByToken(tx, deps.clock, token);
+  await ctx.db.transaction(async (tx) => {
+    const revoked = await revokeSessionByToken(tx, ctx.clock, token);
     if (!revoked) return;
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: revoked.orgId,
       actorId: revoked.userId,
       actionType: 'sign_out',

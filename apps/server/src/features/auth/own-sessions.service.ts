@@ -1,42 +1,23 @@
-import type { ListOwnSessionsResponse } from '@parley/contracts';
+import type { ListOwnSessionsResponse, listOwnSessionsQuerySchema } from '@parley/contracts';
+import type { z } from 'zod';
 import { listLiveSessions, revokeOwnSession, type SessionContext } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
+import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 
-type Deps = { db: Db; clock: Clock };
+type SessionsContext = Pick<ServiceContext, 'db' | 'clock'>;
 
-/** The cursor is the last row's created_at and id, opaque to the client. */
-function encodeCursor(row: { createdAt: Date; id: string }) {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const invalid = () => new AppError('VALIDATION_FAILED', { fields: { cursor: 'Invalid cursor' } });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || typeof parsed[0] !== 'string' || typeof parsed[1] !== 'string')
-    throw invalid();
-  const createdAt = new Date(parsed[0]);
-  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(parsed[1])) throw invalid();
-  return { createdAt, id: parsed[1] };
-}
-
-/** Settings (issue 4): one's own live sessions, newest first, the current one marked. */
+/** Settings: one's own live sessions, newest first, the current one marked. */
 export async function listOwnSessions(
-  deps: Deps,
+  ctx: SessionsContext,
   session: SessionContext,
-  query: { limit: number; cursor?: string | undefined },
+  query: z.output<typeof listOwnSessionsQuerySchema>,
 ): Promise<ListOwnSessionsResponse> {
-  const rows = await listLiveSessions(deps.db, deps.clock, {
+  const rows = await listLiveSessions(ctx.db, ctx.clock, {
     userId: session.userId,
     limit: query.limit + 1,
-    after: query.cursor ? decodeCursor(query.cursor) : null,
+    after: query.cursor ? parseTimeCursor(query.cursor) : null,
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -50,16 +31,21 @@ export async function listOwnSessions(
       aal: row.aal,
       current: row.id === session.sessionId,
     })),
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    next_cursor:
+      rows.length > query.limit && last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null,
   };
 }
 
 /** Signs out one of one's own live sessions (audited); any other id is a 404. */
-export async function revokeOwnSessionById(deps: Deps, session: SessionContext, sessionId: string) {
-  await deps.db.transaction(async (tx) => {
-    const revoked = await revokeOwnSession(tx, deps.clock, { userId: session.userId, sessionId });
+export async function revokeOwnSessionById(
+  ctx: SessionsContext,
+  session: SessionContext,
+  input: { id: string },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const revoked = await revokeOwnSession(tx, ctx.clock, { userId: session.userId, sessionId: input.id });
     if (!revoked) throw new AppError('NOT_FOUND');
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: session.orgId,
       actorId: session.userId,
       actionType: 'session_revoked',

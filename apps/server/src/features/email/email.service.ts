@@ -1,6 +1,5 @@
-import type { Db, DbOrTx } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
+import type { ServiceContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import {
   claimQueuedOutboxMail,
   findEmailPreferences,
@@ -11,20 +10,16 @@ import {
 } from './email.queries';
 import type { EmailContent } from './email-layout';
 import { renderEmail } from './email-layout';
-import type { Mailer } from './mailer';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
 /** transactional mail (invitations, sign-in links, resets) ignores preferences; the others honour them. */
 export type EmailCategory = 'transactional' | 'weekly_reports' | 'system_alerts';
 
-export type EmailDeps = {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  logger: Logger;
-  appOrigin: string;
-  unsubscribeKey: Buffer;
-};
+/** What sending e-mail needs: the part of the ServiceContext the outbox and the mailer use. */
+export type EmailDeps = Pick<
+  ServiceContext,
+  'db' | 'clock' | 'mailer' | 'logger' | 'appOrigin' | 'unsubscribeKey'
+>;
 
 export type QueueEmailInput = {
   orgId: string | null;

@@ -50,19 +50,11 @@ const oneClick = createRoute({
 });
 
 export function registerUnsubscribeRoutes(api: ApiRouter, deps: RouteDeps) {
-  const serviceDeps = () => ({
-    db: deps.db,
-    clock: deps.clock,
-    unsubscribeKey: deps.unsubscribeKey,
-  });
-
-  api.openapi(read, async (c) =>
-    c.json(await readEmailPreferences(serviceDeps(), c.req.valid('query')), 200),
-  );
+  api.openapi(read, async (c) => c.json(await readEmailPreferences(deps, c.req.valid('query')), 200));
 
   api.openapi(update, async (c) => {
     const input = c.req.valid('json');
-    return c.json(await updateEmailPreferences(serviceDeps(), { ...input, via: 'page' }), 200);
+    return c.json(await updateEmailPreferences(deps, { ...input, via: 'page' }), 200);
   });
 
   api.openapi(oneClick, async (c) => {
@@ -72,7 +64,7 @@ export function registerUnsubscribeRoutes(api: ApiRouter, deps: RouteDeps) {
     if (form['List-Unsubscribe'] !== 'One-Click') {
       throw new AppError('VALIDATION_FAILED', { fields: { 'List-Unsubscribe': 'must be One-Click' } });
     }
-    await updateEmailPreferences(serviceDeps(), { ...query.data, action: query.data.list, via: 'one_click' });
+    await updateEmailPreferences(deps, { ...query.data, action: query.data.list, via: 'one_click' });
     return c.body(null, 200);
   });
 }

@@ -1,17 +1,16 @@
 import { type EmailPreferences, preferencesAfter, type UnsubscribeAction } from '@parley/contracts';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { findSignInAccount } from '../users/users.queries';
 import { findEmailPreferences, upsertEmailPreferences } from './email.queries';
 import { isValidUnsubscribeToken } from './unsubscribe-token';
 
-type Deps = { db: Db; clock: Clock; unsubscribeKey: Buffer };
+type UnsubscribeContext = Pick<ServiceContext, 'db' | 'clock' | 'unsubscribeKey'>;
 
 /** A forged or altered link reads nothing and changes nothing. */
-function assertLink(deps: Deps, email: string, token: string) {
-  if (!isValidUnsubscribeToken(deps.unsubscribeKey, email, token)) {
+function assertLink(ctx: UnsubscribeContext, email: string, token: string) {
+  if (!isValidUnsubscribeToken(ctx.unsubscribeKey, email, token)) {
     throw new AppError('FORBIDDEN', {
       message: 'This unsubscribe link is not valid. Use the link from your latest e-mail.',
     });
@@ -19,11 +18,11 @@ function assertLink(deps: Deps, email: string, token: string) {
 }
 
 export async function readEmailPreferences(
-  deps: Deps,
+  ctx: UnsubscribeContext,
   input: { email: string; token: string },
 ): Promise<EmailPreferences> {
-  assertLink(deps, input.email, input.token);
-  const row = await findEmailPreferences(deps.db, input.email);
+  assertLink(ctx, input.email, input.token);
+  const row = await findEmailPreferences(ctx.db, input.email);
   return { weekly_reports_enabled: row.weeklyReportsEnabled, system_alerts_enabled: row.systemAlertsEnabled };
 }
 
@@ -36,19 +35,19 @@ const MESSAGES: Record<UnsubscribeAction, string> = {
 
 /** Sets the preferences an action leaves (SPEC §7 email-unsubscribe), audited in the same transaction. */
 export async function updateEmailPreferences(
-  deps: Deps,
+  ctx: UnsubscribeContext,
   input: { email: string; token: string; action: UnsubscribeAction; via: 'page' | 'one_click' },
 ) {
-  assertLink(deps, input.email, input.token);
+  assertLink(ctx, input.email, input.token);
   const next = preferencesAfter(input.action);
-  const member = await findSignInAccount(deps.db, input.email);
-  await deps.db.transaction(async (tx) => {
+  const member = await findSignInAccount(ctx.db, input.email);
+  await ctx.db.transaction(async (tx) => {
     await upsertEmailPreferences(tx, input.email, {
       weeklyReportsEnabled: next.weekly_reports_enabled,
       systemAlertsEnabled: next.system_alerts_enabled,
-      updatedAt: deps.clock.now(),
+      updatedAt: ctx.clock.now(),
     });
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: member?.orgId ?? null,
       actorId: member?.id ?? null,
       actionType: 'email_preferences_updated',

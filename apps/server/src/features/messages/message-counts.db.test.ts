@@ -1,25 +1,16 @@
 import { INBOX_SEARCH_COUNT_CAP } from '@parley/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { insertManyMessages, insertProject } from '../../../test/factories';
 import { createTestContext, json } from '../../../test/test-app';
-import { investorMessageCounts, investorMessages, projects } from '../../db/schema';
-import { generateToken } from '../../lib/crypto';
+import { investorMessageCounts, investorMessages } from '../../db/schema';
 import { setMessageStatus } from '../replies/reply-state';
 
 const ctx = await createTestContext();
 
-async function project(orgId: string) {
-  const [row] = await ctx.db
-    .insert(projects)
-    .values({ orgId, name: `Fund ${generateToken().slice(0, 6)}`, fundType: 'Real Estate' })
-    .returning({ id: projects.id });
-  if (!row) throw new Error('no project');
-  return row.id;
-}
-
 async function writer() {
   const user = await ctx.signInAs('ir_associate');
-  return { ...user, projectId: await project(user.orgId) };
+  return { ...user, projectId: await insertProject(ctx.db, { orgId: user.orgId }) };
 }
 
 function create(cookie: string, projectId: string, investorName = 'Jane Investor') {
@@ -40,14 +31,6 @@ async function inbox(cookie: string, query = '') {
   const res = await ctx.request('GET', `/api/messages${query}`, { cookie });
   expect(res.status).toBe(200);
   return json(res);
-}
-
-/** `count` rows in one INSERT statement, as a seed or an import writes them. */
-async function insertMany(orgId: string, projectId: string | null, count: number, status = 'open') {
-  await ctx.db.execute(sql`
-    insert into investor_messages (org_id, project_id, investor_name, investor_email, subject, body_text, status)
-    select ${orgId}::uuid, ${projectId}::uuid, 'Bulk Investor ' || g, 'bulk@example.com', 'Bulk subject', 'Bulk body', ${status}
-    from generate_series(1, ${count}::int) g`);
 }
 
 type Counted = Record<string, number>;
@@ -87,7 +70,7 @@ async function expectKeptRight(orgId: string) {
 describe('inbox tab counts kept by the database', () => {
   it('follow creation, a status change, a change of fund and deletion, for the org and per fund', async () => {
     const user = await writer();
-    const second = await project(user.orgId);
+    const second = await insertProject(ctx.db, { orgId: user.orgId });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await json(await create(user.cookie, user.projectId))).id);
     ids.push((await json(await create(user.cookie, second))).id);
@@ -138,7 +121,7 @@ describe('inbox tab counts kept by the database', () => {
 
   it('are undone with a transaction that rolls back', async () => {
     const user = await writer();
-    await insertMany(user.orgId, user.projectId, 3);
+    await insertManyMessages(ctx.db, { orgId: user.orgId, projectId: user.projectId, count: 3 });
     await ctx.db
       .transaction(async (tx) => {
         await tx.delete(investorMessages).where(eq(investorMessages.orgId, user.orgId));
@@ -152,8 +135,18 @@ describe('inbox tab counts kept by the database', () => {
   it('count many rows written by one statement, messages without a fund, and a move between organisations', async () => {
     const user = await writer();
     const other = await writer();
-    await insertMany(user.orgId, user.projectId, 250, 'resolved');
-    await insertMany(user.orgId, null, 7, 'awaiting_approval');
+    await insertManyMessages(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      count: 250,
+      status: 'resolved',
+    });
+    await insertManyMessages(ctx.db, {
+      orgId: user.orgId,
+      projectId: null,
+      count: 7,
+      status: 'awaiting_approval',
+    });
     expect((await inbox(user.cookie)).counts).toEqual({
       all: 257,
       open: 0,
@@ -174,12 +167,16 @@ describe('inbox tab counts kept by the database', () => {
 
   it('stay right under concurrent creation', async () => {
     const user = await writer();
-    const second = await project(user.orgId);
+    const second = await insertProject(ctx.db, { orgId: user.orgId });
     const results = await Promise.all(
       Array.from({ length: 24 }, (_, i) => create(user.cookie, i % 3 === 0 ? second : user.projectId)),
     );
     expect(results.map((res) => res.status)).toEqual(Array(24).fill(201));
-    await Promise.all(Array.from({ length: 6 }, () => insertMany(user.orgId, second, 5)));
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        insertManyMessages(ctx.db, { orgId: user.orgId, projectId: second, count: 5 }),
+      ),
+    );
     expect((await inbox(user.cookie)).counts.all).toBe(54);
     expect((await inbox(user.cookie, `?project_id=${second}`)).counts.all).toBe(38);
     await expectKeptRight(user.orgId);
@@ -189,8 +186,18 @@ describe('inbox tab counts kept by the database', () => {
 describe('tab counts under a search', () => {
   it(`count at most ${INBOX_SEARCH_COUNT_CAP} matches per tab and say which tabs have more`, async () => {
     const user = await writer();
-    await insertMany(user.orgId, user.projectId, INBOX_SEARCH_COUNT_CAP + 5, 'open');
-    await insertMany(user.orgId, user.projectId, 3, 'resolved');
+    await insertManyMessages(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      count: INBOX_SEARCH_COUNT_CAP + 5,
+      status: 'open',
+    });
+    await insertManyMessages(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      count: 3,
+      status: 'resolved',
+    });
 
     const searched = await inbox(user.cookie, '?q=bulk');
     expect(searched.counts).toEqual({
@@ -223,7 +230,7 @@ describe('tab counts under a search', () => {
 
   it('counts a search exactly below the cap, within a fund', async () => {
     const user = await writer();
-    const second = await project(user.orgId);
+    const second = await insertProject(ctx.db, { orgId: user.orgId });
     await json(await create(user.cookie, user.projectId, 'Margaret Hartley'));
     await json(await create(user.cookie, second, 'Margaret Hartley'));
     await json(await create(user.cookie, second, 'Daniel Okafor'));

@@ -32,7 +32,7 @@ export function computeSentiment(subject: string, body: string): number {
 }
 
 /**
- * The fixed IR topic vocabulary (issue 5): a topic and the keywords (lower-case, matched on word
+ * The fixed IR topic vocabulary: a topic and the keywords (lower-case, matched on word
  * starts) that suggest it. Deterministic: the same text always gets the same topics.
  */
 export const TOPIC_VOCABULARY: readonly { topic: string; keywords: readonly string[] }[] = [

@@ -1,39 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildMessageInput, insertMessage, insertProject } from '../../../test/factories';
 import { createTestContext, json } from '../../../test/test-app';
 import { auditLogs, investorMessages, projects } from '../../db/schema';
-import { generateToken } from '../../lib/crypto';
-import { seedDemoMessages } from './demo-messages';
+import { seedDemoMessages } from '../../seed/demo-messages';
 import { computeSentiment, suggestTopics } from './message-nlp';
 
 const ctx = await createTestContext();
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
-async function project(orgId: string, name = `Fund ${generateToken().slice(0, 6)}`) {
-  const [row] = await ctx.db
-    .insert(projects)
-    .values({ orgId, name, fundType: 'Real Estate' })
-    .returning({ id: projects.id });
-  if (!row) throw new Error('no project');
-  return row.id;
-}
-
 /** A signed-in writer with a project of their organisation. */
 async function writer(role: 'admin' | 'ir_director' | 'ir_associate' = 'ir_associate') {
   const user = await ctx.signInAs(role);
-  return { ...user, projectId: await project(user.orgId) };
-}
-
-function message(projectId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    investor_name: 'Jane Investor',
-    investor_email: 'jane@example.com',
-    project_id: projectId,
-    subject: 'Question about the Q3 distribution',
-    body_text: 'When will the Q3 distribution be paid?',
-    ...overrides,
-  };
+  return { ...user, projectId: await insertProject(ctx.db, { orgId: user.orgId }) };
 }
 
 function create(cookie: string, body: unknown) {
@@ -44,40 +24,22 @@ function list(cookie: string, query = '') {
   return ctx.request('GET', `/api/messages${query}`, { cookie });
 }
 
-/** Inserts a message row directly (for statuses and times the API does not set). */
-async function row(
-  orgId: string,
-  projectId: string,
-  values: Partial<typeof investorMessages.$inferInsert> = {},
-) {
-  const [inserted] = await ctx.db
-    .insert(investorMessages)
-    .values({
-      orgId,
-      projectId,
-      investorName: 'Row Investor',
-      investorEmail: 'row@example.com',
-      subject: 'Row subject',
-      bodyText: 'Row body',
-      createdAt: ctx.clock.now(),
-      ...values,
-    })
-    .returning({ id: investorMessages.id });
-  if (!inserted) throw new Error('no message');
-  return inserted.id;
-}
-
 describe('who may read and write messages', () => {
   it('lets every role read the inbox and a message, and all but is_associate create one', async () => {
-    await ctx.expectGuarded('POST', '/api/messages', 'messages.write', message(SOME_ID));
+    await ctx.expectGuarded(
+      'POST',
+      '/api/messages',
+      'messages.write',
+      buildMessageInput({ project_id: SOME_ID }),
+    );
     await ctx.expectGuarded('GET', '/api/messages', 'workspace.read');
     await ctx.expectGuarded('GET', `/api/messages/${SOME_ID}`, 'workspace.read');
   });
 
   it('refuses is_associate creating a message with 403 and stores nothing', async () => {
     const user = await ctx.signInAs('is_associate');
-    const projectId = await project(user.orgId);
-    const res = await create(user.cookie, message(projectId));
+    const projectId = await insertProject(ctx.db, { orgId: user.orgId });
+    const res = await create(user.cookie, buildMessageInput({ project_id: projectId }));
     expect(res.status).toBe(403);
     const rows = await ctx.db.select().from(investorMessages).where(eq(investorMessages.orgId, user.orgId));
     expect(rows).toHaveLength(0);
@@ -87,7 +49,10 @@ describe('who may read and write messages', () => {
 describe('creating a message', () => {
   it('stores it open with sentiment and the given topics, audited in the same write', async () => {
     const user = await writer();
-    const res = await create(user.cookie, message(user.projectId, { topics: ['Distributions', 'Tax'] }));
+    const res = await create(
+      user.cookie,
+      buildMessageInput({ project_id: user.projectId, topics: ['Distributions', 'Tax'] }),
+    );
     expect(res.status).toBe(201);
     const body = await json(res);
     expect(body).toMatchObject({
@@ -142,7 +107,10 @@ describe('creating a message', () => {
     const user = await writer();
     const res = await create(
       user.cookie,
-      message(user.projectId, { topics: ['  Fees ', '', '   ', 'fees', 'FEES', 'ESG', 'esg '] }),
+      buildMessageInput({
+        project_id: user.projectId,
+        topics: ['  Fees ', '', '   ', 'fees', 'FEES', 'ESG', 'esg '],
+      }),
     );
     expect(res.status).toBe(201);
     expect((await json(res)).topics).toEqual(['Fees', 'ESG']);
@@ -151,10 +119,16 @@ describe('creating a message', () => {
   it('refuses more than 10 topics and topics over 40 characters, naming topics', async () => {
     const user = await writer();
     const many = Array.from({ length: 11 }, (_, i) => `Topic ${i}`);
-    const tooMany = await create(user.cookie, message(user.projectId, { topics: many }));
+    const tooMany = await create(
+      user.cookie,
+      buildMessageInput({ project_id: user.projectId, topics: many }),
+    );
     expect(tooMany.status).toBe(400);
     expect((await json(tooMany)).error.fields).toHaveProperty('topics');
-    const tooLong = await create(user.cookie, message(user.projectId, { topics: ['x'.repeat(41)] }));
+    const tooLong = await create(
+      user.cookie,
+      buildMessageInput({ project_id: user.projectId, topics: ['x'.repeat(41)] }),
+    );
     expect(tooLong.status).toBe(400);
     expect((await json(tooLong)).error.fields).toHaveProperty('topics');
   });
@@ -163,7 +137,8 @@ describe('creating a message', () => {
     const user = await writer();
     const res = await create(
       user.cookie,
-      message(user.projectId, {
+      buildMessageInput({
+        project_id: user.projectId,
         subject: 'K-1 timing and the next capital call',
         body_text:
           'Could you confirm when the K-1 tax forms go out, when the next capital call is due, and what the NAV was at quarter end? Also the management fee.',
@@ -183,7 +158,8 @@ describe('creating a message', () => {
     const happy = await json(
       await create(
         user.cookie,
-        message(user.projectId, {
+        buildMessageInput({
+          project_id: user.projectId,
           subject: 'Thank you',
           body_text:
             'Thank you so much, the quarterly report was excellent and we are delighted with the results!',
@@ -193,7 +169,8 @@ describe('creating a message', () => {
     const angry = await json(
       await create(
         user.cookie,
-        message(user.projectId, {
+        buildMessageInput({
+          project_id: user.projectId,
           subject: 'Unacceptable delay',
           body_text: 'I am furious. The distribution is late again, this is terrible and unacceptable.',
         }),
@@ -212,11 +189,11 @@ describe('creating a message', () => {
   it('refuses a project of another organisation with 400 naming project_id and stores nothing', async () => {
     const user = await writer();
     const other = await ctx.createOrg();
-    const foreignProject = await project(other);
-    const res = await create(user.cookie, message(foreignProject));
+    const foreignProject = await insertProject(ctx.db, { orgId: other });
+    const res = await create(user.cookie, buildMessageInput({ project_id: foreignProject }));
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields).toEqual({ project_id: 'Choose one of your projects' });
-    const unknown = await create(user.cookie, message(SOME_ID));
+    const unknown = await create(user.cookie, buildMessageInput({ project_id: SOME_ID }));
     expect(unknown.status).toBe(400);
     const rows = await ctx.db.select().from(investorMessages).where(eq(investorMessages.orgId, user.orgId));
     expect(rows).toHaveLength(0);
@@ -227,7 +204,8 @@ describe('reading messages', () => {
   it("answers 404 for another organisation's message and for an unknown id", async () => {
     const user = await writer();
     const other = await writer();
-    const id = (await json(await create(other.cookie, message(other.projectId)))).id;
+    const id = (await json(await create(other.cookie, buildMessageInput({ project_id: other.projectId }))))
+      .id;
     expect((await ctx.request('GET', `/api/messages/${id}`, { cookie: user.cookie })).status).toBe(404);
     expect((await ctx.request('GET', `/api/messages/${SOME_ID}`, { cookie: user.cookie })).status).toBe(404);
     expect((await ctx.request('GET', '/api/messages/not-a-uuid', { cookie: user.cookie })).status).toBe(400);
@@ -238,11 +216,36 @@ describe('reading messages', () => {
 
   it('filters each tab on the server, counts every tab, and shows unknown statuses as open', async () => {
     const user = await writer();
-    const open = await row(user.orgId, user.projectId, { status: 'open' });
-    const weird = await row(user.orgId, user.projectId, { status: 'escalated' });
-    const waiting = await row(user.orgId, user.projectId, { status: 'awaiting_approval' });
-    const resolved = await row(user.orgId, user.projectId, { status: 'resolved' });
-    const flagged = await row(user.orgId, user.projectId, { status: 'flagged' });
+    const open = await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
+      status: 'open',
+    });
+    const weird = await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
+      status: 'escalated',
+    });
+    const waiting = await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
+      status: 'awaiting_approval',
+    });
+    const resolved = await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
+      status: 'resolved',
+    });
+    const flagged = await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
+      status: 'flagged',
+    });
     const ids = async (tab: string) =>
       ((await json(await list(user.cookie, `?tab=${tab}`))).items as { id: string }[])
         .map((m) => m.id)
@@ -266,15 +269,44 @@ describe('reading messages', () => {
 
   it('searches investor name or subject as a case-insensitive substring, % and _ taken literally', async () => {
     const user = await writer();
-    const byName = await row(user.orgId, user.projectId, {
+    const byName = await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
       investorName: 'Margaret Okonkwo',
       subject: 'Hello',
     });
-    const bySubject = await row(user.orgId, user.projectId, { subject: 'Fee OKONKWO review' });
-    const percent = await row(user.orgId, user.projectId, { subject: 'Return of 100% capital' });
-    const underscore = await row(user.orgId, user.projectId, { subject: 'File k_1 attached' });
-    await row(user.orgId, user.projectId, { subject: 'Return of 1000 capital', bodyText: 'okonkwo' });
-    await row(user.orgId, user.projectId, { subject: 'File k-1 attached' });
+    const bySubject = await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
+      subject: 'Fee OKONKWO review',
+    });
+    const percent = await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
+      subject: 'Return of 100% capital',
+    });
+    const underscore = await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
+      subject: 'File k_1 attached',
+    });
+    await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
+      subject: 'Return of 1000 capital',
+      bodyText: 'okonkwo',
+    });
+    await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
+      subject: 'File k-1 attached',
+    });
     const search = async (q: string) =>
       ((await json(await list(user.cookie, `?q=${encodeURIComponent(q)}`))).items as { id: string }[])
         .map((m) => m.id)
@@ -291,9 +323,17 @@ describe('reading messages', () => {
 
   it('filters by project', async () => {
     const user = await writer();
-    const second = await project(user.orgId);
-    const inFirst = await row(user.orgId, user.projectId);
-    const inSecond = await row(user.orgId, second);
+    const second = await insertProject(ctx.db, { orgId: user.orgId });
+    const inFirst = await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: user.projectId,
+      createdAt: ctx.clock.now(),
+    });
+    const inSecond = await insertMessage(ctx.db, {
+      orgId: user.orgId,
+      projectId: second,
+      createdAt: ctx.clock.now(),
+    });
     const page = await json(await list(user.cookie, `?project_id=${second}`));
     expect(page.items.map((m: { id: string }) => m.id)).toEqual([inSecond]);
     expect(page.counts.all).toBe(1);
@@ -305,7 +345,10 @@ describe('reading messages', () => {
     const user = await writer();
     const sameTime = new Date('2026-01-01T10:00:00.123Z');
     const created: string[] = [];
-    for (let i = 0; i < 5; i++) created.push(await row(user.orgId, user.projectId, { createdAt: sameTime }));
+    for (let i = 0; i < 5; i++)
+      created.push(
+        await insertMessage(ctx.db, { orgId: user.orgId, projectId: user.projectId, createdAt: sameTime }),
+      );
     // One newer, with microseconds the JS Date cannot hold.
     const [newest] = await ctx.db
       .insert(investorMessages)
@@ -335,7 +378,7 @@ describe('reading messages', () => {
 
     const bad = await list(user.cookie, '?cursor=not-a-cursor');
     expect(bad.status).toBe(400);
-    expect((await json(bad)).error.fields).toEqual({ cursor: 'Not a cursor from this list' });
+    expect((await json(bad)).error.fields).toEqual({ cursor: 'Invalid cursor' });
   });
 });
 

@@ -87,7 +87,7 @@ type ListFilter = { orgId: string; q?: string | undefined; projectId?: string | 
 
 /** Organisation, project and search: the pg_trgm GIN indexes serve the ILIKE substring search. */
 function baseFilter(input: ListFilter): SQL | undefined {
-  const q = input.q?.trim();
+  const q = input.q;
   const search = q
     ? sql`(${investorMessages.investorName} ilike '%' || ${escapeLike(q)} || '%' escape '\\' or ${investorMessages.subject} ilike '%' || ${escapeLike(q)} || '%' escape '\\')`
     : undefined;
@@ -128,7 +128,7 @@ export async function countMessagesByTab(
   db: DbOrTx,
   input: ListFilter & { cap: number },
 ): Promise<{ counts: TabCounts; capped: InboxTab[] }> {
-  if (!input.q?.trim()) {
+  if (!input.q) {
     const rows = await db
       .select({ status: investorMessageCounts.status, n: investorMessageCounts.n })
       .from(investorMessageCounts)

@@ -7,7 +7,7 @@ import {
   messageSchema,
 } from '@parley/contracts';
 import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
-import { createMessage, getMessage, listMessagesPage, type MessageDeps } from './messages.service';
+import { createMessage, getMessage, listMessagesPage } from './messages.service';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -41,33 +41,18 @@ const show = createRoute({
 });
 
 export function registerMessageRoutes(api: ApiRouter, deps: RouteDeps) {
-  const messageDeps: MessageDeps = { db: deps.db, clock: deps.clock };
-
   api.openapi(create, async (c) => {
-    const session = c.get('session');
-    const message = await createMessage(
-      messageDeps,
-      { userId: session.userId, orgId: session.orgId },
-      c.req.valid('json'),
-    );
+    const message = await createMessage(deps, c.get('actor'), c.req.valid('json'));
     return c.json(message, 201);
   });
 
   api.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const page = await listMessagesPage(messageDeps, {
-      orgId: c.get('session').orgId,
-      tab: query.tab,
-      q: query.q,
-      projectId: query.project_id,
-      limit: query.limit,
-      cursor: query.cursor,
-    });
+    const page = await listMessagesPage(deps, c.get('actor'), c.req.valid('query'));
     return c.json(page, 200);
   });
 
   api.openapi(show, async (c) => {
-    const message = await getMessage(messageDeps, c.get('session').orgId, c.req.valid('param').id);
+    const message = await getMessage(deps, c.get('actor'), c.req.valid('param'));
     return c.json(message, 200);
   });
 }

@@ -1,17 +1,17 @@
 import {
-  type CreateMessageInput,
-  createMessageInputSchema,
+  type createMessageInputSchema,
   INBOX_SEARCH_COUNT_CAP,
-  type InboxTab,
   type ListMessagesResponse,
+  type listMessagesQuerySchema,
   MESSAGE_STATUSES,
   type Message,
   type MessageStatus,
 } from '@parley/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Actor } from '../../auth/actor';
+import type { ServiceContext } from '../../context';
 import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
+import { encodeCursor, invalidCursor, isUuid, parseCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { notifyOrg } from '../../lib/realtime';
 import { computeSentiment, suggestTopics } from './message-nlp';
@@ -25,8 +25,9 @@ import {
   type MessageRow,
 } from './messages.queries';
 
-export type MessageDeps = { db: Db; clock: Clock };
-export type MessageActor = { userId: string; orgId: string };
+/** Compose's fields as the route's schema leaves them (trimmed, topics normalised). */
+export type CreateMessageData = z.output<typeof createMessageInputSchema>;
+export type MessagesPageQuery = z.output<typeof listMessagesQuerySchema>;
 
 /** SPEC §3: a stored status the inbox does not know is shown as 'open'. */
 export function toMessageStatus(status: string): MessageStatus {
@@ -55,17 +56,16 @@ export function toMessageDto(row: MessageRow): Message {
  * computed now; status 'open'; audited in the same transaction.
  */
 export async function createMessage(
-  deps: MessageDeps,
-  actor: MessageActor,
-  input: z.output<typeof createMessageInputSchema> | CreateMessageInput,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  data: CreateMessageData,
 ): Promise<Message> {
-  const data = createMessageInputSchema.parse(input);
   const suggested = !data.topics || data.topics.length === 0;
   const topics = suggested ? suggestTopics(data.subject, data.body_text) : (data.topics ?? []);
   const sentiment = computeSentiment(data.subject, data.body_text);
-  const now = deps.clock.now();
+  const now = ctx.clock.now();
 
-  const id = await deps.db.transaction(async (tx) => {
+  const id = await ctx.db.transaction(async (tx) => {
     const project = await findProjectInOrg(tx, actor.orgId, data.project_id);
     if (!project) {
       throw new AppError('VALIDATION_FAILED', { fields: { project_id: 'Choose one of your projects' } });
@@ -84,7 +84,7 @@ export async function createMessage(
       createdAt: now,
       updatedAt: now,
     });
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: actor.orgId,
       actorId: actor.userId,
       actionType: 'message_created',
@@ -95,52 +95,49 @@ export async function createMessage(
     await notifyOrg(tx, { type: 'message.created', orgId: actor.orgId, messageId });
     return messageId;
   });
-  return getMessage(deps, actor.orgId, id);
+  return getMessage(ctx, actor, { id });
 }
 
-export async function getMessage(deps: Pick<MessageDeps, 'db'>, orgId: string, id: string): Promise<Message> {
-  const row = await findMessage(deps.db, orgId, id);
+export async function getMessage(
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+  input: { id: string },
+): Promise<Message> {
+  const row = await findMessage(ctx.db, actor.orgId, input.id);
   if (!row) throw new AppError('NOT_FOUND');
   return toMessageDto(row);
 }
 
-function encodeCursor(row: MessageRow): string {
-  return Buffer.from(`${row.createdAtKey}|${row.id}`).toString('base64url');
-}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURSOR_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-function decodeCursor(value: string): MessageCursor {
-  const [at = '', id = ''] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (!CURSOR_TIME_PATTERN.test(at) || Number.isNaN(Date.parse(at)) || !UUID_PATTERN.test(id)) {
-    throw new AppError('VALIDATION_FAILED', { fields: { cursor: 'Not a cursor from this list' } });
-  }
+/** created_at keeps PostgreSQL's microseconds (`createdAtKey`), so two rows of one millisecond stay apart. */
+function encodeMessageCursor(row: MessageRow): string {
+  return encodeCursor([row.createdAtKey, row.id]);
+}
+
+function parseMessageCursor(value: string): MessageCursor {
+  const [at = '', id = ''] = parseCursor(value, 2);
+  if (!CURSOR_TIME_PATTERN.test(at) || Number.isNaN(Date.parse(at)) || !isUuid(id)) throw invalidCursor();
   return { createdAt: at, id };
 }
 
 /** SPEC §7 investor_messages read: one tab of the inbox, newest first, with every tab's count. */
 export async function listMessagesPage(
-  deps: Pick<MessageDeps, 'db'>,
-  input: {
-    orgId: string;
-    tab: InboxTab;
-    q?: string | undefined;
-    projectId?: string | undefined;
-    limit: number;
-    cursor?: string | undefined;
-  },
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+  query: MessagesPageQuery,
 ): Promise<ListMessagesResponse> {
-  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const after = query.cursor ? parseMessageCursor(query.cursor) : null;
+  const filter = { orgId: actor.orgId, q: query.q, projectId: query.project_id };
   const [rows, { counts, capped }] = await Promise.all([
-    listMessages(deps.db, { ...input, after }),
-    countMessagesByTab(deps.db, { ...input, cap: INBOX_SEARCH_COUNT_CAP }),
+    listMessages(ctx.db, { ...filter, tab: query.tab, limit: query.limit, after }),
+    countMessagesByTab(ctx.db, { ...filter, cap: INBOX_SEARCH_COUNT_CAP }),
   ]);
-  const page = rows.slice(0, input.limit);
+  const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map(toMessageDto),
-    next_cursor: rows.length > input.limit && last ? encodeCursor(last) : null,
+    next_cursor: rows.length > query.limit && last ? encodeMessageCursor(last) : null,
     counts,
     counts_capped: capped,
   };

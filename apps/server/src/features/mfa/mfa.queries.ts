@@ -61,7 +61,7 @@ export async function savePendingTotp(
 }
 
 /**
- * Accepts a time step once (issue 4): only a step later than the last accepted one moves the
+ * Accepts a time step once: only a step later than the last accepted one moves the
  * marker, in one conditional UPDATE, so of two requests with the same code at most one wins.
  */
 export async function claimTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {

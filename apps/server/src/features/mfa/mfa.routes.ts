@@ -92,16 +92,18 @@ const regenerate = createRoute({
   },
 });
 
-/** Issue 4: enrolment, verification at sign-in, step-up and self-service of one's own factor. */
+/** Enrolment, verification at sign-in, step-up and self-service of one's own factor. */
 export function registerMfaRoutes(api: ApiRouter, deps: RouteDeps) {
   const secure = deps.config.isHttps;
 
-  api.openapi(status, async (c) => c.json(await readMfaStatus(deps, c.get('session'), c.get('role')), 200));
+  api.openapi(status, async (c) =>
+    c.json(await readMfaStatus(deps, c.get('session'), c.get('actor').role), 200),
+  );
 
   api.openapi(setup, async (c) => c.json(await startTotpSetup(deps, c.get('session')), 200));
 
   api.openapi(verifyEnrollmentRoute, async (c) => {
-    const { result, rotated } = await verifyEnrollment(deps, c.get('session'), c.req.valid('json').code);
+    const { result, rotated } = await verifyEnrollment(deps, c.get('session'), c.req.valid('json'));
     if (rotated) setSessionCookie(c, rotated, secure);
     return c.json(result, 200);
   });
@@ -113,11 +115,11 @@ export function registerMfaRoutes(api: ApiRouter, deps: RouteDeps) {
   });
 
   api.openapi(stepUpRoute, async (c) =>
-    c.json(await stepUp(deps, c.get('session'), c.req.valid('json').code), 200),
+    c.json(await stepUp(deps, c.get('session'), c.req.valid('json')), 200),
   );
 
   api.openapi(remove, async (c) => {
-    await removeTotp(deps, c.get('session'), c.get('role'));
+    await removeTotp(deps, c.get('session'), c.get('actor').role);
     return c.body(null, 204);
   });
 

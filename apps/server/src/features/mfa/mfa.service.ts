@@ -28,9 +28,9 @@ import {
   raiseSessionToAal2,
   type SessionContext,
 } from '../../auth/sessions';
-import type { Db, Tx } from '../../db/client';
+import type { ServiceContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { deriveKey, openSecret, sealSecret } from '../../lib/secret-box';
 import { generateTotpSecret, matchTotpStep, otpauthUri } from '../../lib/totp';
@@ -49,7 +49,8 @@ import {
   savePendingTotp,
 } from './mfa.queries';
 
-export type MfaDeps = { db: Db; clock: Clock; encryptionKey: Buffer };
+/** TOTP secrets and recovery codes are sealed and hashed with the encryption key. */
+type MfaContext = Pick<ServiceContext, 'db' | 'clock' | 'encryptionKey'>;
 
 /** A session token replaced after a successful verification; the route sets it as the new cookie. */
 export type RotatedSession = { token: string; expiresAt: Date };
@@ -59,8 +60,8 @@ const ATTEMPT_WINDOW_MS = MFA_ATTEMPT_WINDOW_MINUTES * MINUTE_MS;
 const ESCALATION_WINDOW_MS = MFA_ESCALATION_WINDOW_HOURS * 60 * MINUTE_MS;
 const RECENT_VERIFICATION_MS = MFA_RECENT_VERIFICATION_MINUTES * MINUTE_MS;
 
-const totpKey = (deps: MfaDeps) => deriveKey(deps.encryptionKey, 'totp');
-const recoveryKey = (deps: MfaDeps) => deriveKey(deps.encryptionKey, 'recovery-codes');
+const totpKey = (ctx: MfaContext) => deriveKey(ctx.encryptionKey, 'totp');
+const recoveryKey = (ctx: MfaContext) => deriveKey(ctx.encryptionKey, 'recovery-codes');
 
 /** HMAC-SHA256 with a key of its own: a leaked table does not let anyone test guesses offline. */
 export function hashRecoveryCode(key: Buffer, code: string): string {
@@ -77,8 +78,8 @@ export function generateRecoveryCodes(): string[] {
   );
 }
 
-function audit(tx: Tx, deps: MfaDeps, session: SessionContext, actionType: string, details = {}) {
-  return appendAudit(tx, deps.clock, {
+function audit(tx: Tx, ctx: MfaContext, session: SessionContext, actionType: string, details = {}) {
+  return appendAudit(tx, ctx.clock, {
     orgId: session.orgId,
     actorId: session.userId,
     actionType,
@@ -97,7 +98,7 @@ function lockedOutError(lockout: { lockedUntil: Date; lastLockoutAt: Date }, now
 }
 
 /** Failures left before the lockout, and the lockout if one holds now (decision 012). */
-async function attemptState(tx: Db | Tx, userId: string, now: Date) {
+async function attemptState(tx: DbOrTx, userId: string, now: Date) {
   const lockout = await findLockout(tx, userId);
   if (lockout && lockout.lockedUntil.getTime() > now.getTime()) return { lockout, remaining: 0 };
   const windowStart = now.getTime() - ATTEMPT_WINDOW_MS;
@@ -117,12 +118,12 @@ type CodeContext = 'enrollment' | 'login' | 'step_up';
  */
 async function checkCode(
   tx: Tx,
-  deps: MfaDeps,
+  ctx: MfaContext,
   session: SessionContext,
   input: { kind: 'totp' | 'recovery'; context: CodeContext },
   isRight: () => Promise<boolean>,
 ): Promise<{ ok: true } | { ok: false; remaining: number }> {
-  const now = deps.clock.now();
+  const now = ctx.clock.now();
   const before = await attemptState(tx, session.userId, now);
   if (before.lockout) throw lockedOutError(before.lockout, now);
 
@@ -137,7 +138,7 @@ async function checkCode(
   if (ok) return { ok: true };
 
   const { remaining } = await attemptState(tx, session.userId, now);
-  await audit(tx, deps, session, 'mfa_failed', {
+  await audit(tx, ctx, session, 'mfa_failed', {
     kind: input.kind,
     context: input.context,
     attempts_remaining: remaining,
@@ -152,7 +153,7 @@ async function checkCode(
     lockoutCount >= MFA_ESCALATION_LOCKOUTS ? MFA_ESCALATED_LOCKOUT_MINUTES : MFA_LOCKOUT_MINUTES;
   const lockedUntil = new Date(now.getTime() + minutes * MINUTE_MS);
   await saveLockout(tx, { userId: session.userId, lockedUntil, lockoutCount, lastLockoutAt: now });
-  await audit(tx, deps, session, 'mfa_locked_out', {
+  await audit(tx, ctx, session, 'mfa_locked_out', {
     kind: input.kind,
     context: input.context,
     lockout_count: lockoutCount,
@@ -164,14 +165,14 @@ async function checkCode(
 /** Checks a TOTP code against the secret and claims its time step (never one already used). */
 function totpChecker(
   tx: Tx,
-  deps: MfaDeps,
+  ctx: MfaContext,
   userId: string,
   code: string,
   row: { secretSealed: string; lastUsedStep: number | null },
 ) {
   return async () => {
-    const secret = openSecret(totpKey(deps), row.secretSealed);
-    const step = matchTotpStep(secret, code, deps.clock.now(), row.lastUsedStep ?? -1);
+    const secret = openSecret(totpKey(ctx), row.secretSealed);
+    const step = matchTotpStep(secret, code, ctx.clock.now(), row.lastUsedStep ?? -1);
     return step !== null && (await claimTotpStep(tx, userId, step));
   };
 }
@@ -185,18 +186,18 @@ function failed(remaining: number): MfaCodeResult {
  * the QR code rendered here. Calling again before verification replaces the unverified secret; with
  * a verified authenticator it is refused (remove it first, which needs a recent code).
  */
-export async function startTotpSetup(deps: MfaDeps, session: SessionContext): Promise<TotpSetupResponse> {
+export async function startTotpSetup(ctx: MfaContext, session: SessionContext): Promise<TotpSetupResponse> {
   const secret = generateTotpSecret();
   const uri = otpauthUri({ issuer: TOTP_ISSUER, account: session.email, secret });
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const saved = await savePendingTotp(tx, {
       userId: session.userId,
-      secretSealed: sealSecret(totpKey(deps), secret),
-      now: deps.clock.now(),
+      secretSealed: sealSecret(totpKey(ctx), secret),
+      now: ctx.clock.now(),
     });
     if (!saved) throw new AppError('MFA_ALREADY_ENROLLED');
-    await audit(tx, deps, session, 'mfa_setup_started');
+    await audit(tx, ctx, session, 'mfa_setup_started');
   });
   return { otpauth_uri: uri, secret, qr_svg: qrSvg };
 }
@@ -207,11 +208,11 @@ export async function startTotpSetup(deps: MfaDeps, session: SessionContext): Pr
  * ones, and the session reaches aal2 under a new token — in one transaction with its audit entry.
  */
 export async function verifyEnrollment(
-  deps: MfaDeps,
+  ctx: MfaContext,
   session: SessionContext,
-  code: string,
+  { code }: { code: string },
 ): Promise<{ result: VerifyEnrollmentResponse; rotated: RotatedSession | null }> {
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await findTotp(tx, session.userId, { lock: true });
     if (!row)
       throw new AppError('MFA_NOT_ENROLLED', {
@@ -221,25 +222,25 @@ export async function verifyEnrollment(
 
     const outcome = await checkCode(
       tx,
-      deps,
+      ctx,
       session,
       { kind: 'totp', context: 'enrollment' },
-      totpChecker(tx, deps, session.userId, code, row),
+      totpChecker(tx, ctx, session.userId, code, row),
     );
     if (!outcome.ok) return { result: { ...failed(outcome.remaining), recovery_codes: [] }, rotated: null };
 
-    const now = deps.clock.now();
+    const now = ctx.clock.now();
     await markTotpVerified(tx, session.userId, now);
     const codes = generateRecoveryCodes();
-    const key = recoveryKey(deps);
+    const key = recoveryKey(ctx);
     await replaceRecoveryCodes(
       tx,
       session.userId,
       codes.map((c) => hashRecoveryCode(key, c)),
       now,
     );
-    const rotated = await raiseSessionToAal2(tx, deps.clock, session.sessionId);
-    await audit(tx, deps, session, 'mfa_enrolled', { aal: 'aal2', token_rotated: true });
+    const rotated = await raiseSessionToAal2(tx, ctx.clock, session.sessionId);
+    await audit(tx, ctx, session, 'mfa_enrolled', { aal: 'aal2', token_rotated: true });
     return {
       result: {
         success: true,
@@ -258,20 +259,20 @@ export async function verifyEnrollment(
  * to aal2 under a new token.
  */
 export async function verifyLogin(
-  deps: MfaDeps,
+  ctx: MfaContext,
   session: SessionContext,
   input: { code: string; use_recovery: boolean },
 ): Promise<{ result: VerifyLoginResponse; rotated: RotatedSession | null }> {
   if (session.aal === 'aal2') throw new AppError('MFA_ALREADY_VERIFIED');
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await findTotp(tx, session.userId, { lock: true });
     if (!row?.verifiedAt) throw new AppError('MFA_NOT_ENROLLED');
     const kind = input.use_recovery ? 'recovery' : 'totp';
-    const now = deps.clock.now();
+    const now = ctx.clock.now();
 
     const outcome = await checkCode(
       tx,
-      deps,
+      ctx,
       session,
       { kind, context: 'login' },
       input.use_recovery
@@ -279,21 +280,21 @@ export async function verifyLogin(
             (await consumeRecoveryCode(
               tx,
               session.userId,
-              hashRecoveryCode(recoveryKey(deps), input.code),
+              hashRecoveryCode(recoveryKey(ctx), input.code),
               now,
             )) !== null
-        : totpChecker(tx, deps, session.userId, input.code.trim(), row),
+        : totpChecker(tx, ctx, session.userId, input.code.trim(), row),
     );
     if (!outcome.ok)
       return { result: { ...failed(outcome.remaining), recovery_codes_remaining: null }, rotated: null };
 
-    const rotated = await raiseSessionToAal2(tx, deps.clock, session.sessionId);
+    const rotated = await raiseSessionToAal2(tx, ctx.clock, session.sessionId);
     let recoveryCodesRemaining: number | null = null;
     if (input.use_recovery) {
       recoveryCodesRemaining = await countUnusedRecoveryCodes(tx, session.userId);
-      await audit(tx, deps, session, 'mfa_recovery_code_used', { remaining: recoveryCodesRemaining });
+      await audit(tx, ctx, session, 'mfa_recovery_code_used', { remaining: recoveryCodesRemaining });
     }
-    await audit(tx, deps, session, 'mfa_verified', {
+    await audit(tx, ctx, session, 'mfa_verified', {
       kind,
       context: 'login',
       aal: 'aal2',
@@ -315,85 +316,89 @@ export async function verifyLogin(
  * POST /api/mfa/step-up: a current code, in a session that passed MFA, before removing the
  * authenticator or regenerating recovery codes (they need a code from the last 5 minutes).
  */
-export async function stepUp(deps: MfaDeps, session: SessionContext, code: string): Promise<MfaCodeResult> {
-  return deps.db.transaction(async (tx) => {
+export async function stepUp(
+  ctx: MfaContext,
+  session: SessionContext,
+  { code }: { code: string },
+): Promise<MfaCodeResult> {
+  return ctx.db.transaction(async (tx) => {
     const row = await findTotp(tx, session.userId, { lock: true });
     if (!row?.verifiedAt) throw new AppError('MFA_NOT_ENROLLED');
     const outcome = await checkCode(
       tx,
-      deps,
+      ctx,
       session,
       { kind: 'totp', context: 'step_up' },
-      totpChecker(tx, deps, session.userId, code, row),
+      totpChecker(tx, ctx, session.userId, code, row),
     );
     if (!outcome.ok) return failed(outcome.remaining);
-    await markSessionMfaVerified(tx, deps.clock, session.sessionId);
-    await audit(tx, deps, session, 'mfa_verified', { kind: 'totp', context: 'step_up' });
+    await markSessionMfaVerified(tx, ctx.clock, session.sessionId);
+    await audit(tx, ctx, session, 'mfa_verified', { kind: 'totp', context: 'step_up' });
     return { success: true, message: MFA_TEXTS.verified, attempts_remaining: MFA_MAX_FAILED_ATTEMPTS };
   });
 }
 
-function isRecentlyVerified(deps: MfaDeps, session: SessionContext) {
+function isRecentlyVerified(ctx: MfaContext, session: SessionContext) {
   return (
     session.mfaVerifiedAt !== null &&
-    deps.clock.now().getTime() - session.mfaVerifiedAt.getTime() <= RECENT_VERIFICATION_MS
+    ctx.clock.now().getTime() - session.mfaVerifiedAt.getTime() <= RECENT_VERIFICATION_MS
   );
 }
 
-function assertRecentlyVerified(deps: MfaDeps, session: SessionContext) {
+function assertRecentlyVerified(ctx: MfaContext, session: SessionContext) {
   if (!session.hasVerifiedTotp) throw new AppError('MFA_NOT_ENROLLED');
-  if (!isRecentlyVerified(deps, session)) throw new AppError('MFA_STEP_UP_REQUIRED');
+  if (!isRecentlyVerified(ctx, session)) throw new AppError('MFA_STEP_UP_REQUIRED');
 }
 
 /**
  * DELETE /api/mfa/totp: removes one's own authenticator and recovery codes. Not while the user
  * needs MFA (admins, or mfa_totp_enforced), and only with a code verified in the last 5 minutes.
  */
-export async function removeTotp(deps: MfaDeps, session: SessionContext, role: Role) {
+export async function removeTotp(ctx: MfaContext, session: SessionContext, role: Role) {
   if (isMfaRequired({ role, mfaEnforced: session.mfaEnforced }))
     throw new AppError('MFA_REMOVAL_NOT_ALLOWED');
-  assertRecentlyVerified(deps, session);
-  await deps.db.transaction(async (tx) => {
+  assertRecentlyVerified(ctx, session);
+  await ctx.db.transaction(async (tx) => {
     if (!(await deleteTotpAndRecoveryCodes(tx, session.userId))) throw new AppError('MFA_NOT_ENROLLED');
-    await audit(tx, deps, session, 'mfa_removed');
+    await audit(tx, ctx, session, 'mfa_removed');
   });
 }
 
 /** POST /api/mfa/recovery-codes: ten new codes, shown once; every earlier code stops working. */
-export async function regenerateRecoveryCodes(deps: MfaDeps, session: SessionContext) {
-  assertRecentlyVerified(deps, session);
+export async function regenerateRecoveryCodes(ctx: MfaContext, session: SessionContext) {
+  assertRecentlyVerified(ctx, session);
   const codes = generateRecoveryCodes();
-  const key = recoveryKey(deps);
-  await deps.db.transaction(async (tx) => {
+  const key = recoveryKey(ctx);
+  await ctx.db.transaction(async (tx) => {
     await replaceRecoveryCodes(
       tx,
       session.userId,
       codes.map((c) => hashRecoveryCode(key, c)),
-      deps.clock.now(),
+      ctx.clock.now(),
     );
-    await audit(tx, deps, session, 'mfa_recovery_codes_regenerated', { count: codes.length });
+    await audit(tx, ctx, session, 'mfa_recovery_codes_regenerated', { count: codes.length });
   });
   return { recovery_codes: codes };
 }
 
 /** GET /api/mfa/status: the signed-in user's own MFA state. */
 export async function readMfaStatus(
-  deps: MfaDeps,
+  ctx: MfaContext,
   session: SessionContext,
   role: Role,
 ): Promise<MfaStatusResponse> {
-  const now = deps.clock.now();
-  const row = await findTotp(deps.db, session.userId);
+  const now = ctx.clock.now();
+  const row = await findTotp(ctx.db, session.userId);
   const enrolled = Boolean(row?.verifiedAt);
   const required = isMfaRequired({ role, mfaEnforced: session.mfaEnforced });
-  const attempts = await attemptState(deps.db, session.userId, now);
+  const attempts = await attemptState(ctx.db, session.userId, now);
   return {
     enrolled,
     verified_at: row?.verifiedAt?.toISOString() ?? null,
     required,
     can_remove: enrolled && !required,
-    recovery_codes_remaining: enrolled ? await countUnusedRecoveryCodes(deps.db, session.userId) : 0,
-    recently_verified: enrolled && isRecentlyVerified(deps, session),
+    recovery_codes_remaining: enrolled ? await countUnusedRecoveryCodes(ctx.db, session.userId) : 0,
+    recently_verified: enrolled && isRecentlyVerified(ctx, session),
     attempts_remaining: attempts.remaining,
     locked_until: attempts.lockout?.lockedUntil.toISOString() ?? null,
   };

@@ -18,8 +18,8 @@ const update = createRoute({
 
 export function registerProfileRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(update, async (c) => {
-    const session = c.get('session');
-    const name = await updateProfileName(deps, session, c.req.valid('json').name);
-    return c.json({ name, email: session.email, role: c.get('role') }, 200);
+    const actor = c.get('actor');
+    const name = await updateProfileName(deps, actor, c.req.valid('json'));
+    return c.json({ name, email: actor.email, role: actor.role }, 200);
   });
 }

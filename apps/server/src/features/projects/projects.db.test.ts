@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDocx, buildPdf } from '../../../test/document-fixtures';
 import { createTestContext, json, TEST_ORIGIN } from '../../../test/test-app';
 import { auditLogs, documentPassages, investorMessages } from '../../db/schema';
-import { DEMO_FUNDS, seedDemoProjects } from './demo-projects';
+import { DEMO_FUNDS, seedDemoProjects } from '../../seed/demo-projects';
 import { searchPassages } from './passage-search';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-projects-'));

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documentPassages, investorMessageCounts, projectDocuments, projects } from '../../db/schema';
+import type { TimeCursor } from '../../lib/cursor';
 
 /** The outer fund row inside the correlated subqueries (Drizzle leaves single-table columns unqualified). */
 const outerProjectId = sql.raw('"projects"."id"');
@@ -136,18 +137,16 @@ export async function updateProjectRow(
 export type DocumentRow = typeof projectDocuments.$inferSelect;
 
 /** Where a page of documents resumes: newest first, by created_at then id. */
-export type DocumentCursor = { createdAt: string; id: string };
-
 /** One page of a fund's documents, newest first (project_documents_project_idx). */
 export async function listDocuments(
   db: DbOrTx,
-  input: { orgId: string; projectId: string; after: DocumentCursor | null; limit: number },
+  input: { orgId: string; projectId: string; after: TimeCursor | null; limit: number },
 ): Promise<DocumentRow[]> {
   const after = input.after
     ? or(
-        lt(projectDocuments.createdAt, new Date(input.after.createdAt)),
+        lt(projectDocuments.createdAt, input.after.at),
         and(
-          eq(projectDocuments.createdAt, new Date(input.after.createdAt)),
+          eq(projectDocuments.createdAt, input.after.at),
           sql`${projectDocuments.id} < ${input.after.id}::uuid`,
         ),
       )

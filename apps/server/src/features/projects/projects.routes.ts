@@ -18,11 +18,9 @@ import { AppError } from '../../lib/errors';
 import {
   createProject,
   deleteDocument,
-  documentsRootOf,
   getProject,
   listDocumentsPage,
   listProjectsPage,
-  type ProjectsDeps,
   reindexDocument,
   updateProject,
   uploadDocument,
@@ -120,65 +118,40 @@ const remove = createRoute({
   },
 });
 
-/** Funds and their documents (issue 5); the organisation is always the session's. */
+/** Funds and their documents; the organisation is always the session's. */
 export function registerProjectRoutes(api: ApiRouter, deps: RouteDeps) {
-  const projectsDeps: ProjectsDeps = {
-    db: deps.db,
-    clock: deps.clock,
-    documentsRoot: documentsRootOf(deps.config.dataDir),
-  };
-
   api.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const page = await listProjectsPage(deps.db, {
-      orgId: c.get('session').orgId,
-      status: query.status,
-      q: query.q,
-      cursor: query.cursor,
-      limit: query.limit,
-    });
+    const page = await listProjectsPage(deps, c.get('actor'), c.req.valid('query'));
     return c.json(page, 200);
   });
 
   api.openapi(create, async (c) => {
-    const session = c.get('session');
-    const project = await createProject(deps, {
-      orgId: session.orgId,
-      actorId: session.userId,
-      project: c.req.valid('json'),
-    });
+    const project = await createProject(deps, c.get('actor'), c.req.valid('json'));
     return c.json(project, 201);
   });
 
   api.openapi(get, async (c) => {
-    const project = await getProject(deps.db, c.get('session').orgId, c.req.valid('param').id);
+    const project = await getProject(deps, c.get('actor'), c.req.valid('param'));
     return c.json(project, 200);
   });
 
   api.openapi(update, async (c) => {
-    const session = c.get('session');
-    const project = await updateProject(deps, {
-      orgId: session.orgId,
-      actorId: session.userId,
-      projectId: c.req.valid('param').id,
+    const project = await updateProject(deps, c.get('actor'), {
+      id: c.req.valid('param').id,
       changes: c.req.valid('json'),
     });
     return c.json(project, 200);
   });
 
   api.openapi(listDocs, async (c) => {
-    const query = c.req.valid('query');
-    const page = await listDocumentsPage(deps.db, {
-      orgId: c.get('session').orgId,
+    const page = await listDocumentsPage(deps, c.get('actor'), {
+      ...c.req.valid('query'),
       projectId: c.req.valid('param').id,
-      cursor: query.cursor,
-      limit: query.limit,
     });
     return c.json(page, 200);
   });
 
   api.openapi(upload, async (c) => {
-    const session = c.get('session');
     let file: unknown;
     try {
       file = (await c.req.parseBody()).file;
@@ -189,10 +162,8 @@ export function registerProjectRoutes(api: ApiRouter, deps: RouteDeps) {
       throw new AppError('VALIDATION_FAILED', { fields: { file: 'Choose a file to upload' } });
     }
     if (file.size > DOCUMENT_MAX_BYTES) throw new AppError('DOCUMENT_TOO_LARGE');
-    const document = await uploadDocument(projectsDeps, {
-      orgId: session.orgId,
+    const document = await uploadDocument(deps, c.get('actor'), {
       projectId: c.req.valid('param').id,
-      actorId: session.userId,
       fileName: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),
     });
@@ -200,26 +171,17 @@ export function registerProjectRoutes(api: ApiRouter, deps: RouteDeps) {
   });
 
   api.openapi(reindex, async (c) => {
-    const session = c.get('session');
     const params = c.req.valid('param');
-    const document = await reindexDocument(projectsDeps, {
-      orgId: session.orgId,
+    const document = await reindexDocument(deps, c.get('actor'), {
       projectId: params.id,
       documentId: params.docId,
-      actorId: session.userId,
     });
     return c.json(document, 200);
   });
 
   api.openapi(remove, async (c) => {
-    const session = c.get('session');
     const params = c.req.valid('param');
-    await deleteDocument(projectsDeps, {
-      orgId: session.orgId,
-      projectId: params.id,
-      documentId: params.docId,
-      actorId: session.userId,
-    });
+    await deleteDocument(deps, c.get('actor'), { projectId: params.id, documentId: params.docId });
     return c.json({ success: true as const }, 200);
   });
 }

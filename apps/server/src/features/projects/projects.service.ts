@@ -4,15 +4,26 @@ import path from 'node:path';
 import {
   type CreateProjectInput,
   DOCUMENT_MAX_BYTES,
+  type ListDocumentsQuery,
   type ListDocumentsResponse,
+  type ListProjectsQuery,
   type ListProjectsResponse,
   type Project,
   type ProjectDocument,
   type UpdateProjectInput,
 } from '@parley/contracts';
-import type { Db, Tx } from '../../db/client';
+import type { Actor, AuditActor } from '../../auth/actor';
+import type { ServiceContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
+import {
+  encodeCursor,
+  encodeTimeCursor,
+  invalidCursor,
+  isUuid,
+  parseCursor,
+  parseTimeCursor,
+} from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import {
   CONTENT_TYPES,
@@ -23,7 +34,6 @@ import {
   splitIntoPassages,
 } from './document-text';
 import {
-  type DocumentCursor,
   type DocumentRow,
   deleteDocumentRow,
   deletePassages,
@@ -41,13 +51,8 @@ import {
   updateProjectRow,
 } from './projects.queries';
 
-/** What the projects feature needs: the database, the clock and where document files live. */
-export type ProjectsDeps = { db: Db; clock: Clock; documentsRoot: string };
-
-/** DATA_DIR/documents (decision 013). */
-export function documentsRootOf(dataDir: string) {
-  return path.join(dataDir, 'documents');
-}
+/** What the document services need: the database, the clock and where document files live. */
+type DocumentsContext = Pick<ServiceContext, 'db' | 'clock' | 'documentsRoot'>;
 
 export function toProject(row: ProjectRow): Project {
   return {
@@ -79,63 +84,39 @@ export function toProjectDocument(row: DocumentRow): ProjectDocument {
   };
 }
 
-function encodeCursor(parts: string[]) {
-  return Buffer.from(JSON.stringify(parts)).toString('base64url');
-}
-
-/** The two strings of a cursor this server made, or a 400 naming `cursor`. */
-function decodeCursor(text: string): [string, string] {
-  try {
-    const parts: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parts) &&
-      parts.length === 2 &&
-      typeof parts[0] === 'string' &&
-      typeof parts[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(parts[1])
-    ) {
-      return [parts[0], parts[1]];
-    }
-  } catch {
-    // falls through to the 400
-  }
-  throw new AppError('VALIDATION_FAILED', { fields: { cursor: 'Invalid cursor' } });
+/** A projects-list position: the last fund's sort name and id. */
+function parseProjectCursor(value: string): ProjectCursor {
+  const [name = '', id = ''] = parseCursor(value, 2);
+  if (!isUuid(id)) throw invalidCursor();
+  return { name, id };
 }
 
 export async function listProjectsPage(
-  db: Db,
-  input: {
-    orgId: string;
-    status: 'active' | 'closed' | undefined;
-    q: string | undefined;
-    cursor: string | undefined;
-    limit: number;
-  },
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+  query: ListProjectsQuery,
 ): Promise<ListProjectsResponse> {
-  let after: ProjectCursor | null = null;
-  if (input.cursor !== undefined) {
-    const [name, id] = decodeCursor(input.cursor);
-    after = { name, id };
-  }
-  const rows = await listProjects(db, {
-    orgId: input.orgId,
-    status: input.status,
-    search: input.q || undefined,
-    after,
-    limit: input.limit,
+  const rows = await listProjects(ctx.db, {
+    orgId: actor.orgId,
+    status: query.status,
+    search: query.q || undefined,
+    after: query.cursor === undefined ? null : parseProjectCursor(query.cursor),
+    limit: query.limit,
   });
-  const page = rows.slice(0, input.limit);
+  const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map(toProject),
-    next_cursor: rows.length > input.limit && last ? encodeCursor([last.sortName, last.id]) : null,
+    next_cursor: rows.length > query.limit && last ? encodeCursor([last.sortName, last.id]) : null,
   };
 }
 
-export async function getProject(db: Db, orgId: string, projectId: string): Promise<Project> {
-  const row = await findProject(db, orgId, projectId);
-  if (!row) throw new AppError('NOT_FOUND');
-  return toProject(row);
+export async function getProject(
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+  input: { id: string },
+): Promise<Project> {
+  return toProject(await requireProject(ctx.db, actor.orgId, input.id));
 }
 
 function duplicateName(name: string) {
@@ -154,25 +135,25 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** A new fund and its audit entry, in one transaction; a name the organisation already uses is a 409. */
 export async function createProject(
-  deps: { db: Db; clock: Clock },
-  input: { orgId: string; actorId: string | null; project: CreateProjectInput },
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: AuditActor,
+  project: CreateProjectInput,
 ): Promise<Project> {
-  const { project } = input;
   try {
-    const id = await deps.db.transaction(async (tx) => {
-      if (await findProjectIdByName(tx, input.orgId, project.name)) throw duplicateName(project.name);
+    const id = await ctx.db.transaction(async (tx) => {
+      if (await findProjectIdByName(tx, actor.orgId, project.name)) throw duplicateName(project.name);
       const projectId = await insertProject(tx, {
-        orgId: input.orgId,
+        orgId: actor.orgId,
         name: project.name,
         fundType: project.fund_type,
         status: project.status ?? 'active',
         description: project.description ?? '',
-        createdBy: input.actorId,
-        now: deps.clock.now(),
+        createdBy: actor.userId,
+        now: ctx.clock.now(),
       });
-      await appendAudit(tx, deps.clock, {
-        orgId: input.orgId,
-        actorId: input.actorId,
+      await appendAudit(tx, ctx.clock, {
+        orgId: actor.orgId,
+        actorId: actor.userId,
         actionType: 'project_created',
         entityType: 'project',
         entityId: projectId,
@@ -180,7 +161,7 @@ export async function createProject(
       });
       return projectId;
     });
-    return getProject(deps.db, input.orgId, id);
+    return getProject(ctx, actor, { id });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName(project.name);
     throw error;
@@ -189,16 +170,16 @@ export async function createProject(
 
 /** Changes a fund's fields (audited with before and after); another organisation's fund is a 404. */
 export async function updateProject(
-  deps: { db: Db; clock: Clock },
-  input: { orgId: string; actorId: string; projectId: string; changes: UpdateProjectInput },
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  input: { id: string; changes: UpdateProjectInput },
 ): Promise<Project> {
   const { changes } = input;
   try {
-    await deps.db.transaction(async (tx) => {
-      const current = await findProject(tx, input.orgId, input.projectId);
-      if (!current) throw new AppError('NOT_FOUND');
+    await ctx.db.transaction(async (tx) => {
+      const current = await requireProject(tx, actor.orgId, input.id);
       if (changes.name !== undefined && changes.name !== current.name) {
-        if (await findProjectIdByName(tx, input.orgId, changes.name)) throw duplicateName(changes.name);
+        if (await findProjectIdByName(tx, actor.orgId, changes.name)) throw duplicateName(changes.name);
       }
       const set = {
         ...(changes.name !== undefined ? { name: changes.name } : {}),
@@ -206,13 +187,13 @@ export async function updateProject(
         ...(changes.status !== undefined ? { status: changes.status } : {}),
         ...(changes.description !== undefined ? { description: changes.description } : {}),
       };
-      await updateProjectRow(tx, input.orgId, input.projectId, set, deps.clock.now());
-      await appendAudit(tx, deps.clock, {
-        orgId: input.orgId,
-        actorId: input.actorId,
+      await updateProjectRow(tx, actor.orgId, input.id, set, ctx.clock.now());
+      await appendAudit(tx, ctx.clock, {
+        orgId: actor.orgId,
+        actorId: actor.userId,
         actionType: 'project_updated',
         entityType: 'project',
-        entityId: input.projectId,
+        entityId: input.id,
         details: {
           before: { name: current.name, fund_type: current.fundType, status: current.status },
           changes,
@@ -223,40 +204,38 @@ export async function updateProject(
     if (isUniqueViolation(error) && changes.name) throw duplicateName(changes.name);
     throw error;
   }
-  return getProject(deps.db, input.orgId, input.projectId);
+  return getProject(ctx, actor, { id: input.id });
 }
 
-async function requireProject(db: Db, orgId: string, projectId: string) {
+async function requireProject(db: DbOrTx, orgId: string, projectId: string) {
   const project = await findProject(db, orgId, projectId);
   if (!project) throw new AppError('NOT_FOUND');
   return project;
 }
 
 export async function listDocumentsPage(
-  db: Db,
-  input: { orgId: string; projectId: string; cursor: string | undefined; limit: number },
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+  input: ListDocumentsQuery & { projectId: string },
 ): Promise<ListDocumentsResponse> {
-  await requireProject(db, input.orgId, input.projectId);
-  let after: DocumentCursor | null = null;
-  if (input.cursor !== undefined) {
-    const [createdAt, id] = decodeCursor(input.cursor);
-    if (Number.isNaN(Date.parse(createdAt))) {
-      throw new AppError('VALIDATION_FAILED', { fields: { cursor: 'Invalid cursor' } });
-    }
-    after = { createdAt, id };
-  }
-  const rows = await listDocuments(db, { ...input, after });
+  await requireProject(ctx.db, actor.orgId, input.projectId);
+  const rows = await listDocuments(ctx.db, {
+    orgId: actor.orgId,
+    projectId: input.projectId,
+    after: input.cursor === undefined ? null : parseTimeCursor(input.cursor),
+    limit: input.limit,
+  });
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
     items: page.map(toProjectDocument),
     next_cursor:
-      rows.length > input.limit && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
+      rows.length > input.limit && last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null,
   };
 }
 
-function filePathOf(deps: ProjectsDeps, storageKey: string) {
-  return path.join(deps.documentsRoot, ...storageKey.split('/'));
+function filePathOf(ctx: Pick<ServiceContext, 'documentsRoot'>, storageKey: string) {
+  return path.join(ctx.documentsRoot, ...storageKey.split('/'));
 }
 
 /** The last path segment of an uploaded name, without control characters, at most 200 characters. */
@@ -273,10 +252,11 @@ function cleanFileName(name: string) {
  * row, marked failed with the reason.
  */
 export async function uploadDocument(
-  deps: ProjectsDeps,
-  input: { orgId: string; projectId: string; actorId: string | null; fileName: string; bytes: Uint8Array },
+  ctx: DocumentsContext,
+  actor: AuditActor,
+  input: { projectId: string; fileName: string; bytes: Uint8Array },
 ): Promise<ProjectDocument> {
-  await requireProject(deps.db, input.orgId, input.projectId);
+  await requireProject(ctx.db, actor.orgId, input.projectId);
   if (input.bytes.byteLength > DOCUMENT_MAX_BYTES) throw new AppError('DOCUMENT_TOO_LARGE');
   const fileName = cleanFileName(input.fileName);
   const kind = sniffKind(fileName, input.bytes);
@@ -286,16 +266,16 @@ export async function uploadDocument(
   }
 
   const documentId = randomUUID();
-  const storageKey = `${input.orgId}/${input.projectId}/${documentId}`;
-  const filePath = filePathOf(deps, storageKey);
+  const storageKey = `${actor.orgId}/${input.projectId}/${documentId}`;
+  const filePath = filePathOf(ctx, storageKey);
   await mkdir(path.dirname(filePath), { recursive: true });
   await writeFile(filePath, input.bytes);
   let row: DocumentRow;
   try {
-    row = await deps.db.transaction(async (tx) => {
+    row = await ctx.db.transaction(async (tx) => {
       const inserted = await insertDocument(tx, {
         id: documentId,
-        orgId: input.orgId,
+        orgId: actor.orgId,
         projectId: input.projectId,
         fileName,
         contentType: CONTENT_TYPES[kind],
@@ -303,12 +283,12 @@ export async function uploadDocument(
         sha256: createHash('sha256').update(input.bytes).digest('hex'),
         storageKey,
         status: 'indexing',
-        uploadedBy: input.actorId,
-        createdAt: deps.clock.now(),
+        uploadedBy: actor.userId,
+        createdAt: ctx.clock.now(),
       });
-      await appendAudit(tx, deps.clock, {
-        orgId: input.orgId,
-        actorId: input.actorId,
+      await appendAudit(tx, ctx.clock, {
+        orgId: actor.orgId,
+        actorId: actor.userId,
         actionType: 'document_uploaded',
         entityType: 'project_document',
         entityId: documentId,
@@ -320,7 +300,7 @@ export async function uploadDocument(
     await rm(filePath, { force: true });
     throw error;
   }
-  return toProjectDocument(await indexDocument(deps, row, kind, input.bytes, null));
+  return toProjectDocument(await indexDocument(ctx, row, kind, input.bytes, null));
 }
 
 function kindOfContentType(contentType: string): DocumentKind {
@@ -334,7 +314,7 @@ function kindOfContentType(contentType: string): DocumentKind {
  * transaction.
  */
 async function indexDocument(
-  deps: ProjectsDeps,
+  ctx: DocumentsContext,
   row: DocumentRow,
   kind: DocumentKind,
   bytes: Uint8Array,
@@ -361,7 +341,7 @@ async function indexDocument(
   }
   const writeAudit = async (tx: Tx, details: Record<string, unknown>) => {
     if (!audit) return;
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: row.orgId,
       actorId: audit.actorId,
       actionType: audit.actionType,
@@ -371,10 +351,10 @@ async function indexDocument(
     });
   };
   try {
-    return await storeIndexResult(deps, row, { passages, pageCount, failure }, writeAudit);
+    return await storeIndexResult(ctx, row, { passages, pageCount, failure }, writeAudit);
   } catch (error) {
     // The passages could not be stored: the document must not stay 'indexing' for ever.
-    await updateDocument(deps.db, row.id, {
+    await updateDocument(ctx.db, row.id, {
       status: 'failed',
       error: 'Indexing failed unexpectedly. Re-index to try again.',
       passageCount: 0,
@@ -386,7 +366,7 @@ async function indexDocument(
 
 /** One transaction: the old passages out, the new ones (or the failure) in, with the audit entry. */
 async function storeIndexResult(
-  deps: ProjectsDeps,
+  ctx: DocumentsContext,
   row: DocumentRow,
   result: {
     passages: { page: number | null; text: string }[];
@@ -396,7 +376,7 @@ async function storeIndexResult(
   writeAudit: (tx: Tx, details: Record<string, unknown>) => Promise<void>,
 ): Promise<DocumentRow> {
   const { passages, pageCount, failure } = result;
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await deletePassages(tx, row.id);
     if (failure !== null) {
       await writeAudit(tx, { status: 'failed', error: failure });
@@ -425,27 +405,28 @@ async function storeIndexResult(
       error: null,
       pageCount,
       passageCount: passages.length,
-      indexedAt: deps.clock.now(),
+      indexedAt: ctx.clock.now(),
     });
   });
 }
 
 /** Re-extracts a document from its stored file (audited); a missing file marks it failed. */
 export async function reindexDocument(
-  deps: ProjectsDeps,
-  input: { orgId: string; projectId: string; documentId: string; actorId: string },
+  ctx: DocumentsContext,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  input: { projectId: string; documentId: string },
 ): Promise<ProjectDocument> {
-  const row = await findDocument(deps.db, input);
+  const row = await findDocument(ctx.db, { ...input, orgId: actor.orgId });
   if (!row) throw new AppError('NOT_FOUND');
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(filePathOf(deps, row.storageKey));
+    bytes = await readFile(filePathOf(ctx, row.storageKey));
   } catch {
-    const failed = await deps.db.transaction(async (tx) => {
+    const failed = await ctx.db.transaction(async (tx) => {
       await deletePassages(tx, row.id);
-      await appendAudit(tx, deps.clock, {
+      await appendAudit(tx, ctx.clock, {
         orgId: row.orgId,
-        actorId: input.actorId,
+        actorId: actor.userId,
         actionType: 'document_reindexed',
         entityType: 'project_document',
         entityId: row.id,
@@ -460,8 +441,8 @@ export async function reindexDocument(
     });
     return toProjectDocument(failed);
   }
-  const indexed = await indexDocument(deps, row, kindOfContentType(row.contentType), bytes, {
-    actorId: input.actorId,
+  const indexed = await indexDocument(ctx, row, kindOfContentType(row.contentType), bytes, {
+    actorId: actor.userId,
     actionType: 'document_reindexed',
   });
   return toProjectDocument(indexed);
@@ -469,16 +450,17 @@ export async function reindexDocument(
 
 /** Removes a document, its passages (cascade) and its file; audited. */
 export async function deleteDocument(
-  deps: ProjectsDeps,
-  input: { orgId: string; projectId: string; documentId: string; actorId: string },
+  ctx: DocumentsContext,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  input: { projectId: string; documentId: string },
 ) {
-  const row = await deps.db.transaction(async (tx) => {
-    const found = await findDocument(tx, input);
+  const row = await ctx.db.transaction(async (tx) => {
+    const found = await findDocument(tx, { ...input, orgId: actor.orgId });
     if (!found) throw new AppError('NOT_FOUND');
     await deleteDocumentRow(tx, found.id);
-    await appendAudit(tx, deps.clock, {
+    await appendAudit(tx, ctx.clock, {
       orgId: found.orgId,
-      actorId: input.actorId,
+      actorId: actor.userId,
       actionType: 'document_deleted',
       entityType: 'project_document',
       entityId: found.id,
@@ -486,5 +468,5 @@ export async function deleteDocument(
     });
     return found;
   });
-  await rm(filePathOf(deps, row.storageKey), { force: true });
+  await rm(filePathOf(ctx, row.storageKey), { force: true });
 }

@@ -3,11 +3,10 @@ import { serve } from '@hono/node-server';
 import { ROLES, rolesWith } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildMessageInput, insertProject } from '../../../test/factories';
 import { createTestContext, json, TEST_ENCRYPTION_KEY, TEST_ORIGIN } from '../../../test/test-app';
 import { createApp } from '../../app';
 import { type Database, LISTENER_APPLICATION_NAME, openPostgres } from '../../db/client';
-import { projects } from '../../db/schema';
-import { generateToken } from '../../lib/crypto';
 import { createLogger } from '../../lib/logger';
 import { REALTIME_CHANNEL } from '../../lib/realtime';
 import { createOutboxMailer } from '../email/mailer';
@@ -147,25 +146,6 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function projectOf(orgId: string) {
-  const [row] = await ctx.db
-    .insert(projects)
-    .values({ orgId, name: `Fund ${generateToken().slice(0, 6)}`, fundType: 'Real Estate' })
-    .returning({ id: projects.id });
-  if (!row) throw new Error('no project');
-  return row.id;
-}
-
-function messageBody(projectId: string) {
-  return {
-    investor_name: 'Jane Investor',
-    investor_email: 'jane@example.com',
-    project_id: projectId,
-    subject: 'Secret subject about the Q3 distribution',
-    body_text: 'When will the Q3 distribution be paid?',
-  };
-}
-
 describe('GET /api/events', () => {
   it('refuses a request without a session with 401', async () => {
     const stream = await openEvents(one.url);
@@ -208,13 +188,13 @@ describe('GET /api/events', () => {
     const a1 = await ctx.signInAs('is_associate');
     const a2 = await ctx.signInAs('ir_associate', a1.orgId);
     const b1 = await ctx.signInAs('ir_associate');
-    const projectId = await projectOf(a1.orgId);
+    const projectId = await insertProject(ctx.db, { orgId: a1.orgId });
     const streamA = await openEvents(one.url, a1.cookie);
     const streamB = await openEvents(one.url, b1.cookie);
 
     const res = await ctx.request('POST', '/api/messages', {
       cookie: a2.cookie,
-      body: messageBody(projectId),
+      body: buildMessageInput({ project_id: projectId, subject: 'Secret subject about the Q3 distribution' }),
     });
     expect(res.status).toBe(201);
     const { id } = await json(res);
@@ -231,13 +211,15 @@ describe('GET /api/events', () => {
   it('reaches a stream on another server instance sharing the database', async () => {
     const a1 = await ctx.signInAs('ir_director');
     const a2 = await ctx.signInAs('ir_associate', a1.orgId);
-    const projectId = await projectOf(a1.orgId);
+    const projectId = await insertProject(ctx.db, { orgId: a1.orgId });
     const onTwo = await openEvents(two.url, a1.cookie);
 
     const res = await fetch(`${one.url}/api/messages`, {
       method: 'POST',
       headers: { origin: TEST_ORIGIN, cookie: a2.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify(messageBody(projectId)),
+      body: JSON.stringify(
+        buildMessageInput({ project_id: projectId, subject: 'Secret subject about the Q3 distribution' }),
+      ),
     });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
@@ -293,7 +275,7 @@ describe('GET /api/events', () => {
     'keeps delivering after PostgreSQL drops the listening connection',
     async () => {
       const a1 = await ctx.signInAs('ir_associate');
-      const projectId = await projectOf(a1.orgId);
+      const projectId = await insertProject(ctx.db, { orgId: a1.orgId });
       const stream = await openEvents(two.url, a1.cookie);
       const killed = (await ctx.db.execute(
         sql`select pg_terminate_backend(pid) as terminated from pg_stat_activity
@@ -306,7 +288,10 @@ describe('GET /api/events', () => {
         await sleep(500);
         const res = await ctx.request('POST', '/api/messages', {
           cookie: a1.cookie,
-          body: messageBody(projectId),
+          body: buildMessageInput({
+            project_id: projectId,
+            subject: 'Secret subject about the Q3 distribution',
+          }),
         });
         const { id } = await json(res);
         received = await stream.waitFor((e) => e.messageId === id, 500).catch(() => undefined);

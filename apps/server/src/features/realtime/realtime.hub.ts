@@ -11,7 +11,7 @@ import { REALTIME_CHANNEL } from '../../lib/realtime';
 /** What travels on the channel (lib/realtime.ts notifyOrg): the client's event plus its organisation. */
 const notificationSchema = z.union([
   realtimeMessageEventSchema.extend({ orgId: z.uuid() }),
-  /** Issue 6: a per-user event; its userId decides which streams get it and is not passed on. */
+  /** A per-user event; its userId decides which streams get it and is not passed on. */
   realtimeNotificationEventSchema.extend({ orgId: z.uuid(), userId: z.uuid() }),
 ]);
 

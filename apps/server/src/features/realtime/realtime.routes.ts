@@ -1,18 +1,11 @@
-import { REALTIME_HEARTBEAT_MS, REALTIME_SESSION_CHECK_MS } from '@parley/contracts';
 import { streamSSE } from 'hono/streaming';
 import { readSessionCookie } from '../../auth/session-cookie';
 import { findActiveSession } from '../../auth/sessions';
 import type { ApiRouter, RouteDeps } from '../../http/router';
-
-export type RealtimeTiming = { heartbeatMs: number; sessionCheckMs: number };
-
-export const DEFAULT_REALTIME_TIMING: RealtimeTiming = {
-  heartbeatMs: REALTIME_HEARTBEAT_MS,
-  sessionCheckMs: REALTIME_SESSION_CHECK_MS,
-};
+import { DEFAULT_REALTIME_TIMING } from './realtime-timing';
 
 /**
- * GET /api/events (issue 5 point 6): a server-sent-events stream of the caller's organisation's
+ * GET /api/events: a server-sent-events stream of the caller's organisation's
  * changes — {type, messageId, version?}, ids only — with a heartbeat comment, closed once the
  * session is revoked, expires or the client goes away.
  */

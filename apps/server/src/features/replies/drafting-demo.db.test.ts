@@ -5,8 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/test-app';
 import { documentPassages, investorMessages } from '../../db/schema';
-import { seedDemoMessages } from '../messages/demo-messages';
-import { seedDemoProjects } from '../projects/demo-projects';
+import { seedDemoMessages } from '../../seed/demo-messages';
+import { seedDemoProjects } from '../../seed/demo-projects';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-drafts-'));
 const ctx = await createTestContext({ DATA_DIR: dataDir });

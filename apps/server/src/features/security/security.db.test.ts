@@ -1,6 +1,7 @@
 import { ERRORS } from '@parley/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { insertTotpFactor } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestContext, json, sessionCookieOf, TEST_ORIGIN } from '../../../test/test-app';
 import {
@@ -22,8 +23,6 @@ const ctx = await createTestContext({}, { mailer: smtp.mailer });
 
 const MINUTE = 60_000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-/** What a sealed secret looks like to these tests: they never open it. */
-const DUMMY_SEALED_SECRET = 'v1.dummy-iv.dummy-ciphertext.dummy-tag';
 
 function minutesAgo(minutes: number) {
   return new Date(ctx.clock.now().getTime() - minutes * MINUTE);
@@ -31,9 +30,8 @@ function minutesAgo(minutes: number) {
 
 /** An authenticator row as enrolment leaves it: verified (enrolment finished) or only created. */
 async function giveFactor(userId: string, state: 'enabled' | 'pending') {
-  await ctx.db.insert(userMfaTotp).values({
+  await insertTotpFactor(ctx.db, {
     userId,
-    secretSealed: DUMMY_SEALED_SECRET,
     createdAt: minutesAgo(30),
     verifiedAt: state === 'enabled' ? minutesAgo(20) : null,
   });

@@ -82,49 +82,30 @@ const resetMfa = createRoute({
 /** The Security settings page (SPEC §2) and its calls; the organisation is always the session's. */
 export function registerSecurityRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(mfaStats, async (c) => {
-    return c.json(await getMfaStats(deps, c.get('session').orgId), 200);
+    return c.json(await getMfaStats(deps, c.get('actor')), 200);
   });
 
   api.openapi(readConfig, async (c) => {
-    return c.json(await getSystemConfig(deps.db, c.get('session').orgId), 200);
+    return c.json(await getSystemConfig(deps, c.get('actor')), 200);
   });
 
   api.openapi(updateConfig, async (c) => {
-    const session = c.get('session');
-    const config = await updateSystemConfig(deps, {
-      orgId: session.orgId,
-      actorId: session.userId,
-      changes: c.req.valid('json'),
-    });
+    const config = await updateSystemConfig(deps, c.get('actor'), c.req.valid('json'));
     return c.json(config, 200);
   });
 
   api.openapi(testMagicLink, async (c) => {
-    const result = await sendTestMagicLink(
-      { db: deps.db, clock: deps.clock, logger: deps.logger, email: deps },
-      { email: c.get('session').email, ...clientOf(c) },
-    );
+    const result = await sendTestMagicLink(deps, c.get('actor'), clientOf(c));
     return c.json(result, 200);
   });
 
   api.openapi(mfaStatus, async (c) => {
-    const query = c.req.valid('query');
-    const page = await listMfaStatus(deps.db, {
-      orgId: c.get('session').orgId,
-      search: query.q,
-      cursor: query.cursor,
-      limit: query.limit,
-    });
+    const page = await listMfaStatus(deps, c.get('actor'), c.req.valid('query'));
     return c.json(page, 200);
   });
 
   api.openapi(resetMfa, async (c) => {
-    const session = c.get('session');
-    const member = await resetMemberMfa(deps, {
-      orgId: session.orgId,
-      userId: c.req.valid('param').id,
-      actorId: session.userId,
-    });
+    const member = await resetMemberMfa(deps, c.get('actor'), { userId: c.req.valid('param').id });
     return c.json(member, 200);
   });
 }

@@ -1,5 +1,6 @@
 import {
   type EditableSystemConfigKey,
+  type ListMfaStatusQuery,
   type ListMfaStatusResponse,
   type MemberMfaState,
   type MemberMfaStatus,
@@ -11,12 +12,11 @@ import {
   type TestMagicLinkResponse,
   type UpdateSystemConfigInput,
 } from '@parley/contracts';
+import type { Actor } from '../../auth/actor';
 import { revokeUserSessions } from '../../auth/sessions';
-import type { Db, DbOrTx } from '../../db/client';
+import type { ServiceContext } from '../../context';
 import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
 import { requestMagicLink } from '../auth-links/auth-links.service';
 import type { EmailDeps } from '../email/email.service';
 import { DEFAULT_SYSTEM_CONFIG, readSystemConfig } from '../organizations/organizations.service';
@@ -40,11 +40,14 @@ const FAILED_ATTEMPTS_WINDOW_MS = MFA_FAILED_ATTEMPTS_WINDOW_MINUTES * 60_000;
  * SPEC §3 MFA stats for one organisation: members with a verified authenticator, and failed code
  * attempts in the last hour by the clock (the window ends now; nothing older counts).
  */
-export async function getMfaStats(deps: { db: Db; clock: Clock }, orgId: string): Promise<MfaStatsResponse> {
-  const since = new Date(deps.clock.now().getTime() - FAILED_ATTEMPTS_WINDOW_MS);
+export async function getMfaStats(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'orgId'>,
+): Promise<MfaStatsResponse> {
+  const since = new Date(ctx.clock.now().getTime() - FAILED_ATTEMPTS_WINDOW_MS);
   const [enabled, failed] = await Promise.all([
-    countVerifiedMfaMembers(deps.db, orgId),
-    countFailedMfaAttemptsSince(deps.db, orgId, since),
+    countVerifiedMfaMembers(ctx.db, actor.orgId),
+    countFailedMfaAttemptsSince(ctx.db, actor.orgId, since),
   ]);
   return { mfa_enabled_users: enabled, failed_attempts_1h: failed };
 }
@@ -60,8 +63,11 @@ function toSystemConfig(stored: Record<string, string>): SystemConfigResponse {
   };
 }
 
-export async function getSystemConfig(db: DbOrTx, orgId: string): Promise<SystemConfigResponse> {
-  return toSystemConfig(await readSystemConfig(db, orgId));
+export async function getSystemConfig(
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+): Promise<SystemConfigResponse> {
+  return toSystemConfig(await readSystemConfig(ctx.db, actor.orgId));
 }
 
 const asStored = (value: boolean) => (value ? 'true' : 'false');
@@ -72,30 +78,31 @@ const asStored = (value: boolean) => (value ? 'true' : 'false');
  * the same transaction. A request that changes nothing writes nothing and is not audited.
  */
 export async function updateSystemConfig(
-  deps: { db: Db; clock: Clock },
-  input: { orgId: string; actorId: string; changes: UpdateSystemConfigInput },
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  changes: UpdateSystemConfigInput,
 ): Promise<SystemConfigResponse> {
-  return deps.db.transaction(async (tx) => {
-    const rows = await lockSystemConfig(tx, input.orgId);
+  return ctx.db.transaction(async (tx) => {
+    const rows = await lockSystemConfig(tx, actor.orgId);
     const stored = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string>;
     const before = toSystemConfig(stored);
     const changed: Partial<Record<EditableSystemConfigKey, { from: string; to: string }>> = {};
-    const now = deps.clock.now();
+    const now = ctx.clock.now();
     for (const key of ['mfa_totp_enforced', 'auth_magic_link_enabled'] as const) {
-      const wanted = input.changes[key];
+      const wanted = changes[key];
       if (wanted === undefined || wanted === before[key]) continue;
       const to = asStored(wanted);
-      await upsertSystemConfigValue(tx, { orgId: input.orgId, key, value: to, updatedAt: now });
+      await upsertSystemConfigValue(tx, { orgId: actor.orgId, key, value: to, updatedAt: now });
       changed[key] = { from: asStored(before[key]), to };
       stored[key] = to;
     }
     if (Object.keys(changed).length === 0) return before;
-    await appendAudit(tx, deps.clock, {
-      orgId: input.orgId,
-      actorId: input.actorId,
+    await appendAudit(tx, ctx.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
       actionType: 'system_config_updated',
       entityType: 'system_config',
-      entityId: input.orgId,
+      entityId: actor.orgId,
       details: { changes: changed },
     });
     return toSystemConfig(stored);
@@ -109,13 +116,14 @@ export async function updateSystemConfig(
  * delivery is worded for this page.
  */
 export async function sendTestMagicLink(
-  deps: { db: Db; clock: Clock; logger: Logger; email: EmailDeps },
-  input: { email: string; clientAddress: string | null; userAgent: string | null },
+  ctx: EmailDeps,
+  actor: Pick<Actor, 'email'>,
+  input: { clientAddress: string | null; userAgent: string | null },
 ): Promise<TestMagicLinkResponse> {
-  const email = input.email.trim();
+  const email = actor.email.trim();
   if (!email) throw new AppError('NO_EMAIL_ADDRESS');
   try {
-    await requestMagicLink(deps, { ...input, email });
+    await requestMagicLink(ctx, { ...input, email });
   } catch (error) {
     if (error instanceof AppError && error.code === 'EMAIL_NOT_SENT') {
       throw new AppError('EMAIL_NOT_SENT', { message: SECURITY_TEXTS.testMagicLinkFailed });
@@ -135,14 +143,15 @@ function mfaStateOf(factor: { verifiedAt: Date | null } | undefined): MemberMfaS
  * and searches them, each with their MFA state and latest failed attempt (two queries per page).
  */
 export async function listMfaStatus(
-  db: DbOrTx,
-  input: { orgId: string; search: string | undefined; cursor: string | undefined; limit: number },
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+  query: ListMfaStatusQuery,
 ): Promise<ListMfaStatusResponse> {
-  const page = await listMembers(db, input);
+  const page = await listMembers(ctx, actor, query);
   const ids = page.items.map((u) => u.id);
   const [factors, failures] = await Promise.all([
-    findMfaFactors(db, ids),
-    findLastFailedMfaAttempts(db, ids),
+    findMfaFactors(ctx.db, ids),
+    findLastFailedMfaAttempts(ctx.db, ids),
   ]);
   const factorOf = new Map(factors.map((f) => [f.userId, f]));
   const lastFailedOf = new Map(failures.map((f) => [f.userId, f.lastFailedAt]));
@@ -162,30 +171,31 @@ export async function listMfaStatus(
 }
 
 /**
- * An admin resets a member's MFA (issue 4): the authenticator and every recovery code go, any
+ * An admin resets a member's MFA: the authenticator and every recovery code go, any
  * lockout ends and earlier failures stop counting towards the next one, and every session of the member is revoked, so their next request is a 401 and, when policy
  * requires MFA of them, the next sign-in takes them into enrolment again. One transaction with its
  * 'mfa_reset' audit entry. Another organisation's member is a 404; one's own factor is changed in
  * Settings, where a current code is required, so a stolen admin session cannot strip it here.
  */
 export async function resetMemberMfa(
-  deps: { db: Db; clock: Clock },
-  input: { orgId: string; userId: string; actorId: string },
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  input: { userId: string },
 ): Promise<MemberMfaStatus> {
-  return deps.db.transaction(async (tx) => {
-    const member = await findOrgMember(tx, input.orgId, input.userId);
+  return ctx.db.transaction(async (tx) => {
+    const member = await findOrgMember(tx, actor.orgId, input.userId);
     if (!member) throw new AppError('NOT_FOUND');
-    if (member.id === input.actorId) throw new AppError('SELF_MFA_RESET');
+    if (member.id === actor.userId) throw new AppError('SELF_MFA_RESET');
 
     const factor = await deleteMfaFactor(tx, member.id);
     const recoveryCodesDeleted = await deleteRecoveryCodes(tx, member.id);
     if (!factor && recoveryCodesDeleted === 0) throw new AppError('NO_MFA_TO_RESET');
-    const lockoutCleared = await clearMfaLockout(tx, member.id, deps.clock.now());
+    const lockoutCleared = await clearMfaLockout(tx, member.id, ctx.clock.now());
 
-    await revokeUserSessions(tx, deps.clock, member.id);
-    await appendAudit(tx, deps.clock, {
-      orgId: input.orgId,
-      actorId: input.actorId,
+    await revokeUserSessions(tx, ctx.clock, member.id);
+    await appendAudit(tx, ctx.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
       actionType: 'mfa_reset',
       entityType: 'user',
       entityId: member.id,

@@ -33,8 +33,8 @@ const update = createRoute({
 });
 
 export function registerSettingsRoutes(api: ApiRouter, deps: RouteDeps) {
-  api.openapi(read, async (c) => c.json(await getUserSettings(deps, c.get('session').userId), 200));
+  api.openapi(read, async (c) => c.json(await getUserSettings(deps, c.get('actor')), 200));
   api.openapi(update, async (c) =>
-    c.json(await updateUserSettings(deps, c.get('session'), c.req.valid('json')), 200),
+    c.json(await updateUserSettings(deps, c.get('actor'), c.req.valid('json')), 200),
   );
 }

@@ -1,10 +1,10 @@
 import type { UpdateUserSettingsInput, UserSettingsResponse } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import type { SessionContext } from '../../auth/sessions';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Actor } from '../../auth/actor';
+import type { ServiceContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { userSettings } from '../../db/schema';
 import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
 
 type SettingsRow = typeof userSettings.$inferSelect;
 
@@ -37,8 +37,11 @@ async function findSettings(db: DbOrTx, userId: string): Promise<SettingsValues>
 }
 
 /** GET /api/settings: the signed-in user's settings, or the defaults when never saved. */
-export async function getUserSettings(deps: { db: Db }, userId: string): Promise<UserSettingsResponse> {
-  return toDto(await findSettings(deps.db, userId));
+export async function getUserSettings(
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'userId'>,
+): Promise<UserSettingsResponse> {
+  return toDto(await findSettings(ctx.db, actor.userId));
 }
 
 /**
@@ -46,12 +49,12 @@ export async function getUserSettings(deps: { db: Db }, userId: string): Promise
  * names of the keys that changed (never the signature's text), in the same transaction.
  */
 export async function updateUserSettings(
-  deps: { db: Db; clock: Clock },
-  session: SessionContext,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
   input: UpdateUserSettingsInput,
 ): Promise<UserSettingsResponse> {
-  return deps.db.transaction(async (tx) => {
-    const current = await findSettings(tx, session.userId);
+  return ctx.db.transaction(async (tx) => {
+    const current = await findSettings(tx, actor.userId);
     const next: SettingsValues = {
       emailSignature: input.email_signature ?? current.emailSignature,
       notifyMentions: input.notifications?.mentions ?? current.notifyMentions,
@@ -68,17 +71,17 @@ export async function updateUserSettings(
     ].filter((key): key is string => key !== false);
     if (changed.length === 0) return toDto(current);
 
-    const now = deps.clock.now();
+    const now = ctx.clock.now();
     await tx
       .insert(userSettings)
-      .values({ userId: session.userId, ...next, updatedAt: now })
+      .values({ userId: actor.userId, ...next, updatedAt: now })
       .onConflictDoUpdate({ target: userSettings.userId, set: { ...next, updatedAt: now } });
-    await appendAudit(tx, deps.clock, {
-      orgId: session.orgId,
-      actorId: session.userId,
+    await appendAudit(tx, ctx.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
       actionType: 'settings_updated',
       entityType: 'user',
-      entityId: session.userId,
+      entityId: actor.userId,
       details: { changed },
     });
     return toDto(next);

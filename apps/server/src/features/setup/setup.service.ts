@@ -1,7 +1,6 @@
 import type { CompleteSetupInput } from '@parley/contracts';
 import { hashPassword } from '../../auth/passwords';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { ServiceContext } from '../../context';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { completeSignIn, type SignInResult } from '../auth/auth.service';
@@ -10,7 +9,7 @@ import { countUsers } from '../users/users.queries';
 import { insertMember } from '../users/users.service';
 import { lockLiveSetupToken, markSetupTokenUsed, replaceSetupTokens } from './setup.queries';
 
-type Deps = { db: Db; clock: Clock };
+type SetupContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 /** A setup link lives 24 hours; every start without users prints a fresh one and voids the older. */
 const SETUP_LINK_LIFETIME_MS = 24 * 3_600_000;
@@ -19,11 +18,11 @@ export const SETUP_LINK_INVALID =
   'This setup link is invalid, used or expired. Restart Parley to print a new one.';
 
 /** On first start (no users yet): a one-time setup token, or null once anyone exists. */
-export async function issueSetupToken(deps: Deps): Promise<string | null> {
-  return deps.db.transaction(async (tx) => {
+export async function issueSetupToken(ctx: SetupContext): Promise<string | null> {
+  return ctx.db.transaction(async (tx) => {
     if ((await countUsers(tx)) > 0) return null;
     const token = generateToken();
-    const expiresAt = new Date(deps.clock.now().getTime() + SETUP_LINK_LIFETIME_MS);
+    const expiresAt = new Date(ctx.clock.now().getTime() + SETUP_LINK_LIFETIME_MS);
     await replaceSetupTokens(tx, { tokenHash: sha256Hex(token), expiresAt });
     return token;
   });
@@ -34,18 +33,18 @@ export async function issueSetupToken(deps: Deps): Promise<string | null> {
  * transaction. Refused once any user exists, so the link can never add a second admin.
  */
 export async function completeSetup(
-  deps: Deps,
+  ctx: SetupContext,
   input: CompleteSetupInput & { clientAddress: string | null; userAgent: string | null },
 ) {
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
     const token = await lockLiveSetupToken(tx, sha256Hex(input.token), now);
     if (!token || (await countUsers(tx)) > 0) throw new AppError('CONFLICT', { message: SETUP_LINK_INVALID });
     await markSetupTokenUsed(tx, token.id, now);
 
-    const orgId = await createOrganization(tx, deps.clock, { name: input.organization, actorId: null });
-    const userId = await insertMember(tx, deps.clock, {
+    const orgId = await createOrganization(tx, ctx.clock, { name: input.organization, actorId: null });
+    const userId = await insertMember(tx, ctx.clock, {
       ...input,
       passwordHash,
       role: 'admin',
@@ -53,7 +52,7 @@ export async function completeSetup(
       actorId: null,
     });
     // The same end as every way of signing in: an admin is taken into MFA enrolment (SPEC §6).
-    const result: SignInResult = await completeSignIn(tx, deps.clock, {
+    const result: SignInResult = await completeSignIn(tx, ctx.clock, {
       user: { id: userId, email: input.email, name: input.name },
       orgId,
       role: 'admin',

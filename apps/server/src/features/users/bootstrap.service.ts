@@ -1,5 +1,4 @@
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { ServiceContext } from '../../context';
 import { createOrganization, findFirstOrganizationId } from '../organizations/organizations.service';
 import { createMember } from './users.service';
 
@@ -8,14 +7,14 @@ import { createMember } from './users.service';
  * when there is none yet.
  */
 export async function createFirstAdmin(
-  deps: { db: Db; clock: Clock },
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
   input: { email: string; password: string; name: string; orgName: string },
 ) {
   const orgId =
-    (await findFirstOrganizationId(deps.db)) ??
-    (await deps.db.transaction((tx) =>
-      createOrganization(tx, deps.clock, { name: input.orgName, actorId: null }),
+    (await findFirstOrganizationId(ctx.db)) ??
+    (await ctx.db.transaction((tx) =>
+      createOrganization(tx, ctx.clock, { name: input.orgName, actorId: null }),
     ));
-  const userId = await createMember(deps, { ...input, role: 'admin', orgId, actorId: null });
+  const userId = await createMember(ctx, { ...input, role: 'admin', orgId, actorId: null });
   return { userId, orgId };
 }

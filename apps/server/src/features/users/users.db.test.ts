@@ -35,12 +35,7 @@ describe('roles', () => {
   it('audits a role change with the role before and after, and applies it to live sessions', async () => {
     const admin = await ctx.createUser('admin');
     const member = await ctx.signInAs('is_associate', admin.orgId);
-    await changeUserRole(ctx.deps, {
-      orgId: admin.orgId,
-      userId: member.userId,
-      role: 'ir_director',
-      actorId: admin.userId,
-    });
+    await changeUserRole(ctx.deps, admin, { userId: member.userId, role: 'ir_director' });
 
     const session = await ctx.request('GET', '/api/auth/session', { cookie: member.cookie });
     expect((await json(session)).role).toBe('ir_director');
@@ -55,12 +50,7 @@ describe('roles', () => {
     const admin = await ctx.createUser('admin');
     const stranger = await ctx.createUser('ir_associate');
     await expect(
-      changeUserRole(ctx.deps, {
-        orgId: admin.orgId,
-        userId: stranger.userId,
-        role: 'admin',
-        actorId: admin.userId,
-      }),
+      changeUserRole(ctx.deps, admin, { userId: stranger.userId, role: 'admin' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -1,9 +1,9 @@
 import { ERRORS, type Role } from '@parley/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildMember, uniqueEmail } from '../../../test/factories';
 import { createTestContext, json } from '../../../test/test-app';
 import { auditLogs, orgMemberships, sessions, userRoles, users } from '../../db/schema';
-import { generateToken } from '../../lib/crypto';
 import { createMember, deactivateUser } from './users.service';
 
 const ctx = await createTestContext();
@@ -13,20 +13,9 @@ const LAST_ADMIN = ERRORS.LAST_ADMIN.message;
 
 /** A member with a chosen name (and e-mail), for search and ordering. */
 async function createNamed(orgId: string, name: string, role: Role = 'ir_associate', emailLocal?: string) {
-  const suffix = generateToken()
-    .slice(0, 8)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, 'x');
-  const email = `${emailLocal ?? 'member'}.${suffix}@parley.test`;
-  const userId = await createMember(ctx.deps, {
-    email,
-    password: `pw-${generateToken()}`,
-    name,
-    role,
-    orgId,
-    actorId: null,
-  });
-  return { userId, email };
+  const member = buildMember({ orgId, name, role, email: uniqueEmail(emailLocal ?? 'member') });
+  const userId = await createMember(ctx.deps, { ...member, actorId: null });
+  return { userId, email: member.email };
 }
 
 function setRole(cookie: string, userId: string, role: string) {
@@ -322,9 +311,10 @@ describe('deactivation and reactivation', () => {
   it('refuses to deactivate the last active admin (through the API only a race gets this far)', async () => {
     const admin = await ctx.createUser('admin');
     const director = await ctx.createUser('ir_director', admin.orgId);
-    await expect(
-      deactivateUser(ctx.deps, { orgId: admin.orgId, userId: admin.userId, actorId: director.userId }),
-    ).rejects.toMatchObject({ code: 'LAST_ADMIN', message: LAST_ADMIN });
+    await expect(deactivateUser(ctx.deps, director, { userId: admin.userId })).rejects.toMatchObject({
+      code: 'LAST_ADMIN',
+      message: LAST_ADMIN,
+    });
     expect(await activeAdminIds(admin.orgId)).toEqual([admin.userId]);
   });
 

@@ -55,44 +55,25 @@ const reactivate = createRoute({
 /** The Admin panel's user list and its changes; the organisation is always the session's. */
 export function registerUserRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(list, async (c) => {
-    const query = c.req.valid('query');
-    const page = await listMembers(deps.db, {
-      orgId: c.get('session').orgId,
-      search: query.q,
-      cursor: query.cursor,
-      limit: query.limit,
-    });
+    const page = await listMembers(deps, c.get('actor'), c.req.valid('query'));
     return c.json(page, 200);
   });
 
   api.openapi(changeRole, async (c) => {
-    const session = c.get('session');
-    const user = await changeUserRole(deps, {
-      orgId: session.orgId,
+    const user = await changeUserRole(deps, c.get('actor'), {
       userId: c.req.valid('param').id,
       role: c.req.valid('json').role,
-      actorId: session.userId,
     });
     return c.json(user, 200);
   });
 
   api.openapi(deactivate, async (c) => {
-    const session = c.get('session');
-    const user = await deactivateUser(deps, {
-      orgId: session.orgId,
-      userId: c.req.valid('param').id,
-      actorId: session.userId,
-    });
+    const user = await deactivateUser(deps, c.get('actor'), { userId: c.req.valid('param').id });
     return c.json(user, 200);
   });
 
   api.openapi(reactivate, async (c) => {
-    const session = c.get('session');
-    const user = await reactivateUser(deps, {
-      orgId: session.orgId,
-      userId: c.req.valid('param').id,
-      actorId: session.userId,
-    });
+    const user = await reactivateUser(deps, c.get('actor'), { userId: c.req.valid('param').id });
     return c.json(user, 200);
   });
 }

@@ -1,9 +1,18 @@
-import { type AdminUser, type ListUsersResponse, type Role, resolveRole } from '@parley/contracts';
+import {
+  type AdminUser,
+  type ListUsersQuery,
+  type ListUsersResponse,
+  type Role,
+  resolveRole,
+} from '@parley/contracts';
+import type { Actor, AuditActor } from '../../auth/actor';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { ServiceContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
+import { encodeCursor, invalidCursor, isUuid, parseCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import {
   countOrgMembers,
@@ -24,7 +33,7 @@ export type NewMember = { email: string; password: string; name: string; role: R
 
 /** A user with profile, membership and role, and its audit entry, in one transaction. */
 export async function createMember(
-  deps: { db: Db; clock: Clock },
+  deps: Pick<ServiceContext, 'db' | 'clock'>,
   input: NewMember & { actorId: string | null },
 ) {
   const passwordHash = await hashPassword(input.password);
@@ -78,45 +87,30 @@ export function toAdminUser(member: MemberRow): AdminUser {
   };
 }
 
-/** The opaque `next_cursor`: where the next page resumes, base64url so it travels in a query string. */
-export function encodeMemberCursor(cursor: MemberCursor): string {
-  return Buffer.from(JSON.stringify([cursor.name, cursor.id])).toString('base64url');
-}
-
-/** Null when the text is not a cursor this server made; the route answers 400 naming `cursor`. */
-export function decodeMemberCursor(text: string): MemberCursor | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [name, id] = value;
-    if (typeof name !== 'string' || typeof id !== 'string' || name.includes('\u0000')) return null;
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
-    return { name, id };
-  } catch {
-    return null;
-  }
+/** A members-list position: the last member's sort name and id. */
+function parseMemberCursor(value: string): MemberCursor {
+  const [name = '', id = ''] = parseCursor(value, 2);
+  if (name.includes('\u0000') || !isUuid(id)) throw invalidCursor();
+  return { name, id };
 }
 
 /** One page of the organisation's members, by name, optionally narrowed by a name or e-mail fragment. */
 export async function listMembers(
-  db: DbOrTx,
-  input: { orgId: string; search: string | undefined; cursor: string | undefined; limit: number },
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+  query: ListUsersQuery,
 ): Promise<ListUsersResponse> {
-  const search = input.search ? input.search : undefined;
-  const after = input.cursor === undefined ? null : decodeMemberCursor(input.cursor);
-  if (input.cursor !== undefined && after === null) {
-    throw new AppError('VALIDATION_FAILED', { fields: { cursor: 'Invalid cursor' } });
-  }
+  const search = query.q ? query.q : undefined;
+  const after = query.cursor === undefined ? null : parseMemberCursor(query.cursor);
   const [rows, total] = await Promise.all([
-    listOrgMembers(db, { orgId: input.orgId, search, after, limit: input.limit }),
-    countOrgMembers(db, { orgId: input.orgId, search }),
+    listOrgMembers(ctx.db, { orgId: actor.orgId, search, after, limit: query.limit }),
+    countOrgMembers(ctx.db, { orgId: actor.orgId, search }),
   ]);
-  const page = rows.slice(0, input.limit);
+  const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map(toAdminUser),
-    next_cursor:
-      rows.length > input.limit && last ? encodeMemberCursor({ name: last.sortName, id: last.id }) : null,
+    next_cursor: rows.length > query.limit && last ? encodeCursor([last.sortName, last.id]) : null,
     total,
   };
 }
@@ -142,19 +136,20 @@ async function assertAnotherActiveAdmin(tx: DbOrTx, orgId: string, member: Membe
  * organisation's admin lock so two admins demoting each other at once cannot both succeed.
  */
 export async function changeUserRole(
-  deps: { db: Db; clock: Clock },
-  input: { orgId: string; userId: string; role: Role; actorId: string | null },
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: AuditActor,
+  input: { userId: string; role: Role },
 ): Promise<AdminUser> {
-  return deps.db.transaction(async (tx) => {
-    await lockOrgAdmins(tx, input.orgId);
-    const member = await requireOrgMember(tx, input.orgId, input.userId);
+  return ctx.db.transaction(async (tx) => {
+    await lockOrgAdmins(tx, actor.orgId);
+    const member = await requireOrgMember(tx, actor.orgId, input.userId);
     const previous = roleOf(member);
     if (previous === input.role && member.roles.length === 1) return toAdminUser(member);
-    if (input.role !== 'admin') await assertAnotherActiveAdmin(tx, input.orgId, member);
+    if (input.role !== 'admin') await assertAnotherActiveAdmin(tx, actor.orgId, member);
     await replaceUserRoles(tx, input.userId, [input.role]);
-    await appendAudit(tx, deps.clock, {
-      orgId: input.orgId,
-      actorId: input.actorId,
+    await appendAudit(tx, ctx.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
       actionType: 'role_changed',
       entityType: 'user',
       entityId: input.userId,
@@ -170,22 +165,23 @@ export async function changeUserRole(
  * active admin stays active.
  */
 export async function deactivateUser(
-  deps: { db: Db; clock: Clock },
-  input: { orgId: string; userId: string; actorId: string },
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  input: { userId: string },
 ): Promise<AdminUser> {
-  return deps.db.transaction(async (tx) => {
-    await lockOrgAdmins(tx, input.orgId);
-    const member = await requireOrgMember(tx, input.orgId, input.userId);
-    if (member.id === input.actorId) throw new AppError('SELF_DEACTIVATION');
+  return ctx.db.transaction(async (tx) => {
+    await lockOrgAdmins(tx, actor.orgId);
+    const member = await requireOrgMember(tx, actor.orgId, input.userId);
+    if (member.id === actor.userId) throw new AppError('SELF_DEACTIVATION');
     if (member.status === 'deactivated') {
       throw new AppError('CONFLICT', { message: 'This user is already deactivated' });
     }
-    await assertAnotherActiveAdmin(tx, input.orgId, member);
+    await assertAnotherActiveAdmin(tx, actor.orgId, member);
     await setUserStatus(tx, member.id, 'deactivated');
-    await revokeUserSessions(tx, deps.clock, member.id);
-    await appendAudit(tx, deps.clock, {
-      orgId: input.orgId,
-      actorId: input.actorId,
+    await revokeUserSessions(tx, ctx.clock, member.id);
+    await appendAudit(tx, ctx.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
       actionType: 'user_deactivated',
       entityType: 'user',
       entityId: member.id,
@@ -197,17 +193,18 @@ export async function deactivateUser(
 
 /** Lets a deactivated member sign in again; sessions revoked at deactivation stay revoked. */
 export async function reactivateUser(
-  deps: { db: Db; clock: Clock },
-  input: { orgId: string; userId: string; actorId: string },
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  input: { userId: string },
 ): Promise<AdminUser> {
-  return deps.db.transaction(async (tx) => {
-    const member = await requireOrgMember(tx, input.orgId, input.userId);
+  return ctx.db.transaction(async (tx) => {
+    const member = await requireOrgMember(tx, actor.orgId, input.userId);
     if (member.status === 'active')
       throw new AppError('CONFLICT', { message: 'This user is already active' });
     await setUserStatus(tx, member.id, 'active');
-    await appendAudit(tx, deps.clock, {
-      orgId: input.orgId,
-      actorId: input.actorId,
+    await appendAudit(tx, ctx.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
       actionType: 'user_reactivated',
       entityType: 'user',
       entityId: member.id,

@@ -1,18 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { investorMessages, projects } from '../../db/schema';
-import { appendAudit } from '../../lib/audit';
-import type { Clock } from '../../lib/clock';
-import { computeSentiment, suggestTopics } from './message-nlp';
+import type { Db } from '../db/client';
+import { investorMessages, projects } from '../db/schema';
+import { computeSentiment, suggestTopics } from '../features/messages/message-nlp';
+import { appendAudit } from '../lib/audit';
+import type { Clock } from '../lib/clock';
+import { DEMO_FUNDS } from './demo-projects';
 
 const DAY_MS = 86_400_000;
 
-/** The spec's three demo funds (SPEC §2 Compose); the projects seed normally creates them first. */
-export const DEMO_FUNDS = [
-  { key: 'alpha', name: 'Fund Alpha - Core Real Estate', fundType: 'Core Real Estate' },
-  { key: 'beta', name: 'Fund Beta - Growth Equity', fundType: 'Growth Equity' },
-  { key: 'gamma', name: 'Fund Gamma - Infrastructure', fundType: 'Infrastructure' },
-] as const;
 type FundKey = (typeof DEMO_FUNDS)[number]['key'];
 
 type DemoMessage = {
@@ -475,7 +470,7 @@ async function demoFundIds(db: Db, orgId: string, actorId: string | null): Promi
 }
 
 /**
- * DEMO DATA ONLY (issue 5 point 8): about 50 investor messages over the three demo funds, spread
+ * DEMO DATA ONLY: about 50 investor messages over the three demo funds, spread
  * over the last 60 days, with computed sentiment and suggested topics. Idempotent: a message whose
  * (investor e-mail, subject) already exists in the organisation is skipped. Returns how many it added.
  */
