@@ -101,28 +101,12 @@ const forbidden = [
   },
 ];
 
-// Known violations: imports that break a rule today and are being fixed. Each entry is one exact import
-// (from → to) or the exact files of one cycle, so a NEW violation still fails, even between the same
-// features. Delete an entry when its fix lands: `npm run lint:imports` fails on an entry that no longer
-// occurs, so this list only shrinks. Never add an entry to make new code pass.
-const rule = (name) => ({ name, severity: 'error' });
-const dependency = (name, from, to) => ({ type: 'dependency', rule: rule(name), from, to });
-const server = (file) => `apps/server/src/${file}`;
-
-const knownViolations = [
-  // A feature reads another feature's table through that feature's queries module, not its service.
-  ...[
-    ['features/auth-links/auth-links.service.ts', 'features/invitations/invitations.queries.ts'],
-    ['features/auth-links/auth-links.service.ts', 'features/users/users.queries.ts'],
-    ['features/auth/auth.service.ts', 'features/mfa/mfa.queries.ts'],
-    ['features/auth/auth.service.ts', 'features/users/users.queries.ts'],
-    ['features/compliance/compliance.service.ts', 'features/projects/projects.queries.ts'],
-    ['features/email/unsubscribe.service.ts', 'features/users/users.queries.ts'],
-    ['features/invitations/invitations.service.ts', 'features/users/users.queries.ts'],
-    ['features/security/security.service.ts', 'features/users/users.queries.ts'],
-    ['features/setup/setup.service.ts', 'features/users/users.queries.ts'],
-  ].map(([from, to]) => dependency('server-feature-internals', server(from), server(to))),
-];
+// Known violations: imports that break a rule and are being fixed, each one exact import or the exact
+// files of one cycle (dependency-cruiser's shape: { type, rule, from, to, cycle? }), so a NEW violation
+// still fails, even between the same features. The list is empty and meant to stay so: an entry that no
+// longer occurs fails `npm run lint:imports`, so the list can only shrink. Never add an entry to make new
+// code pass.
+const knownViolations = [];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

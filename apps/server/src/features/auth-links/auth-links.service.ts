@@ -15,9 +15,9 @@ import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { completeSignIn, type SignInResult } from '../auth/auth.service';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
-import { hasLiveInvitationForEmail } from '../invitations/invitations.queries';
+import { hasLiveInvitationForEmail } from '../invitations/invitations.service';
 import { readSystemConfig } from '../organizations/organizations.service';
-import { findSignInAccount } from '../users/users.queries';
+import { findSignInAccount } from '../users/users.service';
 import {
   consumeAuthToken,
   deleteOtherUnusedAuthTokens,

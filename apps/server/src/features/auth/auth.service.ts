@@ -25,8 +25,8 @@ import type { Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { findMfaFacts } from '../mfa/mfa.queries';
-import { findSignInAccount } from '../users/users.queries';
+import { findMfaFacts } from '../mfa/mfa.service';
+import { findSignInAccount } from '../users/users.service';
 
 type AuthContext = Pick<ServiceContext, 'db' | 'clock'>;
 

@@ -29,7 +29,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { verifyAuditChain } from '../audit/audit.service';
-import { findProject } from '../projects/projects.queries';
+import { findProject } from '../projects/projects.service';
 import {
   type ComplianceRuleRow,
   countActiveTemplates,

@@ -2,7 +2,7 @@ import { type EmailPreferences, preferencesAfter, type UnsubscribeAction } from 
 import type { ServiceContext } from '../../context';
 import { appendAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { findSignInAccount } from '../users/users.queries';
+import { findSignInAccount } from '../users/users.service';
 import { findEmailPreferences, upsertEmailPreferences } from './email.queries';
 import { isValidUnsubscribeToken } from './unsubscribe-token';
 

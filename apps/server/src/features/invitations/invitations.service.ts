@@ -28,8 +28,7 @@ import { AppError } from '../../lib/errors';
 import { completeSignIn, type SignInResult } from '../auth/auth.service';
 import { deliverEmail, queueEmail } from '../email/email.service';
 import { readSystemConfig } from '../organizations/organizations.service';
-import { findUserIdByEmail } from '../users/users.queries';
-import { insertMember } from '../users/users.service';
+import { findUserIdByEmail, insertMember } from '../users/users.service';
 import { invitationEmail, invitationUrl } from './invitation-email';
 import {
   claimInvitationByTokenHash,
@@ -630,3 +629,7 @@ export async function verifyInvite(
   }
   return checkInviteAllowance(ctx, input);
 }
+
+// Magic links are sent to an e-mail with a live invitation too: published for the auth-links feature
+// (docs/decisions/018-import-boundaries.md).
+export { hasLiveInvitationForEmail } from './invitations.queries';

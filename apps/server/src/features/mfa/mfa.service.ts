@@ -403,3 +403,7 @@ export async function readMfaStatus(
     locked_until: attempts.lockout?.lockedUntil.toISOString() ?? null,
   };
 }
+
+// What sign-in needs to know of a user's factors, published for the auth feature
+// (docs/decisions/018-import-boundaries.md).
+export { findMfaFacts } from './mfa.queries';

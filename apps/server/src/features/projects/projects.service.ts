@@ -470,3 +470,7 @@ export async function deleteDocument(
   });
   await rm(filePathOf(ctx, row.storageKey), { force: true });
 }
+
+// The fund a compliance check belongs to, published for the compliance feature
+// (docs/decisions/018-import-boundaries.md).
+export { findProject } from './projects.queries';

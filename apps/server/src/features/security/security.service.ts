@@ -20,8 +20,7 @@ import { AppError } from '../../lib/errors';
 import { requestMagicLink } from '../auth-links/auth-links.service';
 import type { EmailDeps } from '../email/email.service';
 import { DEFAULT_SYSTEM_CONFIG, readSystemConfig } from '../organizations/organizations.service';
-import { findOrgMember } from '../users/users.queries';
-import { listMembers, toAdminUser } from '../users/users.service';
+import { findOrgMember, listMembers, toAdminUser } from '../users/users.service';
 import {
   clearMfaLockout,
   countFailedMfaAttemptsSince,

@@ -5,8 +5,7 @@ import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { completeSignIn, type SignInResult } from '../auth/auth.service';
 import { createOrganization } from '../organizations/organizations.service';
-import { countUsers } from '../users/users.queries';
-import { insertMember } from '../users/users.service';
+import { countUsers, insertMember } from '../users/users.service';
 import { lockLiveSetupToken, markSetupTokenUsed, replaceSetupTokens } from './setup.queries';
 
 type SetupContext = Pick<ServiceContext, 'db' | 'clock'>;

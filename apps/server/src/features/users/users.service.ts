@@ -213,3 +213,7 @@ export async function reactivateUser(
     return toAdminUser({ ...member, status: 'active' });
   });
 }
+
+// Reads other features use (sign-in, magic links, unsubscribe, invitations, security, setup): the users
+// feature publishes them here; its queries module stays its own (docs/decisions/018-import-boundaries.md).
+export { countUsers, findOrgMember, findSignInAccount, findUserIdByEmail } from './users.queries';
