@@ -18,6 +18,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import type { DraftEditor } from '../use-draft-editor';
 import { ApprovalActions } from './approval-actions';
@@ -30,7 +31,6 @@ import { DraftProvenance } from './draft-provenance';
 import { DraftSources } from './draft-sources';
 
 const LATEST = 'latest';
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * SPEC §2 'Draft Workspace': generate a version, edit it, save the edit as a new version (then back
@@ -180,7 +180,7 @@ export function DraftWorkspace({
                     {versions.data.items.map((v, index) => (
                       <SelectItem key={v.version} value={index === 0 ? LATEST : String(v.version)}>
                         Version {v.version} ({v.source}
-                        {index === 0 ? ', latest' : ''}) · {dateTime.format(new Date(v.created_at))}
+                        {index === 0 ? ', latest' : ''}) · {formatDateTime(v.created_at)}
                       </SelectItem>
                     ))}
                   </SelectContent>

@@ -1,7 +1,7 @@
 import { formatRole, type Invitation } from '@parley/contracts';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { formatDate, formatDateTime } from '../format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import type { RowBusy } from '../hooks/use-invitation-row-actions';
 import { InvitationRowActions } from './invitation-row-actions';
 import { InvitationStatusBadge } from './invitation-status-badge';
