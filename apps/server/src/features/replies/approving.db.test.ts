@@ -380,7 +380,7 @@ describe('Submit for Approval and Request Changes', () => {
       comment: 'Please remove the guarantee.',
       decided_by_name: 'Test ir_director',
     });
-    // The latest check needs a director, so the message shows flagged (SPEC §4).
+    // The latest check needs a director, so the message shows flagged (docs/product.md §4).
     expect(await statusOf(messageId)).toBe('flagged');
     const mine = await json(await ctx.request('GET', '/api/notifications', { cookie: associate.cookie }));
     expect(mine.unread_count).toBe(1);
