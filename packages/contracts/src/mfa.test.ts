@@ -10,7 +10,7 @@ import {
 } from './mfa';
 
 describe('MFA contracts', () => {
-  it('accepts exactly six digits as an authenticator code (SPEC §5)', () => {
+  it('accepts exactly six digits as an authenticator code (docs/product.md §5)', () => {
     expect(totpCodeSchema.safeParse('012345').success).toBe(true);
     expect(totpCodeSchema.safeParse(' 012345 ').data).toBe('012345');
     for (const code of ['12345', '1234567', '12345a', '']) {

@@ -313,7 +313,7 @@ function resolveOverlaps(cands: Cand[]): Cand[] {
 }
 
 /**
- * SPEC §7 ai-guardrail-check: the flags of `text` under the organisation's policy, sorted by start,
+ * docs/product.md §7 ai-guardrail-check: the flags of `text` under the organisation's policy, sorted by start,
  * one per span, and requires_approval when any flag is high.
  */
 export function check(text: string, policy: GuardrailPolicy): CheckResult {
