@@ -32,7 +32,7 @@ describe('MFA contracts', () => {
     expect(new Set(RECOVERY_CODE_ALPHABET).size).toBe(RECOVERY_CODE_ALPHABET.length);
   });
 
-  it("says the spec's texts", () => {
+  it("says product.md's texts", () => {
     expect(attemptsRemainingText(3)).toBe('3 attempt(s) remaining');
     expect(tooManyAttemptsText(5)).toBe('Too many attempts. Please wait 5 minutes.');
     expect(tooManyAttemptsText(60)).toBe('Too many attempts. Please wait 60 minutes.');

@@ -26,7 +26,7 @@ export const MFA_RECENT_VERIFICATION_MINUTES = 5;
 /** The issuer an authenticator app shows beside the account (docs/product.md §4 MFA enrollment). */
 export const TOTP_ISSUER = 'Parley';
 
-/** docs/product.md §5 and §8: the MFA texts, verbatim; the others are ours where the spec is silent. */
+/** docs/product.md §5 and §8: the MFA texts, verbatim; the others are ours where product.md has none. */
 export const MFA_TEXTS = {
   enterSixDigitCode: 'Please enter a 6-digit code',
   enterRecoveryCode: 'Please enter a recovery code',

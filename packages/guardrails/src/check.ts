@@ -23,7 +23,7 @@ function severityOf(s: unknown): Severity {
   return s === 'low' || s === 'medium' ? s : 'high';
 }
 
-/** Explanations of the spec's six lexicon terms; other terms get a generic sentence. */
+/** Explanations of the six lexicon terms of docs/product.md §2 Compliance center; other terms get a generic sentence. */
 const LEXICON_EXPLANATIONS: Record<string, string> = {
   guaranteed:
     'No investment return can be guaranteed, so calling an outcome guaranteed is a misleading promise.',

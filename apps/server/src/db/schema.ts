@@ -44,7 +44,7 @@ export const users = pgTable(
   ],
 );
 
-/** The spec's `profiles`: one per user, same id. */
+/** Profiles (docs/product.md §3): one per user, same id. */
 export const profiles = pgTable('profiles', {
   id: uuid('id')
     .primaryKey()

@@ -599,7 +599,7 @@ export async function acceptInvitationAsMember(
 
 /**
  * The invite check (docs/product.md §4 step 1, §7 auth-verify-invite): allowed for active members and for
- * addresses with a live invitation; otherwise the spec's refusal.
+ * addresses with a live invitation; otherwise the refusal of docs/product.md §8.
  */
 export async function checkInviteAllowance(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,

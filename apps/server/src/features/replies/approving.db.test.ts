@@ -178,7 +178,7 @@ describe('who may submit, request changes, approve and read the queue', () => {
 });
 
 describe('Mark Final / Approve & Send', () => {
-  it("refuses an associate a draft saying 'guaranteed' with 403 and the spec's text, whatever the client says", async () => {
+  it("refuses an associate a draft saying 'guaranteed' with 403 and product.md's text, whatever the client says", async () => {
     const { associate, messageId, draft } = await scene(FLAGGED_TEXT);
     const res = await post(`/api/messages/${messageId}/approve`, associate.cookie, {
       ...draft,
@@ -660,7 +660,7 @@ describe('realtime', () => {
   });
 });
 
-it('keeps the spec text of the 403 in the contracts', () => {
+it('keeps the product.md text of the 403 in the contracts', () => {
   expect(ERRORS.APPROVAL_NEEDS_DIRECTOR).toEqual({
     status: 403,
     message: 'Only directors can approve responses with high-severity flags',

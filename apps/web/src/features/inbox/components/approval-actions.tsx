@@ -110,7 +110,7 @@ export function ApprovalActions({
         },
         onError: (error) => {
           setApproveOpen(false);
-          // 403 carries the spec's text; 409 says what changed; anything else the spec's failure text.
+          // 403 carries product.md's text; 409 says what changed; anything else product.md's failure text.
           if (isApiError(error) && (error.status === 403 || error.status === 409)) toast.error(error.message);
           else toast.error(APPROVAL_TEXTS.approveFailed);
         },
