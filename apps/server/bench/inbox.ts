@@ -1,5 +1,6 @@
 /**
- * docs/product.md §9 Performance targets: the inbox and the drafter at 100,000 and 1,000,000 messages. Each case is timed over
+ * docs/product.md §9 Performance targets: the inbox and the drafter at 100,000 and 1,000,000 messages. Each
+ * case is timed over
  * loopback HTTP (a real server on 127.0.0.1, a signed-in session) beside the same SQL the route runs,
  * sent straight through the database's own client. Prints figures and targets; never fails on time.
  */

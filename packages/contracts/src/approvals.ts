@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { APPROVAL_LEVELS } from './approval-matrix';
 import { MESSAGE_STATUSES } from './messages';
 
-/** docs/decisions/015-compliance-policy-and-approvals.md: a draft's text is bound to approvals by its SHA-256 (hex, of the UTF-8 text). */
+/**
+ * docs/decisions/015-compliance-policy-and-approvals.md: a draft's text is bound to approvals by its SHA-256
+ * (hex, of the UTF-8 text).
+ */
 export const textSha256Schema = z
   .string({ error: 'Send the SHA-256 of the draft text' })
   .regex(/^[0-9a-f]{64}$/, { error: 'Not a SHA-256 (64 lower-case hex digits)' });
@@ -35,7 +38,8 @@ export type SubmitForApprovalInput = z.infer<typeof submitForApprovalInputSchema
 
 /**
  * POST /api/messages/:id/approve (Mark Final / Approve & Send). Any `requires_approval` a client
- * sends is dropped: the server re-checks the stored text (docs/product.md §6, docs/decisions/015-compliance-policy-and-approvals.md).
+ * sends is dropped: the server re-checks the stored text (docs/product.md §6,
+ * docs/decisions/015-compliance-policy-and-approvals.md).
  */
 export const approveInputSchema = z.object({
   version: versionFieldSchema,
@@ -108,7 +112,9 @@ export const approvalStateSchema = z.object({
   level: z.enum(APPROVAL_LEVELS),
   /** docs/product.md §6: a director's approval is needed (any high flag, or as the matrix says). */
   requires_approval: z.boolean(),
-  /** Whether the caller may Mark Final / Approve & Send the latest version (docs/product.md §5, the matrix). */
+  /**
+   * Whether the caller may Mark Final / Approve & Send the latest version (docs/product.md §5, the matrix).
+   */
   can_finalise: z.boolean(),
 });
 export type ApprovalState = z.infer<typeof approvalStateSchema>;
@@ -136,7 +142,9 @@ export const listApprovalsQuerySchema = z.object({
 });
 export type ListApprovalsQuery = z.input<typeof listApprovalsQuerySchema>;
 
-/** docs/product.md §3 approval item (investor, subject, submitter, age, risk_flags, sentiment, project), live. */
+/**
+ * docs/product.md §3 approval item (investor, subject, submitter, age, risk_flags, sentiment, project), live.
+ */
 export const approvalItemSchema = z.object({
   request_id: z.string(),
   message_id: z.string(),

@@ -13,7 +13,10 @@ export const CAPABILITIES = [
   'projects.manage',
   /** The approval queue (docs/product.md §2: menu for admin and ir_director). */
   'approvals.review',
-  /** Edit the compliance policy: lexicon, patterns, disclaimer, templates, approval matrix (docs/product.md §2 Compliance center). */
+  /**
+   * Edit the compliance policy: lexicon, patterns, disclaimer, templates, approval matrix (docs/product.md §2
+   * Compliance center).
+   */
   'compliance.manage',
   /** Analytics, Compliance, Audit Logs, Reports (docs/product.md §2 Layout, the Reporting group). */
   'reporting.read',

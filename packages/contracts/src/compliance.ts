@@ -24,7 +24,10 @@ export const COMPLIANCE_LIMITS = {
   search: 100,
 } as const;
 
-/** docs/product.md §3 Compliance flag: term, severity, suggestion, start and end offsets (UTF-16, end exclusive). */
+/**
+ * docs/product.md §3 Compliance flag: term, severity, suggestion, start and end offsets (UTF-16, end
+ * exclusive).
+ */
 export const complianceFlagSchema = z.object({
   term: z.string(),
   severity: severitySchema,
@@ -92,7 +95,9 @@ export const draftComplianceSchema = z.object({
 });
 export type DraftCompliance = z.infer<typeof draftComplianceSchema>;
 
-/** POST /api/messages/:id/drafts/:version/check (docs/product.md §7 ai-guardrail-check on a stored version). */
+/**
+ * POST /api/messages/:id/drafts/:version/check (docs/product.md §7 ai-guardrail-check on a stored version).
+ */
 export const draftCheckResponseSchema = draftComplianceSchema;
 export type DraftCheckResponse = DraftCompliance;
 

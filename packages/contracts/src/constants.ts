@@ -1,4 +1,7 @@
-/** Session lifetimes (docs/decisions/002-cookie-sessions-and-same-origin-writes.md, docs/product.md §9): idle and absolute expiry. */
+/**
+ * Session lifetimes (docs/decisions/002-cookie-sessions-and-same-origin-writes.md, docs/product.md §9): idle
+ * and absolute expiry.
+ */
 export const SESSION_IDLE_MINUTES = 30;
 export const SESSION_ABSOLUTE_HOURS = 12;
 export const SESSION_COOKIE = 'parley_session';

@@ -15,7 +15,9 @@ export const ERRORS = {
   INVITE_ONLY: { status: 403, message: 'Invite-only access. Contact an admin for an invitation.' },
   /** 403: docs/product.md §5 — the invite check did not allow this e-mail. */
   NOT_INVITED: { status: 403, message: 'Invite-only access. Contact an admin.' },
-  /** 403: signed in, but the role lacks the capability (docs/product.md §6 text of the email-health guard). */
+  /**
+   * 403: signed in, but the role lacks the capability (docs/product.md §6 text of the email-health guard).
+   */
   FORBIDDEN: { status: 403, message: 'You do not have permission to access this page' },
   /** 403: a state-changing request from another origin (CSRF). */
   CROSS_ORIGIN: { status: 403, message: 'Cross-origin requests are not allowed.' },
@@ -30,7 +32,10 @@ export const ERRORS = {
     status: 409,
     message: 'This draft changed since you opened it. Reload to see the latest version.',
   },
-  /** 403: docs/product.md §6/§8 — the stored draft needs a director's approval and the caller's role may not give it. */
+  /**
+   * 403: docs/product.md §6/§8 — the stored draft needs a director's approval and the caller's role may not
+   * give it.
+   */
   APPROVAL_NEEDS_DIRECTOR: {
     status: 403,
     message: 'Only directors can approve responses with high-severity flags',
@@ -64,7 +69,10 @@ export const ERRORS = {
     status: 502,
     message: 'The drafting service did not answer. Try again, or ask an admin to check the AI settings.',
   },
-  /** 409: docs/product.md §6 — an organisation always keeps an active admin, so its last one stays as they are. */
+  /**
+   * 409: docs/product.md §6 — an organisation always keeps an active admin, so its last one stays as they
+   * are.
+   */
   LAST_ADMIN: { status: 409, message: 'The last admin cannot be demoted or deactivated' },
   /** 409: an admin cannot lock themselves out; another admin deactivates them if need be. */
   SELF_DEACTIVATION: { status: 409, message: 'You cannot deactivate your own account' },
@@ -72,13 +80,22 @@ export const ERRORS = {
   SELF_MFA_RESET: { status: 409, message: 'Use Settings to change your own authenticator.' },
   /** 409: the member has no authenticator (set up or started) and no recovery codes to reset. */
   NO_MFA_TO_RESET: { status: 409, message: 'This user has not set up MFA, so there is nothing to reset.' },
-  /** 409: docs/product.md §8 Admin, Security settings — the test magic link goes to the admin's own address, which is missing. */
+  /**
+   * 409: docs/product.md §8 Admin, Security settings — the test magic link goes to the admin's own address,
+   * which is missing.
+   */
   NO_EMAIL_ADDRESS: { status: 409, message: 'No email address found for current user' },
   /** 403: docs/product.md §5 — the inviter must belong to an organisation. */
   NO_ORGANIZATION: { status: 403, message: 'You must be a member of an organization to invite users' },
-  /** 404: docs/product.md §4 Invitation status — an invitation token that matches no invitation (never issued, or replaced). */
+  /**
+   * 404: docs/product.md §4 Invitation status — an invitation token that matches no invitation (never issued,
+   * or replaced).
+   */
   INVITATION_NOT_FOUND: { status: 404, message: 'This invitation link is not valid' },
-  /** 410: docs/product.md §4 Invitation status — the invitation was deleted, revoked, has expired or was already accepted; the message says which. */
+  /**
+   * 410: docs/product.md §4 Invitation status — the invitation was deleted, revoked, has expired or was
+   * already accepted; the message says which.
+   */
   INVITATION_GONE: { status: 410, message: 'This invitation can no longer be used' },
   /** 429: the daily resend cap of one invitation (decision 007); the body carries resends_remaining: 0. */
   RESEND_LIMIT_REACHED: {
@@ -98,13 +115,19 @@ export const ERRORS = {
   },
   /** 429: too many attempts; the response carries Retry-After. */
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },
-  /** 403: docs/product.md §2 Sign-in links — magic links are for members; an invited e-mail accepts its invitation first. */
+  /**
+   * 403: docs/product.md §2 Sign-in links — magic links are for members; an invited e-mail accepts its
+   * invitation first.
+   */
   INVITATION_NOT_ACCEPTED: {
     status: 403,
     message:
       'Your invitation has not been accepted yet. Open the link in your invitation e-mail to create your account first.',
   },
-  /** 403: docs/product.md §2 Sign-in links — the organisation's system config has auth_magic_link_enabled = 'false' (docs/product.md §3). */
+  /**
+   * 403: docs/product.md §2 Sign-in links — the organisation's system config has auth_magic_link_enabled =
+   * 'false' (docs/product.md §3).
+   */
   MAGIC_LINK_DISABLED: {
     status: 403,
     message: 'Magic links are turned off for your organisation. Sign in with your password.',
@@ -117,7 +140,8 @@ export const ERRORS = {
   /** 502: the mail server refused the mail or could not be reached; the outbox keeps it. */
   EMAIL_NOT_SENT: { status: 502, message: 'The e-mail could not be sent. Please try again later.' },
   /**
-   * 403: docs/decisions/012-mfa-lockout.md — the session still owes MFA (aal1 with a verified factor, or MFA required and not
+   * 403: docs/decisions/012-mfa-lockout.md — the session still owes MFA (aal1 with a verified factor, or MFA
+   * required and not
    * enrolled): it may only finish MFA or sign out.
    */
   MFA_REQUIRED: { status: 403, message: 'Finish multi-factor authentication to continue.' },
@@ -132,7 +156,10 @@ export const ERRORS = {
   MFA_NOT_ENROLLED: { status: 409, message: 'Two-factor authentication is not set up for this account.' },
   /** 409: verify-login on a session that already reached aal2. */
   MFA_ALREADY_VERIFIED: { status: 409, message: 'This session has already been verified.' },
-  /** 403: docs/decisions/012-mfa-lockout.md — removing a factor or regenerating recovery codes needs a code from the last 5 minutes. */
+  /**
+   * 403: docs/decisions/012-mfa-lockout.md — removing a factor or regenerating recovery codes needs a code
+   * from the last 5 minutes.
+   */
   MFA_STEP_UP_REQUIRED: { status: 403, message: 'Enter a current code from your authenticator app first.' },
   /** 403: docs/product.md §6 and mfa_totp_enforced — the organisation requires MFA for this user. */
   MFA_REMOVAL_NOT_ALLOWED: {

@@ -6,7 +6,8 @@ import { roleSchema } from './roles';
 export const DEFAULT_INVITATION_ROLE = 'ir_associate' as const;
 
 /**
- * docs/decisions/007-invitation-resend-cap.md: an invitation link is valid 7 days from when it was sent (created or resent).
+ * docs/decisions/007-invitation-resend-cap.md: an invitation link is valid 7 days from when it was sent
+ * (created or resent).
  * A constant, not a setting: see docs/decisions/007-invitation-resend-cap.md.
  */
 export const INVITATION_LIFETIME_DAYS = 7;
@@ -33,7 +34,9 @@ export const BULK_DELETE_REASON = 'Bulk deletion';
  */
 export const INVITATION_BULK_MAX = INVITATION_PAGE_SIZE_MAX;
 
-/** The states of docs/product.md §3/§4 as a row shows them: a pending row past its expiry reads as expired. */
+/**
+ * The states of docs/product.md §3/§4 as a row shows them: a pending row past its expiry reads as expired.
+ */
 export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'revoked'] as const;
 export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
 export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
@@ -62,7 +65,10 @@ export const INVITATION_TEXTS = {
   linkCopied: 'Invite link copied to clipboard',
   bulkResent: (ok: number, failed: number) => `Resent ${ok} invitations. ${failed} failed.`,
   bulkDeleted: (ok: number, failed: number) => `Deleted ${ok} invitations. ${failed} failed.`,
-  /** docs/product.md §8 Sign-in, MFA and invitation acceptance. The welcome line is ours (product.md omits the product name). */
+  /**
+   * docs/product.md §8 Sign-in, MFA and invitation acceptance. The welcome line is ours (product.md omits the
+   * product name).
+   */
   accepted: 'Invitation accepted!',
   acceptedWelcome: 'Welcome to Parley!',
   acceptFailed: 'Failed to accept invitation',
@@ -90,7 +96,10 @@ export const INVITATION_TEXTS = {
     'Magic links are turned off for this organisation. Choose a password to accept the invitation.',
 } as const;
 
-/** Why a link that was once valid can no longer be used (docs/product.md §4: deleted, revoked, expired, accepted). */
+/**
+ * Why a link that was once valid can no longer be used (docs/product.md §4: deleted, revoked, expired,
+ * accepted).
+ */
 export function invitationUnavailableMessage(status: InvitationPreviewStatus): string | null {
   switch (status) {
     case 'deleted':
@@ -147,7 +156,9 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-/** 201 of POST /api/invitations: the row, and whether the e-mail left Parley (docs/product.md §8's warning). */
+/**
+ * 201 of POST /api/invitations: the row, and whether the e-mail left Parley (docs/product.md §8's warning).
+ */
 export const createInvitationResponseSchema = z.object({
   invitation: invitationSchema,
   email_sent: z.boolean(),
@@ -274,7 +285,8 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /**
  * POST /api/invitations/accept: a newcomer's name and password; the e-mail is the invited one.
- * Without a password the newcomer signs in with magic links (docs/product.md §2 Sign-in), where the organisation
+ * Without a password the newcomer signs in with magic links (docs/product.md §2 Sign-in), where the
+ * organisation
  * allows them.
  */
 export const acceptInvitationInputSchema = z.object({

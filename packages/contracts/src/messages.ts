@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-/** docs/product.md §3 investor_messages.status: the statuses the inbox knows; anything else is shown as open. */
+/**
+ * docs/product.md §3 investor_messages.status: the statuses the inbox knows; anything else is shown as open.
+ */
 export const MESSAGE_STATUSES = ['open', 'awaiting_approval', 'resolved', 'flagged'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
@@ -25,7 +27,8 @@ export const SENTIMENT_WARNING_MIN = 0.4;
 export const INBOX_PAGE_SIZE_DEFAULT = 20;
 export const INBOX_PAGE_SIZE_MAX = 100;
 /**
- * Ours (docs/decisions/016-inbox-tab-counts.md): with a search, each tab counts at most this many matches; a tab with more is
+ * Ours (docs/decisions/016-inbox-tab-counts.md): with a search, each tab counts at most this many matches; a
+ * tab with more is
  * listed in `counts_capped` and shown as '1,000+'.
  */
 export const INBOX_SEARCH_COUNT_CAP = 1000;
@@ -47,7 +50,8 @@ const requiredText = (label: string, max: number) =>
     .max(max, { error: `${label} must be at most ${max} characters` });
 
 /**
- * Topic rules (docs/product.md §5): trimmed; empty and case-insensitive duplicates ignored (the first spelling
+ * Topic rules (docs/product.md §5): trimmed; empty and case-insensitive duplicates ignored (the first
+ * spelling
  * wins); at most MESSAGE_TOPICS_MAX topics of at most MESSAGE_TOPIC_LENGTH_MAX characters.
  */
 export function normalizeTopics(topics: readonly string[]): string[] {

@@ -21,7 +21,10 @@ export const MFA_LOCKOUT_MINUTES = 5;
 export const MFA_ESCALATION_LOCKOUTS = 3;
 export const MFA_ESCALATION_WINDOW_HOURS = 24;
 export const MFA_ESCALATED_LOCKOUT_MINUTES = 60;
-/** Removing a factor or regenerating recovery codes needs a code verified this recently (docs/decisions/012-mfa-lockout.md). */
+/**
+ * Removing a factor or regenerating recovery codes needs a code verified this recently
+ * (docs/decisions/012-mfa-lockout.md).
+ */
 export const MFA_RECENT_VERIFICATION_MINUTES = 5;
 /** The issuer an authenticator app shows beside the account (docs/product.md §4 MFA enrollment). */
 export const TOTP_ISSUER = 'Parley';
@@ -77,7 +80,9 @@ export function recoveryCodeError(value: string): string | null {
   return null;
 }
 
-/** POST /api/mfa/totp/setup (docs/product.md §3 MFA setup response; the recovery codes come at verification). */
+/**
+ * POST /api/mfa/totp/setup (docs/product.md §3 MFA setup response; the recovery codes come at verification).
+ */
 export const totpSetupResponseSchema = z.object({
   otpauth_uri: z.string(),
   /** Base32, for typing into an authenticator app by hand. */
@@ -109,7 +114,10 @@ export const verifyEnrollmentResponseSchema = mfaCodeResultSchema.extend({
 });
 export type VerifyEnrollmentResponse = z.infer<typeof verifyEnrollmentResponseSchema>;
 
-/** POST /api/mfa/totp/verify-login (docs/product.md §7: {code, use_recovery}; docs/product.md §5 for each kind of code). */
+/**
+ * POST /api/mfa/totp/verify-login (docs/product.md §7: {code, use_recovery}; docs/product.md §5 for each kind
+ * of code).
+ */
 export const verifyLoginInputSchema = z
   .object({
     code: z.string({ error: MFA_TEXTS.enterSixDigitCode }).max(64),

@@ -17,10 +17,15 @@ export type SystemConfigKey = (typeof SYSTEM_CONFIG_KEYS)[number];
 export const EDITABLE_SYSTEM_CONFIG_KEYS = ['mfa_totp_enforced', 'auth_magic_link_enabled'] as const;
 export type EditableSystemConfigKey = (typeof EDITABLE_SYSTEM_CONFIG_KEYS)[number];
 
-/** docs/product.md §3 MFA stats: the window failed MFA attempts are counted in ('failed attempts in the last hour'). */
+/**
+ * docs/product.md §3 MFA stats: the window failed MFA attempts are counted in ('failed attempts in the last
+ * hour').
+ */
 export const MFA_FAILED_ATTEMPTS_WINDOW_MINUTES = 60;
 
-/** Texts of the Security settings page, quoted verbatim from docs/product.md §8 (Admin, Security settings). */
+/**
+ * Texts of the Security settings page, quoted verbatim from docs/product.md §8 (Admin, Security settings).
+ */
 export const SECURITY_TEXTS = {
   statsFailed: 'Failed to load MFA statistics',
   updateFailed: 'Failed to update settings',
@@ -31,7 +36,9 @@ export const SECURITY_TEXTS = {
   testMagicLinkSent: TEXTS.magicLinkSent,
 } as const;
 
-/** GET /api/health/auth-mfa (docs/product.md §3 MFA stats, §7 health/auth-mfa), for the caller's organisation. */
+/**
+ * GET /api/health/auth-mfa (docs/product.md §3 MFA stats, §7 health/auth-mfa), for the caller's organisation.
+ */
 export const mfaStatsResponseSchema = z.object({
   /** Members of the organisation whose TOTP is verified (enrolment finished). */
   mfa_enabled_users: z.number().int().nonnegative(),

@@ -40,5 +40,8 @@ export type Flag = {
   explanation: string;
 };
 
-/** docs/product.md §7 ai-guardrail-check: flags, and requires_approval when any flag is high (docs/product.md §6). */
+/**
+ * docs/product.md §7 ai-guardrail-check: flags, and requires_approval when any flag is high (docs/product.md
+ * §6).
+ */
 export type CheckResult = { flags: Flag[]; requires_approval: boolean };

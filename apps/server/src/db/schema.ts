@@ -304,7 +304,10 @@ export const emailEvents = pgTable(
   (t) => [index('email_events_org_created_idx').on(t.orgId, t.createdAt)],
 );
 
-/** docs/product.md §3 Email preferences, per address: honoured by every mail that is not strictly transactional. */
+/**
+ * docs/product.md §3 Email preferences, per address: honoured by every mail that is not strictly
+ * transactional.
+ */
 export const emailPreferences = pgTable('email_preferences', {
   email: text('email').primaryKey(),
   weeklyReportsEnabled: boolean('weekly_reports_enabled').notNull().default(true),
@@ -374,7 +377,10 @@ export const mfaLockouts = pgTable('mfa_lockouts', {
 /** PostgreSQL's tsvector, for full-text search over document passages. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** Projects: the funds (docs/product.md §3). Every domain row carries org_id (docs/architecture.md Data rules). */
+/**
+ * Projects: the funds (docs/product.md §3). Every domain row carries org_id (docs/architecture.md Data
+ * rules).
+ */
 export const projects = pgTable(
   'projects',
   {
@@ -460,7 +466,10 @@ export const documentPassages = pgTable(
   ],
 );
 
-/** docs/product.md §3 investor_messages, with the organisation. Unknown statuses read as open (docs/product.md §4). */
+/**
+ * docs/product.md §3 investor_messages, with the organisation. Unknown statuses read as open (docs/product.md
+ * §4).
+ */
 export const investorMessages = pgTable(
   'investor_messages',
   {
@@ -523,7 +532,10 @@ export const aiResponses = pgTable(
     complianceFlags: jsonb('compliance_flags').$type<Record<string, unknown>[]>(),
     requiresApproval: boolean('requires_approval'),
     complianceCheckedAt: timestamp('compliance_checked_at', { withTimezone: true, mode: 'date' }),
-    /** Approval is bound to the exact text: the SHA-256 of what was approved and sent (docs/decisions/015-compliance-policy-and-approvals.md). */
+    /**
+     * Approval is bound to the exact text: the SHA-256 of what was approved and sent
+     * (docs/decisions/015-compliance-policy-and-approvals.md).
+     */
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
     approvedTextSha256: text('approved_text_sha256'),
     /** The approver's optional 1-5 rating of the draft, for analytics. */
@@ -542,7 +554,9 @@ export const aiResponses = pgTable(
   ],
 );
 
-/** docs/product.md §2 Settings: the signature drafts append and the notification toggles (all on by default). */
+/**
+ * docs/product.md §2 Settings: the signature drafts append and the notification toggles (all on by default).
+ */
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')
     .primaryKey()
@@ -556,7 +570,8 @@ export const userSettings = pgTable('user_settings', {
 });
 
 /**
- * The organisation's changes to the compliance policy (docs/decisions/015-compliance-policy-and-approvals.md): overrides of the built-in lexicon
+ * The organisation's changes to the compliance policy
+ * (docs/decisions/015-compliance-policy-and-approvals.md): overrides of the built-in lexicon
  * terms and patterns of @parley/guardrails (is_builtin), and its own terms and patterns. The policy
  * the checker uses is the built-in defaults with these rows laid over them.
  */
@@ -603,7 +618,9 @@ export const complianceSettings = pgTable('compliance_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Approved reply templates that can be inserted into drafts (docs/product.md §2 Compliance center counts). */
+/**
+ * Approved reply templates that can be inserted into drafts (docs/product.md §2 Compliance center counts).
+ */
 export const responseTemplates = pgTable(
   'response_templates',
   {
@@ -623,7 +640,8 @@ export const responseTemplates = pgTable(
 );
 
 /**
- * A draft version submitted for a director's approval (docs/product.md §4 Approvals). Bound to the exact text by its
+ * A draft version submitted for a director's approval (docs/product.md §4 Approvals). Bound to the exact text
+ * by its
  * SHA-256: an edit while it is pending voids it. One pending request per message.
  */
 export const approvalRequests = pgTable(
@@ -689,7 +707,8 @@ export const notifications = pgTable(
 );
 
 /**
- * The inbox's tab counts (docs/decisions/016-inbox-tab-counts.md): rows of investor_messages per organisation and status
+ * The inbox's tab counts (docs/decisions/016-inbox-tab-counts.md): rows of investor_messages per organisation
+ * and status
  * (project_id null) and per fund and status. Kept by statement triggers on investor_messages
  * (migration 0010) in the writer's own transaction; never written by the app.
  */

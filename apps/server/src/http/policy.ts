@@ -37,13 +37,18 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/invitations/accept-existing': 'signed-in',
   /** docs/product.md §7 auth-verify-invite: asked before signing in; limited per client address. */
   'POST /api/auth/verify-invite': 'public',
-  /** The Admin panel (docs/product.md §2 Administration): system health and the organisation's members. */
+  /**
+   * The Admin panel (docs/product.md §2 Layout, Administration): system health and the organisation's
+   * members.
+   */
   'GET /api/admin/system-health': 'admin.manage',
   'GET /api/users': 'admin.manage',
   'PATCH /api/users/:id/role': 'admin.manage',
   'POST /api/users/:id/deactivate': 'admin.manage',
   'POST /api/users/:id/reactivate': 'admin.manage',
-  /** Security settings (docs/product.md §2, §7 health/auth-mfa and system_config): the Administration group. */
+  /**
+   * Security settings (docs/product.md §2, §7 health/auth-mfa and system_config): the Administration group.
+   */
   'GET /api/health/auth-mfa': 'admin.manage',
   'GET /api/system-config': 'admin.manage',
   'PATCH /api/system-config': 'admin.manage',

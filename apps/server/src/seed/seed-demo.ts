@@ -30,7 +30,8 @@ async function main() {
       if (await findUserIdByEmail(database.db, user.email)) continue;
       await createMember(deps, { ...user, password: DEMO_PASSWORD, orgId, actorId: null });
     }
-    // Invitations in every state, so each tab of Invite Users shows something (docs/product.md §2 Invite user).
+    // Invitations in every state, so each tab of Invite Users shows something (docs/product.md §2 Invite
+    // user).
     const adminId = await findUserIdByEmail(database.db, 'admin@parley.example');
     if (adminId) await seedDemoInvitations(deps, orgId, adminId);
     // The three funds with their documents, indexed for citations (docs/decisions/013-fund-documents.md).

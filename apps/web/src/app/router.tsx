@@ -185,7 +185,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, handle: titled('Sign In'), element: <SignInPage /> },
       { path: paths.auth, handle: titled('Sign In'), element: <SignInPage /> },
-      // docs/product.md §2 Sign-in links: the pages the e-mailed links open; opening one uses nothing up, their buttons do.
+      // docs/product.md §2 Sign-in links: the pages the e-mailed links open; opening one uses nothing up,
+      // their buttons do.
       {
         path: paths.magicLink,
         handle: titled('Sign in with a link'),

@@ -79,7 +79,10 @@ function displayStatus(row: InvitationRow, now: Date): Invitation['status'] {
   return row.status;
 }
 
-/** docs/product.md §4: only a pending, non-deleted invitation that is not past expiry can be resent (or linked). */
+/**
+ * docs/product.md §4: only a pending, non-deleted invitation that is not past expiry can be resent (or
+ * linked).
+ */
 function isLive(row: InvitationRow, now: Date): boolean {
   return row.status === 'pending' && row.deletedAt === null && row.expiresAt.getTime() > now.getTime();
 }
@@ -113,7 +116,10 @@ export function toInvitationDto(row: InvitationRow, now: Date): Invitation {
   };
 }
 
-/** The state a link's holder is shown: deleted first, then the row's status as it reads now (docs/product.md §4). */
+/**
+ * The state a link's holder is shown: deleted first, then the row's status as it reads now (docs/product.md
+ * §4).
+ */
 function previewStatus(row: InvitationRow, now: Date): InvitationPreviewStatus {
   if (row.deletedAt !== null) return 'deleted';
   return displayStatus(row, now);
@@ -238,7 +244,9 @@ export async function createInvitation(
   return { invitation: toInvitationDto(row, ctx.clock.now()), email_sent: emailSent };
 }
 
-/** docs/product.md §7 user_invitations reads: a tab of the manage list, newest first, with every tab's count. */
+/**
+ * docs/product.md §7 user_invitations reads: a tab of the manage list, newest first, with every tab's count.
+ */
 export async function listInvitationsPage(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   actor: Pick<Actor, 'orgId'>,
@@ -272,7 +280,8 @@ export class ResendLimitError extends AppError {
 }
 
 /**
- * docs/product.md §7 resend-invite for one locked row, in the caller's transaction: only a live invitation, at
+ * docs/product.md §7 resend-invite for one locked row, in the caller's transaction: only a live invitation,
+ * at
  * most INVITATION_DAILY_RESEND_CAP times per UTC day. A resend mints a new token (the old link stops
  * working), renews the 7 days, is audited, and queues the mail. Every refusal is thrown before the
  * first write, so a batch can record it and go on in the same transaction.
@@ -365,7 +374,8 @@ export async function mintInvitationLink(
 }
 
 /**
- * docs/product.md §7 delete-invite for one locked row, in the caller's transaction: a soft delete of a pending,
+ * docs/product.md §7 delete-invite for one locked row, in the caller's transaction: a soft delete of a
+ * pending,
  * non-deleted invitation (its link stops working), audited. The refusal is thrown before any write.
  */
 async function deleteLockedInvitation(
@@ -559,7 +569,8 @@ export async function acceptInvitation(
 }
 
 /**
- * docs/product.md §4 step 6: a signed-in user with a token accepts it, but only an invitation sent to their own
+ * docs/product.md §4 step 6: a signed-in user with a token accepts it, but only an invitation sent to their
+ * own
  * address, for the organisation they already belong to (a user belongs to one organisation).
  */
 export async function acceptInvitationAsMember(

@@ -101,7 +101,8 @@ export async function generateDraft(
 }
 
 /**
- * docs/product.md §4: every saved edit is a new version. Optimistic concurrency: the edit names the version it
+ * docs/product.md §4: every saved edit is a new version. Optimistic concurrency: the edit names the version
+ * it
  * was based on (0 when there was none), and is refused with 409 if that is no longer the latest.
  * It keeps the citations of its base; its provenance says who edited and from which version.
  */

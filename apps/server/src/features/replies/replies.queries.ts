@@ -237,7 +237,10 @@ export async function lastCheckRequiresApproval(db: DbOrTx, messageId: string): 
 
 export type StoredFlag = { term: string; severity: string } & Record<string, unknown>;
 
-/** Writes the approval onto the version (docs/product.md §7 ai_responses update: final_response, approved_by, compliance_tag). */
+/**
+ * Writes the approval onto the version (docs/product.md §7 ai_responses update: final_response, approved_by,
+ * compliance_tag).
+ */
 export async function recordApproval(
   tx: Tx,
   responseId: string,

@@ -16,7 +16,8 @@ import { UserMfaStatusList } from './components/user-mfa-status-list';
 
 /**
  * docs/product.md §2 Security settings: the MFA cards with Refresh, the sign-in policy toggles,
- * 'Send Test Magic Link', and 'View User MFA Status' — enabled in Parley (docs/decisions/006-client-guards-on-every-gated-page.md), with a
+ * 'Send Test Magic Link', and 'View User MFA Status' — enabled in Parley
+ * (docs/decisions/006-client-guards-on-every-gated-page.md), with a
  * per-member MFA reset.
  */
 export function SecuritySettingsPage() {

@@ -19,7 +19,9 @@ function sentimentVariant(score: number): 'success' | 'warning' | 'destructive' 
   return 'destructive';
 }
 
-/** docs/product.md §2 approval item: investor, subject, submitter, age, fund, sentiment, flags; its actions. */
+/**
+ * docs/product.md §2 approval item: investor, subject, submitter, age, fund, sentiment, flags; its actions.
+ */
 export function ApprovalItemCard({
   item,
   onApprove,

@@ -97,7 +97,10 @@ function NewcomerForm({ token, preview }: { token: string; preview: InvitationPr
     submit(event.currentTarget, true);
   }
 
-  /** With a password, or without one (docs/product.md §2 Sign-in: the newcomer then signs in with magic links). */
+  /**
+   * With a password, or without one (docs/product.md §2 Sign-in: the newcomer then signs in with magic
+   * links).
+   */
   function submit(form: HTMLFormElement, withPassword: boolean) {
     if (accept.isPending) return;
     setFieldErrors({});

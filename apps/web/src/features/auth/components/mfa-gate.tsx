@@ -42,7 +42,9 @@ function MfaGate({
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }
 
-  /** docs/product.md §4: cancelling the MFA step signs the user out (docs/product.md §8: 401/403/404 ignored). */
+  /**
+   * docs/product.md §4: cancelling the MFA step signs the user out (docs/product.md §8: 401/403/404 ignored).
+   */
   async function onCancel() {
     onHoldChange(false);
     await signOut().catch(() => undefined);

@@ -19,7 +19,10 @@ const emailHealthSummaryParser: ResponseParser<EmailHealthSummary> = {
   },
 };
 
-/** GET /api/email/health: the health report (docs/product.md §7 resend-email-health); the sidebar reads its status. */
+/**
+ * GET /api/email/health: the health report (docs/product.md §7 resend-email-health); the sidebar reads its
+ * status.
+ */
 export function emailHealthQueryOptions() {
   return queryOptions({
     queryKey: emailHealthKeys.report(),
@@ -30,7 +33,10 @@ export function emailHealthQueryOptions() {
   });
 }
 
-/** The sidebar's request, sent EMAIL_HEALTH_DOT_DELAY_MS after the layout appears (docs/product.md §9), admins only. */
+/**
+ * The sidebar's request, sent EMAIL_HEALTH_DOT_DELAY_MS after the layout appears (docs/product.md §9), admins
+ * only.
+ */
 export function useEmailHealthForSidebar(isEnabled: boolean) {
   const [isDelayOver, setDelayOver] = useState(false);
   useEffect(() => {

@@ -32,7 +32,8 @@ function Unavailable({ label, reason, icon }: { label: string; reason: string; i
 }
 
 /**
- * docs/product.md §5/§6 and §4 Approvals: Submit for Approval for those who draft; Mark Final (ir_associate) or
+ * docs/product.md §5/§6 and §4 Approvals: Submit for Approval for those who draft; Mark Final (ir_associate)
+ * or
  * Approve & Send (admin, ir_director), disabled without draft text or when the latest version needs
  * a director and the caller is not one; Request Changes for approvers while a submission waits.
  * The server decides again from the stored text; this only explains.

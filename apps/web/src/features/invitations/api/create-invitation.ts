@@ -7,7 +7,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invitationKeys } from './invitation-keys';
 
-/** POST /api/invitations {email, role}: creates the invitation and e-mails its link (docs/product.md §7 send-invitation). */
+/**
+ * POST /api/invitations {email, role}: creates the invitation and e-mails its link (docs/product.md §7
+ * send-invitation).
+ */
 export function createInvitation(input: CreateInvitationInput): Promise<CreateInvitationResponse> {
   return api.post('/api/invitations', input, { parser: createInvitationResponseSchema });
 }

@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 import { invitationKeys } from './invitation-keys';
 
 /**
- * POST /api/invitations/:id/resend (docs/product.md §7 resend-invite): a new link replaces the old one. Over the
+ * POST /api/invitations/:id/resend (docs/product.md §7 resend-invite): a new link replaces the old one. Over
+ * the
  * daily cap the server answers 429 RESEND_LIMIT_REACHED, which means 0 resends remain.
  */
 export function resendInvitation(id: string): Promise<ResendInvitationResponse> {
