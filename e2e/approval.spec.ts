@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { signInAs, waitForMail } from './fixtures';
 
 /**
- * Issue 6's journey: an associate's draft saying 'guaranteed' is flagged high and cannot be
+ * The approval journey (docs/product.md §4 Approvals): an associate's draft saying 'guaranteed' is flagged
+ * high and cannot be
  * finalised by them; they submit it; a director approves and sends it from the queue; the reply
  * reaches the investor's mailbox (the SMTP sink); the message is resolved; the audit chain verifies.
  */

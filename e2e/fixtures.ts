@@ -79,7 +79,7 @@ export async function nextTotpCode(email: string): Promise<string> {
 }
 
 /**
- * The enrolment dialog (SPEC §4 qr → verify → recovery → Finish), as a person does it: reads the
+ * The enrolment dialog (docs/product.md §4 qr → verify → recovery → Finish), as a person does it: reads the
  * key shown for manual entry, types the code an authenticator app would show, keeps the codes.
  */
 export async function enrolThroughDialog(

@@ -63,7 +63,7 @@ test('a new admin is enrolled at once, then needs a code; wrong codes count down
 
   const { context, page: admin } = await acceptInvitation(browser, link, 'Morgan Mfa');
 
-  // Admins always need MFA (SPEC §6): the enrolment dialog, and nothing of the app behind it.
+  // Admins always need MFA (docs/product.md §6): the enrolment dialog, and nothing of the app behind it.
   const dialog = admin.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
   await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible();
@@ -131,7 +131,7 @@ test('a new admin is enrolled at once, then needs a code; wrong codes count down
   });
   expect(locked.status()).toBe(429);
 
-  // Cancel signs out (SPEC §4).
+  // Cancel signs out (docs/product.md §4).
   await verify.getByRole('button', { name: 'Cancel' }).click();
   await expect(admin).toHaveURL(/\/auth$/);
   await admin.goto('/inbox');

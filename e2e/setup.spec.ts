@@ -62,7 +62,7 @@ test.describe
       await page.getByLabel('Password').fill(FOUNDER_PASSWORD);
       await page.getByRole('button', { name: 'Create organisation' }).click();
       await expect(page).toHaveURL(/\/inbox$/);
-      // The first admin is an admin: two-factor enrolment comes first (SPEC §6).
+      // The first admin is an admin: two-factor enrolment comes first (docs/product.md §6).
       await enrolThroughDialog(page, FOUNDER);
       await expect(page.getByTestId('user-name')).toHaveText('Fran Founder');
       await expect(page.getByTestId('user-role')).toHaveText('admin');

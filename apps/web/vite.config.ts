@@ -3,7 +3,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The Parley server in development (DESIGN.md §4: PORT defaults to 3000); PARLEY_API_TARGET overrides it. */
+/**
+ * The Parley server in development (PORT defaults to 3000: README Configuration); PARLEY_API_TARGET overrides
+ * it.
+ */
 const apiProxy = {
   '/api': { target: process.env.PARLEY_API_TARGET ?? 'http://127.0.0.1:3000' },
 };

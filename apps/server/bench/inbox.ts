@@ -1,5 +1,6 @@
 /**
- * Issue 5 §9: the inbox and the drafter at 100,000 and 1,000,000 messages. Each case is timed over
+ * docs/product.md §9 Performance targets: the inbox and the drafter at 100,000 and 1,000,000 messages. Each
+ * case is timed over
  * loopback HTTP (a real server on 127.0.0.1, a signed-in session) beside the same SQL the route runs,
  * sent straight through the database's own client. Prints figures and targets; never fails on time.
  */
@@ -345,7 +346,7 @@ export async function runInboxBench(input: {
   const inbox = rows.filter((r) => r.inbox);
   const within4 = inbox.every((r) => r.http.p95 <= 4 * r.raw.p95);
   console.log(
-    `\ntargets (issue 5 §9; they apply to PostgreSQL${database.kind === 'pglite' ? ', shown here for reference' : ''}):`,
+    `\ntargets (docs/product.md §9; they apply to PostgreSQL${database.kind === 'pglite' ? ', shown here for reference' : ''}):`,
   );
   console.log(`  every inbox request within 4× of its raw SQL (p95): ${mark(within4)}`);
   if (sizes.length === 2) {

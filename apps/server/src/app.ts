@@ -46,7 +46,7 @@ export type AppDeps = {
   clock?: Clock;
   mailer: Mailer;
   encryptionKey: Buffer;
-  /** Issue 5: the reply drafter; by default chosen from config (decision 014). */
+  /** The reply drafter; by default chosen from config (docs/decisions/014-drafters.md). */
   drafter?: Drafter;
   /** The built SPA (apps/web/dist); without it only the API is served. */
   webDist?: string;

@@ -13,7 +13,7 @@ const originSchema = z
   .url({ error: 'must be an origin such as https://parley.example.com' })
   .transform((value) => new URL(value).origin);
 
-/** Every variable of DESIGN.md §4. This module is the only reader of process.env (STYLE.md). */
+/** Every variable of the README's Configuration. This module is the only reader of process.env (STYLE.md). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().trim().min(1).default('./data'),

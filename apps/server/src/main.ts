@@ -28,7 +28,7 @@ async function main() {
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : createOutboxMailer({ announce: (line) => logger.info(line) });
   const encryptionKey = loadEncryptionKey(config);
-  // One LISTEN per process feeds every event stream (issue 5 realtime).
+  // One LISTEN per process feeds every event stream (docs/architecture.md Realtime).
   const realtime = new RealtimeHub({ database, logger });
   await realtime.start();
   const app = createApp({

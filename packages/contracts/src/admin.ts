@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ROLES, roleSchema } from './roles';
 
-/** SPEC §9: the last weekly report is overdue after more than 7 days. */
+/** docs/product.md §9: the last weekly report is overdue after more than 7 days. */
 export const WEEKLY_REPORT_OVERDUE_DAYS = 7;
 
-/** DESIGN.md §5: lists are paginated on the server, at most 100 rows a page. */
+/** docs/product.md §9: lists are paginated on the server, at most 100 rows a page. */
 export const USERS_PAGE_LIMIT_MAX = 100;
 /** The user list's page when the client names none: a screenful of members. */
 export const USERS_PAGE_LIMIT_DEFAULT = 25;
@@ -17,7 +17,7 @@ export const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
 /**
- * GET /api/admin/system-health: SPEC §2's System Health card. Each field is computed live for the
+ * GET /api/admin/system-health: docs/product.md §2's System Health card. Each field is computed live for the
  * caller's organisation; see docs/decisions/009-allowed-origin-check.md for the origin comparison.
  */
 export const systemHealthResponseSchema = z.object({
@@ -30,14 +30,14 @@ export const systemHealthResponseSchema = z.object({
   }),
   /** The server sends Strict-Transport-Security exactly when APP_ORIGIN is https. */
   hsts_active: z.boolean(),
-  /** SPEC §7: invitations not accepted, not deleted, still pending and not past expiry. */
+  /** docs/product.md §7: invitations not accepted, not deleted, still pending and not past expiry. */
   pending_invitations: z.number().int().nonnegative(),
   last_weekly_report: z.object({
     at: z.string().nullable(),
-    /** SPEC §9: more than WEEKLY_REPORT_OVERDUE_DAYS old, or never sent. */
+    /** docs/product.md §9: more than WEEKLY_REPORT_OVERDUE_DAYS old, or never sent. */
     is_overdue: z.boolean(),
   }),
-  /** SPEC §3 system_config 'sso_required' of the organisation ('true' / 'false'). */
+  /** docs/product.md §3 system_config 'sso_required' of the organisation ('true' / 'false'). */
   sso_required: z.boolean(),
   guardrail_notes: z.array(z.string()),
 });
@@ -63,7 +63,7 @@ export const listUsersQuerySchema = z.object({
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
-/** One member of the organisation, as the admin's user list shows it (SPEC §2 Admin panel). */
+/** One member of the organisation, as the admin's user list shows it (docs/product.md §2 Admin panel). */
 export const adminUserSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -8,11 +8,11 @@ export type ApprovalLevel = (typeof APPROVAL_LEVELS)[number];
 /** Which roles may finalise (Mark Final / Approve & Send) a draft at each highest flag severity. */
 export type ApprovalMatrix = Record<ApprovalLevel, Role[]>;
 
-/** Roles that may always finalise: SPEC §6 (admin full access, ir_director approvals). */
+/** Roles that may always finalise: docs/product.md §6 (admin full access, ir_director approvals). */
 export const APPROVERS_ALWAYS: readonly Role[] = ['admin', 'ir_director'];
 
 /**
- * SPEC §6: any high-severity flag requires admin or ir_director; with low or no flags an
+ * docs/product.md §6: any high-severity flag requires admin or ir_director; with low or no flags an
  * ir_associate can finalise; is_associate is read-only everywhere. The matrix may ask for a director
  * at lower levels too, never less than this.
  */
@@ -62,7 +62,7 @@ export const approvalMatrixSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['high'],
-        message: 'High-severity flags always need a director (SPEC §6)',
+        message: 'High-severity flags always need a director',
       });
     }
   });

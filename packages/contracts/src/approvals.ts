@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { APPROVAL_LEVELS } from './approval-matrix';
 import { MESSAGE_STATUSES } from './messages';
 
-/** Issue 6: a draft's text is bound to approvals by its SHA-256 (hex, of the UTF-8 text). */
+/**
+ * docs/decisions/015-compliance-policy-and-approvals.md: a draft's text is bound to approvals by its SHA-256
+ * (hex, of the UTF-8 text).
+ */
 export const textSha256Schema = z
   .string({ error: 'Send the SHA-256 of the draft text' })
   .regex(/^[0-9a-f]{64}$/, { error: 'Not a SHA-256 (64 lower-case hex digits)' });
@@ -12,12 +15,12 @@ const versionFieldSchema = z
   .int({ error: 'Use a whole number' })
   .positive({ error: 'Use a version number of 1 or more' });
 
-/** The Approve & Send rating of the draft (issue 6 point 5): optional, 1 to 5 stars. */
+/** The Approve & Send rating of the draft (docs/product.md §2 Approval queue): optional, 1 to 5 stars. */
 export const APPROVAL_RATING_MIN = 1;
 export const APPROVAL_RATING_MAX = 5;
 /** A Request Changes comment: required, at most 2000 characters. */
 export const APPROVAL_COMMENT_MAX = 2000;
-/** The approval queue's page size (DESIGN.md §5: limit ≤ 100). */
+/** The approval queue's page size (docs/product.md §9: limit ≤ 100). */
 export const APPROVAL_QUEUE_PAGE_SIZE_DEFAULT = 20;
 export const APPROVAL_QUEUE_PAGE_SIZE_MAX = 100;
 /** Stats: average response time over decisions of the last 30 days. */
@@ -35,7 +38,8 @@ export type SubmitForApprovalInput = z.infer<typeof submitForApprovalInputSchema
 
 /**
  * POST /api/messages/:id/approve (Mark Final / Approve & Send). Any `requires_approval` a client
- * sends is dropped: the server re-checks the stored text (SPEC §6, issue 6 point 4).
+ * sends is dropped: the server re-checks the stored text (docs/product.md §6,
+ * docs/decisions/015-compliance-policy-and-approvals.md).
  */
 export const approveInputSchema = z.object({
   version: versionFieldSchema,
@@ -106,9 +110,11 @@ export const approvalStateSchema = z.object({
     .nullable(),
   /** The highest flag severity of the latest version's check. */
   level: z.enum(APPROVAL_LEVELS),
-  /** SPEC §6: a director's approval is needed (any high flag, or as the matrix says). */
+  /** docs/product.md §6: a director's approval is needed (any high flag, or as the matrix says). */
   requires_approval: z.boolean(),
-  /** Whether the caller may Mark Final / Approve & Send the latest version (SPEC §5, the matrix). */
+  /**
+   * Whether the caller may Mark Final / Approve & Send the latest version (docs/product.md §5, the matrix).
+   */
   can_finalise: z.boolean(),
 });
 export type ApprovalState = z.infer<typeof approvalStateSchema>;
@@ -136,7 +142,9 @@ export const listApprovalsQuerySchema = z.object({
 });
 export type ListApprovalsQuery = z.input<typeof listApprovalsQuerySchema>;
 
-/** SPEC §3 approval item (investor, subject, submitter, age, risk_flags, sentiment, project), live. */
+/**
+ * docs/product.md §3 approval item (investor, subject, submitter, age, risk_flags, sentiment, project), live.
+ */
 export const approvalItemSchema = z.object({
   request_id: z.string(),
   message_id: z.string(),
@@ -155,7 +163,7 @@ export const approvalItemSchema = z.object({
     highest: z.enum(['high', 'medium', 'low']).nullable(),
     terms: z.array(z.string()),
   }),
-  /** SPEC §2: 'None' when the version's check found nothing, else a short summary. */
+  /** docs/product.md §2: 'None' when the version's check found nothing, else a short summary. */
   risk_flags: z.string(),
 });
 export type ApprovalItem = z.infer<typeof approvalItemSchema>;
@@ -166,7 +174,7 @@ export const listApprovalsResponseSchema = z.object({
 });
 export type ListApprovalsResponse = z.infer<typeof listApprovalsResponseSchema>;
 
-/** GET /api/approvals/stats: SPEC §2 Approval queue stats, from real data. */
+/** GET /api/approvals/stats: docs/product.md §2 Approval queue stats, from real data. */
 export const approvalStatsSchema = z.object({
   pending: z.number().int(),
   /** Hours from submission to decision, decisions of the last 30 days; null when there were none. */
@@ -176,7 +184,7 @@ export const approvalStatsSchema = z.object({
 });
 export type ApprovalStats = z.infer<typeof approvalStatsSchema>;
 
-/** SPEC §2/§8 texts of the approval workflow; quoted ones verbatim, the rest ours. */
+/** docs/product.md §2/§8 texts of the approval workflow; quoted ones verbatim, the rest ours. */
 export const APPROVAL_TEXTS = {
   title: 'Approval Queue',
   subtitle: 'Review and approve AI-drafted responses before they are sent',

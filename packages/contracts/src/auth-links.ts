@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { choosePasswordSchema } from './password-policy';
 import { TEXTS } from './texts';
 
-/** Issue 3: a magic link signs in once, within 15 minutes of being sent. */
+/** docs/product.md §9: a magic link signs in once, within 15 minutes of being sent. */
 export const MAGIC_LINK_LIFETIME_MINUTES = 15;
-/** Issue 3: a password reset link works once, within one hour of being sent. */
+/** docs/product.md §9: a password reset link works once, within one hour of being sent. */
 export const PASSWORD_RESET_LIFETIME_MINUTES = 60;
 
 /**
  * The pages the e-mailed links open. Opening one (GET) only shows a page; its button consumes the
- * token with a POST, so mail scanners that prefetch links do not burn it (issue 3).
+ * token with a POST, so mail scanners that prefetch links do not burn it (docs/product.md §2 Sign-in links).
  */
 export const AUTH_LINK_PATHS = {
   magicLink: '/auth/magic',
@@ -17,11 +17,11 @@ export const AUTH_LINK_PATHS = {
   resetPassword: '/auth/reset',
 } as const;
 
-/** Texts of the magic-link and password-recovery flows (quoted ones are SPEC §8's). */
+/** Texts of the magic-link and password-recovery flows (quoted ones are docs/product.md §8's). */
 export const AUTH_LINK_TEXTS = {
-  /** SPEC §8. */
+  /** docs/product.md §8. */
   magicLinkSent: TEXTS.magicLinkSent,
-  /** SPEC §8. */
+  /** docs/product.md §8. */
   magicLinkFailed: TEXTS.magicLinkFailed,
   /** The same answer whether or not the address has an account, so it tells nobody which exist. */
   passwordResetRequested: 'If an account exists for that address, we have sent a link to reset the password.',
@@ -37,7 +37,7 @@ const linkTokenSchema = z
   .min(1, { error: 'The link is incomplete' })
   .max(200, { error: 'The link is not valid' });
 
-/** POST /api/auth/magic-link: SPEC §5 — the e-mail must be given. */
+/** POST /api/auth/magic-link: docs/product.md §5 — the e-mail must be given. */
 export const magicLinkRequestSchema = z.object({ email: emailSchema });
 export type MagicLinkRequest = z.infer<typeof magicLinkRequestSchema>;
 

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { choosePasswordSchema } from './password-policy';
 import { roleSchema } from './roles';
 
-/** SPEC §5: e-mail and password are required. */
+/** docs/product.md §5: e-mail and password are required. */
 export const signInInputSchema = z.object({
   email: z.email({ error: 'Enter a valid email address' }).max(254).trim().toLowerCase(),
   password: z.string().min(1, { error: 'Password is required' }).max(1024),
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
-/** What comes after a password sign-in (DESIGN.md §5). */
+/** What comes after a password sign-in (docs/api.md). */
 export const mfaNextSchema = z.enum(['none', 'verify', 'enroll']);
 export type MfaNext = z.infer<typeof mfaNextSchema>;
 
@@ -19,7 +19,7 @@ export const sessionUserSchema = z.object({
   name: z.string(),
 });
 
-/** SPEC §4 Auth states: the assurance levels. */
+/** docs/product.md §4 Auth states: the assurance levels. */
 export const aalSchema = z.enum(['aal1', 'aal2']);
 export type Aal = z.infer<typeof aalSchema>;
 
@@ -31,9 +31,9 @@ export const sessionResponseSchema = z.object({
   user: sessionUserSchema,
   role: roleSchema,
   orgId: z.string(),
-  /** SPEC §4: aal2 once a verified factor was used in this session. */
+  /** docs/product.md §4: aal2 once a verified factor was used in this session. */
   aal: aalSchema,
-  /** SPEC §4: aal2 whenever a verified factor exists, else the current level. */
+  /** docs/product.md §4: aal2 whenever a verified factor exists, else the current level. */
   next_level: aalSchema,
   mfa: mfaNextSchema,
   expiresAt: z.string(),
@@ -44,7 +44,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const signInResponseSchema = sessionResponseSchema;
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
-/** Own sessions in Settings: at most this many per page (DESIGN.md §5: limit ≤ 100). */
+/** Own sessions in Settings: at most this many per page (docs/product.md §9: limit ≤ 100). */
 export const OWN_SESSIONS_PAGE_LIMIT_DEFAULT = 50;
 export const OWN_SESSIONS_PAGE_LIMIT_MAX = 100;
 
@@ -90,7 +90,7 @@ export const completeSetupInputSchema = z.object({
 });
 export type CompleteSetupInput = z.infer<typeof completeSetupInputSchema>;
 
-/** PATCH /api/profile (SPEC §2 Settings: the name is editable; e-mail and role are not). */
+/** PATCH /api/profile (docs/product.md §2 Settings: the name is editable; e-mail and role are not). */
 export const updateProfileInputSchema = z.object({
   name: z
     .string()
@@ -100,7 +100,7 @@ export const updateProfileInputSchema = z.object({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 
-/** SPEC §3 Profile view: name, email, role. */
+/** docs/product.md §3 Profile view: name, email, role. */
 export const profileResponseSchema = z.object({
   name: z.string(),
   email: z.string(),

@@ -9,13 +9,16 @@ export const CAPABILITIES = [
   'workspace.read',
   /** Create messages and drafts: everyone but the read-only is_associate. */
   'messages.write',
-  /** Create and edit funds (projects): admin and ir_director (issue 5; decision 013). */
+  /** Create and edit funds (projects): admin and ir_director (docs/decisions/013-fund-documents.md). */
   'projects.manage',
-  /** The approval queue (SPEC §2: menu for admin and ir_director). */
+  /** The approval queue (docs/product.md §2: menu for admin and ir_director). */
   'approvals.review',
-  /** Edit the compliance policy: lexicon, patterns, disclaimer, templates, approval matrix (issue 6). */
+  /**
+   * Edit the compliance policy: lexicon, patterns, disclaimer, templates, approval matrix (docs/product.md §2
+   * Compliance center).
+   */
   'compliance.manage',
-  /** Analytics, Compliance, Audit Logs, Reports (SPEC §2 Reporting group). */
+  /** Analytics, Compliance, Audit Logs, Reports (docs/product.md §2 Layout, the Reporting group). */
   'reporting.read',
   /** Re-walk the audit hash chain. */
   'audit.verify',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type ApprovalMatrix, approvalMatrixSchema } from './approval-matrix';
 
-/** SPEC §3 Compliance flag severities, highest first. */
+/** docs/product.md §3 Compliance flag severities, highest first. */
 export const COMPLIANCE_SEVERITIES = ['high', 'medium', 'low'] as const;
 export type ComplianceSeverity = (typeof COMPLIANCE_SEVERITIES)[number];
 
@@ -24,7 +24,10 @@ export const COMPLIANCE_LIMITS = {
   search: 100,
 } as const;
 
-/** SPEC §3 Compliance flag: term, severity, suggestion, start and end offsets (UTF-16, end exclusive). */
+/**
+ * docs/product.md §3 Compliance flag: term, severity, suggestion, start and end offsets (UTF-16, end
+ * exclusive).
+ */
 export const complianceFlagSchema = z.object({
   term: z.string(),
   severity: severitySchema,
@@ -38,7 +41,7 @@ export const complianceFlagSchema = z.object({
 export type ComplianceFlag = z.infer<typeof complianceFlagSchema>;
 
 /**
- * SPEC §3 ai_responses.compliance_tag, "a list of strings serialised as text": a JSON array of the
+ * docs/product.md §3 ai_responses.compliance_tag, "a list of strings serialised as text": a JSON array of the
  * unique `<severity>:<lower-cased term>` of the flags, in order of appearance; '[]' when clean.
  */
 export function complianceTagOf(flags: readonly { severity: string; term: string }[]): string {
@@ -67,7 +70,7 @@ export const complianceDeletedResponseSchema = z.object({ success: z.literal(tru
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-/** POST /api/compliance/check (DESIGN.md §5). */
+/** POST /api/compliance/check (docs/api.md). */
 export const complianceCheckInputSchema = z.object({
   text: z
     .string({ error: 'Write the text to check' })
@@ -77,7 +80,7 @@ export const complianceCheckInputSchema = z.object({
 });
 export type ComplianceCheckInput = z.infer<typeof complianceCheckInputSchema>;
 
-/** SPEC §7 ai-guardrail-check response: flags, requires_approval. */
+/** docs/product.md §7 ai-guardrail-check response: flags, requires_approval. */
 export const complianceCheckResponseSchema = z.object({
   flags: z.array(complianceFlagSchema),
   requires_approval: z.boolean(),
@@ -92,7 +95,9 @@ export const draftComplianceSchema = z.object({
 });
 export type DraftCompliance = z.infer<typeof draftComplianceSchema>;
 
-/** POST /api/messages/:id/drafts/:version/check (SPEC §7 ai-guardrail-check on a stored version). */
+/**
+ * POST /api/messages/:id/drafts/:version/check (docs/product.md §7 ai-guardrail-check on a stored version).
+ */
 export const draftCheckResponseSchema = draftComplianceSchema;
 export type DraftCheckResponse = DraftCompliance;
 
@@ -349,7 +354,7 @@ export const templateIdParamSchema = z.object({ id: z.uuid({ error: 'Not a templ
 // ---------------------------------------------------------------------------------------------
 // Texts
 
-/** SPEC §8 compliance texts (quoted ones verbatim), and the Compliance center's (ours). */
+/** docs/product.md §8 compliance texts (quoted ones verbatim), and the Compliance center's (ours). */
 export const COMPLIANCE_TEXTS = {
   flagsDetected: (n: number) => `${n} compliance flags detected`,
   noIssues: 'No compliance issues found!',

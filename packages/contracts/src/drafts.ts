@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { draftComplianceSchema } from './compliance';
 
-/** SPEC §9: the draft tone is fixed to neutral. */
+/** docs/product.md §9: the draft tone is fixed to neutral. */
 export const DRAFT_TONE = 'neutral' as const;
-/** SPEC §9: the draft reading level is fixed to 12-14. */
+/** docs/product.md §9: the draft reading level is fixed to 12-14. */
 export const DRAFT_READING_LEVEL = '12-14' as const;
 
 /**
- * Issue 5: the disclaimer every draft ends with, until the compliance center stores the
- * organisation's own (the compliance issue replaces this constant with that setting).
+ * The disclaimer every draft ends with by default: the compliance policy's starting value, which
+ * an organisation replaces with its own in the Compliance center (docs/product.md §2 Compliance center).
  */
 export const DEFAULT_DISCLAIMER =
   'This message is for information only and is not an offer or a solicitation. Any forward-looking statements reflect current views only, and actual results may differ. Past performance does not indicate future results.';
 
-/** SPEC §3 Citation: a passage a draft relies on, named by document and page, relevance 0-1. */
+/** docs/product.md §3 Citation: a passage a draft relies on, named by document and page, relevance 0-1. */
 export const citationSchema = z.object({
   id: z.string(),
   doc_path: z.string(),
@@ -21,7 +21,7 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
-/** Issue 5: how a version was made (drafter, model, passages given, prompt hash, who edited). */
+/** How a version was made (drafter, model, passages given, prompt hash, who edited). */
 export const draftProvenanceSchema = z
   .object({
     drafter: z.string(),
@@ -39,7 +39,7 @@ export type DraftProvenance = z.infer<typeof draftProvenanceSchema>;
 
 export const DRAFT_SOURCES = ['generated', 'edited'] as const;
 
-/** One version of a reply draft (SPEC §3 ai_responses). */
+/** One version of a reply draft (docs/product.md §3 ai_responses). */
 export const draftVersionSchema = z.object({
   draftId: z.string(),
   messageId: z.string(),
@@ -51,12 +51,12 @@ export const draftVersionSchema = z.object({
   created_by: z.string().nullable(),
   created_by_name: z.string().nullable(),
   created_at: z.string(),
-  /** Issue 6: the version's last compliance check, null until it is checked. */
+  /** The version's last compliance check, null until it is checked. */
   compliance: draftComplianceSchema.nullable(),
 });
 export type DraftVersion = z.infer<typeof draftVersionSchema>;
 
-/** SPEC §7 ai-generate response: draftText, citations, version, draftId (plus provenance). */
+/** docs/product.md §7 ai-generate response: draftText, citations, version, draftId (plus provenance). */
 export const generateDraftResponseSchema = draftVersionSchema;
 export type GenerateDraftResponse = z.infer<typeof generateDraftResponseSchema>;
 
@@ -98,7 +98,7 @@ export const draftVersionParamSchema = z.object({
   version: z.coerce.number({ error: 'Not a version number' }).int().min(1).max(1_000_000),
 });
 
-/** SPEC §8 Inbox and draft texts. */
+/** docs/product.md §8 Inbox and draft texts. */
 export const DRAFT_TEXTS = {
   loadMessageFailed: 'Failed to load message',
   generated: 'AI draft generated successfully!',

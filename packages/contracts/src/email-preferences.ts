@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §7 email-unsubscribe: the lists a recipient can leave. `none` re-enables both (ours). */
+/** docs/product.md §7 email-unsubscribe: the lists a recipient can leave. `none` re-enables both (ours). */
 export const UNSUBSCRIBE_ACTIONS = ['all', 'weekly_reports', 'system_alerts', 'none'] as const;
 export const unsubscribeActionSchema = z.enum(UNSUBSCRIBE_ACTIONS);
 export type UnsubscribeAction = z.infer<typeof unsubscribeActionSchema>;
@@ -12,7 +12,7 @@ const emailAndToken = {
 
 export const emailPreferencesQuerySchema = z.object(emailAndToken);
 
-/** SPEC §3 Email preferences. */
+/** docs/product.md §3 Email preferences. */
 export const emailPreferencesSchema = z.object({
   weekly_reports_enabled: z.boolean(),
   system_alerts_enabled: z.boolean(),
@@ -27,7 +27,7 @@ export type UpdateEmailPreferencesInput = z.infer<typeof updateEmailPreferencesI
 
 export const updateEmailPreferencesResponseSchema = emailPreferencesSchema.extend({ message: z.string() });
 
-/** What each action leaves enabled: one disabled list keeps the other on (SPEC §5). */
+/** What each action leaves enabled: one disabled list keeps the other on (docs/product.md §5). */
 export function preferencesAfter(action: UnsubscribeAction): EmailPreferences {
   return {
     weekly_reports_enabled: action === 'system_alerts' || action === 'none',
@@ -35,7 +35,7 @@ export function preferencesAfter(action: UnsubscribeAction): EmailPreferences {
   };
 }
 
-/** SPEC §5: which action the page's Update Preferences sends for the boxes as they are. */
+/** docs/product.md §5: which action the page's Update Preferences sends for the boxes as they are. */
 export function actionForPreferences(preferences: EmailPreferences): UnsubscribeAction {
   const { weekly_reports_enabled: weekly, system_alerts_enabled: alerts } = preferences;
   if (weekly && alerts) return 'none';

@@ -2,20 +2,22 @@ import { z } from 'zod';
 
 /**
  * The closed list of error codes, their HTTP status and the user-facing text.
- * Texts in quotes come verbatim from SPEC §5/§8; the others are ours where the spec is silent.
+ * Texts in quotes come verbatim from docs/product.md §5/§8; the others are ours where product.md has none.
  */
 export const ERRORS = {
   /** 400: a field failed validation; `fields` names each one. */
   VALIDATION_FAILED: { status: 400, message: 'Some fields are invalid.' },
   /** 401: no valid session (missing, expired, revoked). */
   UNAUTHENTICATED: { status: 401, message: 'You are not signed in.' },
-  /** 401: SPEC §8 — the same text for an unknown e-mail and a wrong password. */
+  /** 401: docs/product.md §8 — the same text for an unknown e-mail and a wrong password. */
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid credentials' },
-  /** 403: SPEC §5 — sign-up is always refused. */
+  /** 403: docs/product.md §5 — sign-up is always refused. */
   INVITE_ONLY: { status: 403, message: 'Invite-only access. Contact an admin for an invitation.' },
-  /** 403: SPEC §5 — the invite check did not allow this e-mail. */
+  /** 403: docs/product.md §5 — the invite check did not allow this e-mail. */
   NOT_INVITED: { status: 403, message: 'Invite-only access. Contact an admin.' },
-  /** 403: signed in, but the role lacks the capability (SPEC §6 text of the email-health guard). */
+  /**
+   * 403: signed in, but the role lacks the capability (docs/product.md §6 text of the email-health guard).
+   */
   FORBIDDEN: { status: 403, message: 'You do not have permission to access this page' },
   /** 403: a state-changing request from another origin (CSRF). */
   CROSS_ORIGIN: { status: 403, message: 'Cross-origin requests are not allowed.' },
@@ -23,62 +25,77 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found.' },
   /** 409: the change does not fit the current state. */
   CONFLICT: { status: 409, message: 'This change conflicts with the current state.' },
-  /** 404: issue 5 — the message has no draft version yet (the workspace shows an empty draft). */
+  /** 404: the message has no draft version yet (the workspace shows an empty draft). */
   NO_DRAFT: { status: 404, message: 'No draft yet' },
-  /** 409: issue 5 — a draft edit based on a version that is no longer the latest. */
+  /** 409: a draft edit based on a version that is no longer the latest. */
   DRAFT_STALE: {
     status: 409,
     message: 'This draft changed since you opened it. Reload to see the latest version.',
   },
-  /** 403: SPEC §6/§8 — the stored draft needs a director's approval and the caller's role may not give it. */
+  /**
+   * 403: docs/product.md §6/§8 — the stored draft needs a director's approval and the caller's role may not
+   * give it.
+   */
   APPROVAL_NEEDS_DIRECTOR: {
     status: 403,
     message: 'Only directors can approve responses with high-severity flags',
   },
-  /** 409: issue 6 — the draft is already awaiting a director's approval. */
+  /** 409: the draft is already awaiting a director's approval. */
   APPROVAL_PENDING: { status: 409, message: 'This draft is already awaiting approval.' },
-  /** 409: issue 6 — the reply was already approved and sent; editing the draft reopens the message. */
+  /** 409: the reply was already approved and sent; editing the draft reopens the message. */
   ALREADY_RESOLVED: {
     status: 409,
     message: 'This reply has already been approved and sent. Edit the draft to reopen the message.',
   },
-  /** 409: issue 6 — the version or text the caller looked at is no longer the latest draft. */
+  /** 409: the version or text the caller looked at is no longer the latest draft. */
   DRAFT_CHANGED: {
     status: 409,
     message: 'The draft changed since you looked at it. Review the latest version and try again.',
   },
-  /** 409: issue 6 — Request Changes on a message with no pending submission. */
+  /** 409: Request Changes on a message with no pending submission. */
   NOT_AWAITING_APPROVAL: { status: 409, message: 'This draft is not awaiting approval.' },
-  /** 409: issue 6 — SPEC §5: Check Compliance runs only when the message has a fund. */
+  /** 409: docs/product.md §5: Check Compliance runs only when the message has a fund. */
   MESSAGE_HAS_NO_FUND: {
     status: 409,
     message: 'This message is not linked to a fund, so its draft cannot be checked for compliance.',
   },
-  /** 409: issue 6 — the checker's built-in terms and patterns can be changed or disabled, not deleted. */
+  /** 409: the checker's built-in terms and patterns can be changed or disabled, not deleted. */
   BUILTIN_RULE: {
     status: 409,
     message: 'Built-in rules cannot be deleted. Disable them instead.',
   },
-  /** 502: issue 5 — the OpenAI-compatible drafter timed out, failed or answered something unreadable. */
+  /** 502: the OpenAI-compatible drafter timed out, failed or answered something unreadable. */
   DRAFTER_FAILED: {
     status: 502,
     message: 'The drafting service did not answer. Try again, or ask an admin to check the AI settings.',
   },
-  /** 409: issue 3 — an organisation always keeps an active admin, so its last one stays as they are. */
+  /**
+   * 409: docs/product.md §6 — an organisation always keeps an active admin, so its last one stays as they
+   * are.
+   */
   LAST_ADMIN: { status: 409, message: 'The last admin cannot be demoted or deactivated' },
   /** 409: an admin cannot lock themselves out; another admin deactivates them if need be. */
   SELF_DEACTIVATION: { status: 409, message: 'You cannot deactivate your own account' },
-  /** 409: issue 4 — an admin changes their own authenticator in Settings (it needs a current code), not by a reset. */
+  /** 409: an admin changes their own authenticator in Settings (it needs a current code), not by a reset. */
   SELF_MFA_RESET: { status: 409, message: 'Use Settings to change your own authenticator.' },
-  /** 409: issue 4 — the member has no authenticator (set up or started) and no recovery codes to reset. */
+  /** 409: the member has no authenticator (set up or started) and no recovery codes to reset. */
   NO_MFA_TO_RESET: { status: 409, message: 'This user has not set up MFA, so there is nothing to reset.' },
-  /** 409: SPEC §8 Security settings — the test magic link goes to the admin's own address, which is missing. */
+  /**
+   * 409: docs/product.md §8 Admin, Security settings — the test magic link goes to the admin's own address,
+   * which is missing.
+   */
   NO_EMAIL_ADDRESS: { status: 409, message: 'No email address found for current user' },
-  /** 403: SPEC §5 — the inviter must belong to an organisation. */
+  /** 403: docs/product.md §5 — the inviter must belong to an organisation. */
   NO_ORGANIZATION: { status: 403, message: 'You must be a member of an organization to invite users' },
-  /** 404: issue 3 — an invitation token that matches no invitation (never issued, or replaced). */
+  /**
+   * 404: docs/product.md §4 Invitation status — an invitation token that matches no invitation (never issued,
+   * or replaced).
+   */
   INVITATION_NOT_FOUND: { status: 404, message: 'This invitation link is not valid' },
-  /** 410: issue 3 — the invitation was deleted, revoked, has expired or was already accepted; the message says which. */
+  /**
+   * 410: docs/product.md §4 Invitation status — the invitation was deleted, revoked, has expired or was
+   * already accepted; the message says which.
+   */
   INVITATION_GONE: { status: 410, message: 'This invitation can no longer be used' },
   /** 429: the daily resend cap of one invitation (decision 007); the body carries resends_remaining: 0. */
   RESEND_LIMIT_REACHED: {
@@ -98,13 +115,19 @@ export const ERRORS = {
   },
   /** 429: too many attempts; the response carries Retry-After. */
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },
-  /** 403: issue 3 — magic links are for members; an invited e-mail accepts its invitation first. */
+  /**
+   * 403: docs/product.md §2 Sign-in links — magic links are for members; an invited e-mail accepts its
+   * invitation first.
+   */
   INVITATION_NOT_ACCEPTED: {
     status: 403,
     message:
       'Your invitation has not been accepted yet. Open the link in your invitation e-mail to create your account first.',
   },
-  /** 403: issue 3 — the organisation's system config has auth_magic_link_enabled = 'false' (SPEC §3). */
+  /**
+   * 403: docs/product.md §2 Sign-in links — the organisation's system config has auth_magic_link_enabled =
+   * 'false' (docs/product.md §3).
+   */
   MAGIC_LINK_DISABLED: {
     status: 403,
     message: 'Magic links are turned off for your organisation. Sign in with your password.',
@@ -117,11 +140,12 @@ export const ERRORS = {
   /** 502: the mail server refused the mail or could not be reached; the outbox keeps it. */
   EMAIL_NOT_SENT: { status: 502, message: 'The e-mail could not be sent. Please try again later.' },
   /**
-   * 403: issue 4 — the session still owes MFA (aal1 with a verified factor, or MFA required and not
+   * 403: docs/decisions/012-mfa-lockout.md — the session still owes MFA (aal1 with a verified factor, or MFA
+   * required and not
    * enrolled): it may only finish MFA or sign out.
    */
   MFA_REQUIRED: { status: 403, message: 'Finish multi-factor authentication to continue.' },
-  /** 429: SPEC §8/§9 — 5 failed codes; escalated locks say their own length (decision 012). */
+  /** 429: docs/product.md §8/§9 — 5 failed codes; escalated locks say their own length (decision 012). */
   MFA_LOCKED_OUT: { status: 429, message: 'Too many attempts. Please wait 5 minutes.' },
   /** 409: setup with a verified authenticator: remove it first (needs a recent code). */
   MFA_ALREADY_ENROLLED: {
@@ -132,9 +156,12 @@ export const ERRORS = {
   MFA_NOT_ENROLLED: { status: 409, message: 'Two-factor authentication is not set up for this account.' },
   /** 409: verify-login on a session that already reached aal2. */
   MFA_ALREADY_VERIFIED: { status: 409, message: 'This session has already been verified.' },
-  /** 403: issue 4 — removing a factor or regenerating recovery codes needs a code from the last 5 minutes. */
+  /**
+   * 403: docs/decisions/012-mfa-lockout.md — removing a factor or regenerating recovery codes needs a code
+   * from the last 5 minutes.
+   */
   MFA_STEP_UP_REQUIRED: { status: 403, message: 'Enter a current code from your authenticator app first.' },
-  /** 403: SPEC §6 and mfa_totp_enforced — the organisation requires MFA for this user. */
+  /** 403: docs/product.md §6 and mfa_totp_enforced — the organisation requires MFA for this user. */
   MFA_REMOVAL_NOT_ALLOWED: {
     status: 403,
     message: 'Your organisation requires two-factor authentication, so it cannot be removed.',

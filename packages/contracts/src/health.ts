@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/health, a fixed point (DESIGN.md §5). */
+/** GET /api/health, a fixed point (docs/api.md). */
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),

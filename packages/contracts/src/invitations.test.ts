@@ -34,7 +34,7 @@ describe('the password policy (decision 008)', () => {
 });
 
 describe('invitation inputs', () => {
-  it('default the role to ir_associate and lower-case the address (SPEC §9)', () => {
+  it('default the role to ir_associate and lower-case the address (docs/product.md §9)', () => {
     expect(createInvitationInputSchema.parse({ email: ' New@Example.COM ' })).toEqual({
       email: 'new@example.com',
       role: 'ir_associate',

@@ -2,29 +2,30 @@ import { z } from 'zod';
 import { choosePasswordSchema } from './password-policy';
 import { roleSchema } from './roles';
 
-/** SPEC §9: the default role of a new invitation. */
+/** docs/product.md §9: the default role of a new invitation. */
 export const DEFAULT_INVITATION_ROLE = 'ir_associate' as const;
 
 /**
- * Issue 3: an invitation link is valid 7 days from when it was sent (created or resent).
+ * docs/decisions/007-invitation-resend-cap.md: an invitation link is valid 7 days from when it was sent
+ * (created or resent).
  * A constant, not a setting: see docs/decisions/007-invitation-resend-cap.md.
  */
 export const INVITATION_LIFETIME_DAYS = 7;
 
 /**
- * SPEC §9 says resends are capped per day but not at what: Parley allows 3 resends per invitation
+ * Resends are capped per day: Parley allows 3 resends per invitation
  * per UTC day (docs/decisions/007-invitation-resend-cap.md).
  */
 export const INVITATION_DAILY_RESEND_CAP = 3;
 
-/** Lists paginate on the server (DESIGN.md §5): at most 100 rows a page. */
+/** Lists paginate on the server (docs/product.md §9): at most 100 rows a page. */
 export const INVITATION_PAGE_SIZE_MAX = 100;
 export const INVITATION_PAGE_SIZE_DEFAULT = 20;
 
-/** SPEC §5: a delete reason is optional; ours: at most 500 characters. */
+/** docs/product.md §5: a delete reason is optional; ours: at most 500 characters. */
 export const INVITATION_DELETE_REASON_MAX = 500;
 
-/** SPEC §8: the reason every invitation deleted by Delete Selected is recorded with. */
+/** docs/product.md §8: the reason every invitation deleted by Delete Selected is recorded with. */
 export const BULK_DELETE_REASON = 'Bulk deletion';
 
 /**
@@ -33,24 +34,26 @@ export const BULK_DELETE_REASON = 'Bulk deletion';
  */
 export const INVITATION_BULK_MAX = INVITATION_PAGE_SIZE_MAX;
 
-/** The states of SPEC §3/§4 as a row shows them: a pending row past its expiry reads as expired. */
+/**
+ * The states of docs/product.md §3/§4 as a row shows them: a pending row past its expiry reads as expired.
+ */
 export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'revoked'] as const;
 export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
 export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 
-/** SPEC §2 Invite user: the manage list's tabs, in order. */
+/** docs/product.md §2 Invite user: the manage list's tabs, in order. */
 export const INVITATION_TABS = ['all', 'pending', 'accepted', 'expired', 'deleted'] as const;
 export const invitationTabSchema = z.enum(INVITATION_TABS);
 export type InvitationTab = z.infer<typeof invitationTabSchema>;
 
 /**
- * User-facing texts of invitations: quoted verbatim from SPEC §5/§8 where the spec has them,
+ * User-facing texts of invitations: quoted verbatim from docs/product.md §5/§8 where it has them,
  * ours (marked) where it is silent.
  */
 export const INVITATION_TEXTS = {
-  /** SPEC §5. */
+  /** docs/product.md §5. */
   noOrganization: 'You must be a member of an organization to invite users',
-  /** SPEC §8 Admin > Invitations. */
+  /** docs/product.md §8 Admin, Invitations. */
   loadFailed: 'Failed to load invitations',
   sent: (email: string) => `Invitation sent to ${email}`,
   sentButEmailFailed: 'Invitation created but email failed to send',
@@ -62,7 +65,10 @@ export const INVITATION_TEXTS = {
   linkCopied: 'Invite link copied to clipboard',
   bulkResent: (ok: number, failed: number) => `Resent ${ok} invitations. ${failed} failed.`,
   bulkDeleted: (ok: number, failed: number) => `Deleted ${ok} invitations. ${failed} failed.`,
-  /** SPEC §8 Sign-in: acceptance. The welcome line is ours (the spec omits the product name). */
+  /**
+   * docs/product.md §8 Sign-in, MFA and invitation acceptance. The welcome line is ours (product.md omits the
+   * product name).
+   */
   accepted: 'Invitation accepted!',
   acceptedWelcome: 'Welcome to Parley!',
   acceptFailed: 'Failed to accept invitation',
@@ -90,7 +96,10 @@ export const INVITATION_TEXTS = {
     'Magic links are turned off for this organisation. Choose a password to accept the invitation.',
 } as const;
 
-/** Why a link that was once valid can no longer be used (SPEC §4: deleted, revoked, expired, accepted). */
+/**
+ * Why a link that was once valid can no longer be used (docs/product.md §4: deleted, revoked, expired,
+ * accepted).
+ */
 export function invitationUnavailableMessage(status: InvitationPreviewStatus): string | null {
   switch (status) {
     case 'deleted':
@@ -114,7 +123,7 @@ const emailSchema = z
   .pipe(z.email({ error: 'Enter a valid email address' }).max(254, { error: 'Use at most 254 characters' }));
 const tokenSchema = z.string().trim().min(1, { error: 'The invitation link is incomplete' }).max(200);
 
-/** POST /api/invitations (SPEC §5: email required; role defaults to ir_associate). */
+/** POST /api/invitations (docs/product.md §5: email required; role defaults to ir_associate). */
 export const createInvitationInputSchema = z.object({
   email: emailSchema,
   role: roleSchema.default(DEFAULT_INVITATION_ROLE),
@@ -140,14 +149,16 @@ export const invitationSchema = z.object({
   resend_count_lifetime: z.number().int(),
   /** Resends left today (UTC) under the daily cap. */
   resends_remaining: z.number().int(),
-  /** What the row allows now (SPEC §4), so the UI disables what the server would refuse. */
+  /** What the row allows now (docs/product.md §4), so the UI disables what the server would refuse. */
   can_resend: z.boolean(),
   can_copy_link: z.boolean(),
   can_delete: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-/** 201 of POST /api/invitations: the row, and whether the e-mail left Parley (SPEC §8's warning). */
+/**
+ * 201 of POST /api/invitations: the row, and whether the e-mail left Parley (docs/product.md §8's warning).
+ */
 export const createInvitationResponseSchema = z.object({
   invitation: invitationSchema,
   email_sent: z.boolean(),
@@ -191,7 +202,7 @@ export const listInvitationsResponseSchema = z.object({
 });
 export type ListInvitationsResponse = z.infer<typeof listInvitationsResponseSchema>;
 
-/** SPEC §7 resend-invite: how many resends are left today, and whether the mail left Parley. */
+/** docs/product.md §7 resend-invite: how many resends are left today, and whether the mail left Parley. */
 export const resendInvitationResponseSchema = z.object({
   resends_remaining: z.number().int(),
   email_sent: z.boolean(),
@@ -202,7 +213,7 @@ export type ResendInvitationResponse = z.infer<typeof resendInvitationResponseSc
 export const invitationLinkResponseSchema = z.object({ url: z.string() });
 export type InvitationLinkResponse = z.infer<typeof invitationLinkResponseSchema>;
 
-/** SPEC §7 delete-invite: the reason is optional. */
+/** docs/product.md §7 delete-invite: the reason is optional. */
 export const deleteInvitationInputSchema = z.object({
   reason: z
     .string()
@@ -274,7 +285,8 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /**
  * POST /api/invitations/accept: a newcomer's name and password; the e-mail is the invited one.
- * Without a password the newcomer signs in with magic links (issue 3), where the organisation
+ * Without a password the newcomer signs in with magic links (docs/product.md §2 Sign-in), where the
+ * organisation
  * allows them.
  */
 export const acceptInvitationInputSchema = z.object({
@@ -284,7 +296,7 @@ export const acceptInvitationInputSchema = z.object({
 });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationInputSchema>;
 
-/** SPEC §7 auth-verify-invite. */
+/** docs/product.md §7 auth-verify-invite. */
 export const verifyInviteInputSchema = z.object({ email: emailSchema });
 export type VerifyInviteInput = z.infer<typeof verifyInviteInputSchema>;
 

@@ -1,31 +1,34 @@
 import { z } from 'zod';
 
-/** SPEC §3 investor_messages.status: the statuses the inbox knows; anything else is shown as open. */
+/**
+ * docs/product.md §3 investor_messages.status: the statuses the inbox knows; anything else is shown as open.
+ */
 export const MESSAGE_STATUSES = ['open', 'awaiting_approval', 'resolved', 'flagged'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /**
- * SPEC §2 Inbox tabs. 'flagged' messages appear under All only (they wait for compliance, not for
+ * docs/product.md §2 Inbox tabs. 'flagged' messages appear under All only (they wait for compliance, not for
  * the investor or an approver); the Open tab holds 'open' and every unknown status.
  */
 export const INBOX_TABS = ['all', 'open', 'awaiting_approval', 'resolved'] as const;
 export type InboxTab = (typeof INBOX_TABS)[number];
 
-/** Issue 5: at most this many topics per message, each at most this long (ours; the spec is silent). */
+/** At most this many topics per message, each at most this long (ours; docs/product.md does not fix them). */
 export const MESSAGE_TOPICS_MAX = 10;
 export const MESSAGE_TOPIC_LENGTH_MAX = 40;
-/** Issue 5: topics suggested from the text when none are given. */
+/** docs/product.md §2 Compose: topics suggested from the text when none are given. */
 export const MESSAGE_SUGGESTED_TOPICS_MAX = 3;
-/** SPEC §9: the inbox card shows the first 2 topics. */
+/** docs/product.md §9: the inbox card shows the first 2 topics. */
 export const INBOX_CARD_TOPICS = 2;
-/** SPEC §9 sentiment colour thresholds. */
+/** docs/product.md §9 sentiment colour thresholds. */
 export const SENTIMENT_SUCCESS_MIN = 0.6;
 export const SENTIMENT_WARNING_MIN = 0.4;
 /** Inbox pages (STYLE.md: lists paginate on the server, limit ≤ 100). */
 export const INBOX_PAGE_SIZE_DEFAULT = 20;
 export const INBOX_PAGE_SIZE_MAX = 100;
 /**
- * Issue 5 §9 (ours): with a search, each tab counts at most this many matches; a tab with more is
+ * Ours (docs/decisions/016-inbox-tab-counts.md): with a search, each tab counts at most this many matches; a
+ * tab with more is
  * listed in `counts_capped` and shown as '1,000+'.
  */
 export const INBOX_SEARCH_COUNT_CAP = 1000;
@@ -47,7 +50,8 @@ const requiredText = (label: string, max: number) =>
     .max(max, { error: `${label} must be at most ${max} characters` });
 
 /**
- * Issue 5 topic rules: trimmed; empty and case-insensitive duplicates ignored (the first spelling
+ * Topic rules (docs/product.md §5): trimmed; empty and case-insensitive duplicates ignored (the first
+ * spelling
  * wins); at most MESSAGE_TOPICS_MAX topics of at most MESSAGE_TOPIC_LENGTH_MAX characters.
  */
 export function normalizeTopics(topics: readonly string[]): string[] {
@@ -76,7 +80,7 @@ export const topicsSchema = z
     error: `Each topic must be at most ${MESSAGE_TOPIC_LENGTH_MAX} characters`,
   });
 
-/** POST /api/messages (SPEC §2 Compose). */
+/** POST /api/messages (docs/product.md §2 Compose). */
 export const createMessageInputSchema = z.object({
   investor_name: requiredText('Investor name', MESSAGE_LIMITS.investorName),
   investor_email: z
@@ -149,7 +153,7 @@ export const listMessagesResponseSchema = z.object({
 });
 export type ListMessagesResponse = z.infer<typeof listMessagesResponseSchema>;
 
-/** SPEC §8 Inbox and Compose texts; quoted ones verbatim, the rest ours. */
+/** docs/product.md §8 Inbox and draft texts, and Compose's; quoted ones verbatim, the rest ours. */
 export const INBOX_TEXTS = {
   title: 'Investor Inbox',
   subtitle: 'Manage investor communications with AI assistance',

@@ -10,7 +10,7 @@ import {
 } from './mfa';
 
 describe('MFA contracts', () => {
-  it('accepts exactly six digits as an authenticator code (SPEC §5)', () => {
+  it('accepts exactly six digits as an authenticator code (docs/product.md §5)', () => {
     expect(totpCodeSchema.safeParse('012345').success).toBe(true);
     expect(totpCodeSchema.safeParse(' 012345 ').data).toBe('012345');
     for (const code of ['12345', '1234567', '12345a', '']) {
@@ -32,7 +32,7 @@ describe('MFA contracts', () => {
     expect(new Set(RECOVERY_CODE_ALPHABET).size).toBe(RECOVERY_CODE_ALPHABET.length);
   });
 
-  it("says the spec's texts", () => {
+  it("says product.md's texts", () => {
     expect(attemptsRemainingText(3)).toBe('3 attempt(s) remaining');
     expect(tooManyAttemptsText(5)).toBe('Too many attempts. Please wait 5 minutes.');
     expect(tooManyAttemptsText(60)).toBe('Too many attempts. Please wait 60 minutes.');

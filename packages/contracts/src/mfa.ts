@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** SPEC §9: a TOTP code has 6 digits. */
+/** docs/product.md §9: a TOTP code has 6 digits. */
 export const TOTP_CODE_LENGTH = 6;
-/** SPEC §9: a recovery code has 8 characters. */
+/** docs/product.md §9: a recovery code has 8 characters. */
 export const RECOVERY_CODE_LENGTH = 8;
-/** Issue 4: ten single-use recovery codes, shown once. */
+/** Ten single-use recovery codes, shown once (docs/product.md §9). */
 export const RECOVERY_CODE_COUNT = 10;
 /**
  * Recovery codes use no characters that read alike (no 0/O, 1/I/L), so a code copied by hand from
@@ -12,21 +12,24 @@ export const RECOVERY_CODE_COUNT = 10;
  */
 export const RECOVERY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-/** SPEC §9: 5 attempts before lockout; the failures count within this window (decision 012). */
+/** docs/product.md §9: 5 attempts before lockout; the failures count within this window (decision 012). */
 export const MFA_MAX_FAILED_ATTEMPTS = 5;
 export const MFA_ATTEMPT_WINDOW_MINUTES = 5;
-/** SPEC §8: 'Too many attempts. Please wait 5 minutes.' */
+/** docs/product.md §8: 'Too many attempts. Please wait 5 minutes.' */
 export const MFA_LOCKOUT_MINUTES = 5;
 /** Decision 012: the 3rd lockout within 24 hours locks for an hour, so no one tries 100 codes in a row. */
 export const MFA_ESCALATION_LOCKOUTS = 3;
 export const MFA_ESCALATION_WINDOW_HOURS = 24;
 export const MFA_ESCALATED_LOCKOUT_MINUTES = 60;
-/** Issue 4: removing a factor or regenerating recovery codes needs a code verified this recently. */
+/**
+ * Removing a factor or regenerating recovery codes needs a code verified this recently
+ * (docs/decisions/012-mfa-lockout.md).
+ */
 export const MFA_RECENT_VERIFICATION_MINUTES = 5;
-/** The issuer an authenticator app shows beside the account (issue 4). */
+/** The issuer an authenticator app shows beside the account (docs/product.md §4 MFA enrollment). */
 export const TOTP_ISSUER = 'Parley';
 
-/** SPEC §5 and §8: the MFA texts, verbatim; the others are ours where the spec is silent. */
+/** docs/product.md §5 and §8: the MFA texts, verbatim; the others are ours where product.md has none. */
 export const MFA_TEXTS = {
   enterSixDigitCode: 'Please enter a 6-digit code',
   enterRecoveryCode: 'Please enter a recovery code',
@@ -46,19 +49,19 @@ export const MFA_TEXTS = {
   sessionRevoked: 'Session signed out',
 } as const;
 
-/** SPEC §8: 'N attempt(s) remaining', shown while N is 1 to 4. */
+/** docs/product.md §8: 'N attempt(s) remaining', shown while N is 1 to 4. */
 export function attemptsRemainingText(count: number): string {
   return `${count} attempt(s) remaining`;
 }
 
-/** The lockout message for a lock of this many minutes (SPEC §8's text for the usual 5). */
+/** The lockout message for a lock of this many minutes (docs/product.md §8's text for the usual 5). */
 export function tooManyAttemptsText(minutes: number): string {
   return minutes === MFA_LOCKOUT_MINUTES
     ? MFA_TEXTS.tooManyAttempts
     : `Too many attempts. Please wait ${minutes} minutes.`;
 }
 
-/** SPEC §5: the authenticator code is exactly 6 digits. */
+/** docs/product.md §5: the authenticator code is exactly 6 digits. */
 export const totpCodeSchema = z
   .string({ error: MFA_TEXTS.enterSixDigitCode })
   .trim()
@@ -69,7 +72,7 @@ export function normalizeRecoveryCode(value: string): string {
   return value.replace(/[\s-]/g, '').toUpperCase();
 }
 
-/** SPEC §5: a recovery code is non-empty and at most 8 characters. */
+/** docs/product.md §5: a recovery code is non-empty and at most 8 characters. */
 export function recoveryCodeError(value: string): string | null {
   const code = normalizeRecoveryCode(value);
   if (code.length === 0) return MFA_TEXTS.enterRecoveryCode;
@@ -77,7 +80,9 @@ export function recoveryCodeError(value: string): string | null {
   return null;
 }
 
-/** POST /api/mfa/totp/setup (SPEC §3 MFA setup response; the recovery codes come at verification). */
+/**
+ * POST /api/mfa/totp/setup (docs/product.md §3 MFA setup response; the recovery codes come at verification).
+ */
 export const totpSetupResponseSchema = z.object({
   otpauth_uri: z.string(),
   /** Base32, for typing into an authenticator app by hand. */
@@ -98,7 +103,7 @@ export type TotpCodeInput = z.infer<typeof totpCodeInputSchema>;
 export const mfaCodeResultSchema = z.object({
   success: z.boolean(),
   message: z.string(),
-  /** Failures left before the lockout (SPEC §9: 5). */
+  /** Failures left before the lockout (docs/product.md §9: 5). */
   attempts_remaining: z.number().int().min(0),
 });
 export type MfaCodeResult = z.infer<typeof mfaCodeResultSchema>;
@@ -109,7 +114,10 @@ export const verifyEnrollmentResponseSchema = mfaCodeResultSchema.extend({
 });
 export type VerifyEnrollmentResponse = z.infer<typeof verifyEnrollmentResponseSchema>;
 
-/** POST /api/mfa/totp/verify-login (SPEC §7: {code, use_recovery}; SPEC §5 for each kind of code). */
+/**
+ * POST /api/mfa/totp/verify-login (docs/product.md §7: {code, use_recovery}; docs/product.md §5 for each kind
+ * of code).
+ */
 export const verifyLoginInputSchema = z
   .object({
     code: z.string({ error: MFA_TEXTS.enterSixDigitCode }).max(64),
@@ -136,7 +144,7 @@ export const mfaStatusResponseSchema = z.object({
   /** A verified authenticator exists. */
   enrolled: z.boolean(),
   verified_at: z.string().nullable(),
-  /** Admins always, everyone when mfa_totp_enforced is 'true' (SPEC §4, §6). */
+  /** Admins always, everyone when mfa_totp_enforced is 'true' (docs/product.md §4, §6). */
   required: z.boolean(),
   /** Only when MFA is not required and a factor exists. */
   can_remove: z.boolean(),
@@ -153,5 +161,5 @@ export type MfaStatusResponse = z.infer<typeof mfaStatusResponseSchema>;
 export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
 
-/** The name of the downloaded recovery codes file (SPEC §9: a text file). */
+/** The name of the downloaded recovery codes file (docs/product.md §9: a text file). */
 export const RECOVERY_CODES_FILE_NAME = 'parley-recovery-codes.txt';

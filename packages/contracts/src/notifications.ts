@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What an in-app notification is about (issue 6 point 5). */
+/** What an in-app notification is about (docs/product.md §3 Notification). */
 export const NOTIFICATION_KINDS = [
   'approval_requested',
   'approval_approved',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** SPEC §3 project.status: a fund is active or closed. */
+/** docs/product.md §3 project.status: a fund is active or closed. */
 export const PROJECT_STATUSES = ['active', 'closed'] as const;
 export const projectStatusSchema = z.enum(PROJECT_STATUSES, { error: 'Use active or closed' });
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
 
-/** Ours (SPEC is silent): bounds of a fund's name, type and description. */
+/** Ours (docs/product.md does not fix them): bounds of a fund's name, type and description. */
 export const PROJECT_NAME_MAX_LENGTH = 120;
 export const PROJECT_FUND_TYPE_MAX_LENGTH = 80;
 export const PROJECT_DESCRIPTION_MAX_LENGTH = 2000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The kinds of change the realtime stream announces (issue 5 point 6). */
+/** The kinds of change the realtime stream announces (docs/architecture.md Realtime). */
 export const REALTIME_EVENT_TYPES = [
   'message.created',
   'message.updated',
@@ -19,7 +19,7 @@ export const realtimeMessageEventSchema = z.object({
   version: z.number().int().positive().optional(),
 });
 
-/** Issue 6: a new in-app notification, sent only to the streams of the user it is for. */
+/** A new in-app notification, sent only to the streams of the user it is for. */
 export const realtimeNotificationEventSchema = z.object({
   type: z.literal('notification.created'),
   notificationId: z.uuid(),

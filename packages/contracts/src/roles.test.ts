@@ -3,7 +3,7 @@ import { hasCapability, rolesWith } from './capabilities';
 import { formatRole, resolveRole } from './roles';
 
 describe('resolveRole', () => {
-  it('takes the first role alphabetically (SPEC §6)', () => {
+  it('takes the first role alphabetically (docs/product.md §6)', () => {
     expect(resolveRole(['is_associate', 'ir_director'])).toBe('ir_director');
     expect(resolveRole(['ir_associate', 'admin'])).toBe('admin');
   });
@@ -15,7 +15,7 @@ describe('resolveRole', () => {
 });
 
 describe('the capability table', () => {
-  it('follows the menu of SPEC §2 and §6', () => {
+  it('follows the menu of docs/product.md §2 and §6', () => {
     expect(rolesWith('approvals.review')).toEqual(['admin', 'ir_director']);
     expect(rolesWith('reporting.read')).toEqual(['admin', 'ir_director']);
     expect(rolesWith('admin.manage')).toEqual(['admin']);

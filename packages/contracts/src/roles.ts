@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** The four staff roles of SPEC §6, in alphabetical order. */
+/** The four staff roles of docs/product.md §6, in alphabetical order. */
 export const ROLES = ['admin', 'ir_director', 'ir_associate', 'is_associate'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /**
- * SPEC §6: when a user has several roles only the first alphabetically counts.
+ * docs/product.md §6: when a user has several roles only the first alphabetically counts.
  * Returns null when there is none: the server then denies (no fallback grants a permission).
  */
 export function resolveRole(roles: readonly string[]): Role | null {
@@ -14,7 +14,7 @@ export function resolveRole(roles: readonly string[]): Role | null {
   return [...known].sort()[0] ?? null;
 }
 
-/** SPEC §2 Layout: the role with underscores replaced by spaces. */
+/** docs/product.md §2 Layout: the role with underscores replaced by spaces. */
 export function formatRole(role: Role): string {
   return role.replaceAll('_', ' ');
 }

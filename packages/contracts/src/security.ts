@@ -4,34 +4,41 @@ import { roleSchema } from './roles';
 import { TEXTS } from './texts';
 
 /**
- * SPEC §3 System config: the keys of one organisation's settings. Values are stored as the strings
+ * docs/product.md §3 System config: the keys of one organisation's settings. Values are stored as the strings
  * 'true' or 'false'; the API speaks booleans.
  */
 export const SYSTEM_CONFIG_KEYS = ['sso_required', 'mfa_totp_enforced', 'auth_magic_link_enabled'] as const;
 export type SystemConfigKey = (typeof SYSTEM_CONFIG_KEYS)[number];
 
 /**
- * The keys an admin may change on the Security settings page (SPEC §2: two toggles). sso_required
+ * The keys an admin may change on the Security settings page (docs/product.md §2: two toggles). sso_required
  * is read-only: Parley has no SSO sign-in yet, so turning it on would lock nobody out and help nobody.
  */
 export const EDITABLE_SYSTEM_CONFIG_KEYS = ['mfa_totp_enforced', 'auth_magic_link_enabled'] as const;
 export type EditableSystemConfigKey = (typeof EDITABLE_SYSTEM_CONFIG_KEYS)[number];
 
-/** SPEC §3 MFA stats: the window failed MFA attempts are counted in ('failed attempts in the last hour'). */
+/**
+ * docs/product.md §3 MFA stats: the window failed MFA attempts are counted in ('failed attempts in the last
+ * hour').
+ */
 export const MFA_FAILED_ATTEMPTS_WINDOW_MINUTES = 60;
 
-/** Texts of the Security settings page, quoted verbatim from SPEC §8 (Admin > Security settings). */
+/**
+ * Texts of the Security settings page, quoted verbatim from docs/product.md §8 (Admin, Security settings).
+ */
 export const SECURITY_TEXTS = {
   statsFailed: 'Failed to load MFA statistics',
   updateFailed: 'Failed to update settings',
   updated: 'Settings updated',
   noEmail: 'No email address found for current user',
   testMagicLinkFailed: 'Failed to send test magic link',
-  /** SPEC §8's magic-link success text, also used for the test link. */
+  /** docs/product.md §8's magic-link success text, also used for the test link. */
   testMagicLinkSent: TEXTS.magicLinkSent,
 } as const;
 
-/** GET /api/health/auth-mfa (SPEC §3 MFA stats, §7 health/auth-mfa), for the caller's organisation. */
+/**
+ * GET /api/health/auth-mfa (docs/product.md §3 MFA stats, §7 health/auth-mfa), for the caller's organisation.
+ */
 export const mfaStatsResponseSchema = z.object({
   /** Members of the organisation whose TOTP is verified (enrolment finished). */
   mfa_enabled_users: z.number().int().nonnegative(),
@@ -40,13 +47,13 @@ export const mfaStatsResponseSchema = z.object({
 });
 export type MfaStatsResponse = z.infer<typeof mfaStatsResponseSchema>;
 
-/** GET /api/system-config: SPEC §3's keys as booleans. */
+/** GET /api/system-config: docs/product.md §3's keys as booleans. */
 export const systemConfigResponseSchema = z.object({
   /** Read-only here: no SSO sign-in exists yet. */
   sso_required: z.boolean(),
-  /** SPEC §4: when true, every user must enrol in MFA (admins always must, SPEC §6). */
+  /** docs/product.md §4: when true, every user must enrol in MFA (admins always must, docs/product.md §6). */
   mfa_totp_enforced: z.boolean(),
-  /** Issue 3: when false, magic-link sign-in is refused for the organisation. */
+  /** docs/product.md §2 Sign-in links: when false, magic-link sign-in is refused for the organisation. */
   auth_magic_link_enabled: z.boolean(),
 });
 export type SystemConfigResponse = z.infer<typeof systemConfigResponseSchema>;
@@ -118,6 +125,6 @@ export const listMfaStatusResponseSchema = z.object({
 });
 export type ListMfaStatusResponse = z.infer<typeof listMfaStatusResponseSchema>;
 
-/** POST /api/admin/test-magic-link: what happened, SPEC §8's text on success. */
+/** POST /api/admin/test-magic-link: what happened, docs/product.md §8's text on success. */
 export const testMagicLinkResponseSchema = z.object({ message: z.string() });
 export type TestMagicLinkResponse = z.infer<typeof testMagicLinkResponseSchema>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** SPEC §2 Settings: the e-mail signature drafts append; a cap so a draft stays readable. */
+/** docs/product.md §2 Settings: the e-mail signature drafts append; a cap so a draft stays readable. */
 export const EMAIL_SIGNATURE_MAX_LENGTH = 2_000;
 
-/** SPEC §2 Settings: the four notification toggles, all on by default. */
+/** docs/product.md §2 Settings: the four notification toggles, all on by default. */
 export const notificationSettingsSchema = z.object({
   mentions: z.boolean(),
   approval_requests: z.boolean(),

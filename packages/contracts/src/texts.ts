@@ -1,4 +1,4 @@
-/** User-facing texts quoted verbatim from SPEC §2 and §8, for the web. */
+/** User-facing texts quoted verbatim from docs/product.md §2 and §8, for the web. */
 export const TEXTS = {
   notFound: 'Oops! Page not found',
   loading: 'Loading...',

@@ -1,5 +1,6 @@
 /**
- * Guardrails benchmark (issue 6): the checker's throughput on a mixed ~1 MB text (median of several
+ * Guardrails benchmark (docs/product.md §9 Performance targets): the checker's throughput on a mixed ~1 MB
+ * text (median of several
  * runs), its p50/p99 on a 5 KB draft over 3,000 runs, and the prose linter write-good on the same
  * 1 MB text in the same run as the reference. Prints figures and whether the targets are met; no asserts.
  *

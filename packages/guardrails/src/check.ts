@@ -23,7 +23,10 @@ function severityOf(s: unknown): Severity {
   return s === 'low' || s === 'medium' ? s : 'high';
 }
 
-/** Explanations of the spec's six lexicon terms; other terms get a generic sentence. */
+/**
+ * Explanations of the six lexicon terms of docs/product.md §2 Compliance center; other terms get a generic
+ * sentence.
+ */
 const LEXICON_EXPLANATIONS: Record<string, string> = {
   guaranteed:
     'No investment return can be guaranteed, so calling an outcome guaranteed is a misleading promise.',
@@ -313,7 +316,8 @@ function resolveOverlaps(cands: Cand[]): Cand[] {
 }
 
 /**
- * SPEC §7 ai-guardrail-check: the flags of `text` under the organisation's policy, sorted by start,
+ * docs/product.md §7 ai-guardrail-check: the flags of `text` under the organisation's policy, sorted by
+ * start,
  * one per span, and requires_approval when any flag is high.
  */
 export function check(text: string, policy: GuardrailPolicy): CheckResult {

@@ -1,7 +1,7 @@
 import { BUILTIN_DEFS } from './patterns';
 import type { GuardrailPolicy, LexiconEntry, PatternRule } from './types';
 
-/** SPEC §2 Compliance center: the forbidden lexicon of 6 terms, each high with a replacement. */
+/** docs/product.md §2 Compliance center: the forbidden lexicon of 6 terms, each high with a replacement. */
 export const DEFAULT_LEXICON: LexiconEntry[] = [
   { term: 'guaranteed', severity: 'high', suggestion: 'targeted', enabled: true },
   { term: 'risk-free', severity: 'high', suggestion: 'lower-risk', enabled: true },
@@ -17,7 +17,7 @@ export const DEFAULT_LEXICON: LexiconEntry[] = [
 ];
 
 /**
- * Issue 6: the 12 built-in promissory and forward-looking patterns (rules in patterns.ts, keyed by id).
+ * The 12 built-in promissory and forward-looking patterns (rules in patterns.ts, keyed by id).
  * A built-in's `suggestion` is shown in the Compliance center; while it is unchanged the checker rewrites
  * the matched text in place (e.g. 'we expect a 12% IRR' → 'we target a 12% IRR (not guaranteed)'); an
  * organisation's own suggestion replaces the whole match.

@@ -7,7 +7,7 @@ import type { GuardrailPolicy } from './types';
 const lexiconOnly = (): GuardrailPolicy => ({ lexicon: defaultPolicy().lexicon, patterns: [] });
 
 describe('the default lexicon', () => {
-  it('has the six terms of the spec, all high with a replacement', () => {
+  it('has the six terms of product.md, all high with a replacement', () => {
     expect(DEFAULT_LEXICON.map((e) => e.term)).toEqual([
       'guaranteed',
       'risk-free',

@@ -1,4 +1,4 @@
-/** SPEC §3 Compliance flag severities. */
+/** docs/product.md §3 Compliance flag severities. */
 export const SEVERITIES = ['high', 'medium', 'low'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
@@ -28,7 +28,7 @@ export type PatternRule = {
 /** What the checker uses: the organisation's lexicon and patterns. */
 export type GuardrailPolicy = { lexicon: LexiconEntry[]; patterns: PatternRule[] };
 
-/** SPEC §3 Compliance flag, with exact UTF-16 offsets into the checked string (end exclusive). */
+/** docs/product.md §3 Compliance flag, with exact UTF-16 offsets into the checked string (end exclusive). */
 export type Flag = {
   term: string;
   severity: Severity;
@@ -40,5 +40,8 @@ export type Flag = {
   explanation: string;
 };
 
-/** SPEC §7 ai-guardrail-check: flags, and requires_approval when any flag is high (SPEC §6). */
+/**
+ * docs/product.md §7 ai-guardrail-check: flags, and requires_approval when any flag is high (docs/product.md
+ * §6).
+ */
 export type CheckResult = { flags: Flag[]; requires_approval: boolean };

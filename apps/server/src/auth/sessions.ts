@@ -38,7 +38,7 @@ export type SessionContext = {
   expiresAt: Date;
   /** When a TOTP or recovery code was last verified in this session (step-up for factor changes). */
   mfaVerifiedAt: Date | null;
-  /** The user has a verified authenticator (SPEC §4: aal2 is then the next level). */
+  /** The user has a verified authenticator (docs/product.md §4: aal2 is then the next level). */
   hasVerifiedTotp: boolean;
   /** The organisation's mfa_totp_enforced is 'true'. */
   mfaEnforced: boolean;
@@ -47,7 +47,7 @@ export type SessionContext = {
 };
 
 /**
- * The one MFA decision (SPEC §4 steps 3-5, §6), used at sign-in and on every request:
+ * The one MFA decision (docs/product.md §4 steps 3-5, §6), used at sign-in and on every request:
  * - MFA is required for admins always, and for everyone when mfa_totp_enforced is 'true';
  * - 'enroll' while it is required and no authenticator is verified (whatever the session's level);
  * - 'verify' while a verified authenticator exists and the session is still aal1;
@@ -63,12 +63,12 @@ export function mfaStepOf(input: {
   return isMfaRequired(input) ? 'enroll' : 'none';
 }
 
-/** SPEC §6: admins always require MFA; mfa_totp_enforced = 'true' requires it of everyone. */
+/** docs/product.md §6: admins always require MFA; mfa_totp_enforced = 'true' requires it of everyone. */
 export function isMfaRequired(input: { role: Role | null; mfaEnforced: boolean }): boolean {
   return input.role === 'admin' || input.mfaEnforced;
 }
 
-/** SPEC §4: aal2 is the next level whenever a verified factor exists. */
+/** docs/product.md §4: aal2 is the next level whenever a verified factor exists. */
 export function nextLevelOf(input: { aal: Aal; hasVerifiedTotp: boolean }): Aal {
   return input.hasVerifiedTotp ? 'aal2' : input.aal;
 }
@@ -78,7 +78,7 @@ export function hasVerifiedTotpSql(userId: typeof sessions.userId | typeof users
   return sql<boolean>`exists (select 1 from ${userMfaTotp} where ${userMfaTotp.userId} = ${userId} and ${userMfaTotp.verifiedAt} is not null)`;
 }
 
-/** SQL: the organisation's mfa_totp_enforced is 'true' (SPEC §3 system config). */
+/** SQL: the organisation's mfa_totp_enforced is 'true' (docs/product.md §3 system config). */
 export function mfaEnforcedSql(orgId: typeof orgMemberships.orgId) {
   return sql<boolean>`coalesce((select ${systemConfig.value} = 'true' from ${systemConfig} where ${systemConfig.orgId} = ${orgId} and ${systemConfig.key} = 'mfa_totp_enforced'), false)`;
 }

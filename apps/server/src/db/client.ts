@@ -137,7 +137,7 @@ export function wrapPglite(client: PGlite): Database {
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     async listen(channel, onPayload) {
       assertChannelName(channel);
-      // STACK-NOTES: listen() must be awaited before the first notification can arrive.
+      // listen() must be awaited before the first notification can arrive.
       const unlisten = await client.listen(channel, onPayload);
       return async () => {
         if (!client.closed) await unlisten();
@@ -147,7 +147,7 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
-/** The extensions the migrations create (PGlite loads them only when asked; STACK-NOTES.md). */
+/** The extensions the migrations create (PGlite loads them only when they are passed at create). */
 export const PGLITE_EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
 
 /** An in-memory or loaded PGlite with Parley's extensions: for tests, tools and benchmarks. */

@@ -44,7 +44,7 @@ export const users = pgTable(
   ],
 );
 
-/** The spec's `profiles`: one per user, same id. */
+/** Profiles (docs/product.md §3): one per user, same id. */
 export const profiles = pgTable('profiles', {
   id: uuid('id')
     .primaryKey()
@@ -116,7 +116,7 @@ export const sessions = pgTable(
   ],
 );
 
-/** Per-organisation settings of SPEC §3; values are the strings 'true' or 'false'. */
+/** Per-organisation settings of docs/product.md §3; values are the strings 'true' or 'false'. */
 export const systemConfig = pgTable(
   'system_config',
   {
@@ -188,7 +188,7 @@ export const setupTokens = pgTable(
 );
 
 /**
- * SPEC §3 Invitation. The token is stored only as its SHA-256; `status` holds pending, accepted,
+ * docs/product.md §3 Invitation. The token is stored only as its SHA-256; `status` holds pending, accepted,
  * expired or revoked, and a pending row past `expires_at` reads as expired.
  */
 export const userInvitations = pgTable(
@@ -287,7 +287,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/** One row per delivery attempt or delivery report: the source of SPEC §3's email_events_v. */
+/** One row per delivery attempt or delivery report: the source of docs/product.md §3's email_events_v. */
 export const emailEvents = pgTable(
   'email_events',
   {
@@ -304,7 +304,10 @@ export const emailEvents = pgTable(
   (t) => [index('email_events_org_created_idx').on(t.orgId, t.createdAt)],
 );
 
-/** SPEC §3 Email preferences, per address: honoured by every mail that is not strictly transactional. */
+/**
+ * docs/product.md §3 Email preferences, per address: honoured by every mail that is not strictly
+ * transactional.
+ */
 export const emailPreferences = pgTable('email_preferences', {
   email: text('email').primaryKey(),
   weeklyReportsEnabled: boolean('weekly_reports_enabled').notNull().default(true),
@@ -312,7 +315,7 @@ export const emailPreferences = pgTable('email_preferences', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** SPEC §3 User MFA TOTP: one authenticator per user; the secret sealed with AES-256-GCM. */
+/** docs/product.md §3 User MFA TOTP: one authenticator per user; the secret sealed with AES-256-GCM. */
 export const userMfaTotp = pgTable('user_mfa_totp', {
   userId: uuid('user_id')
     .primaryKey()
@@ -374,7 +377,10 @@ export const mfaLockouts = pgTable('mfa_lockouts', {
 /** PostgreSQL's tsvector, for full-text search over document passages. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** SPEC's projects: the funds. Every domain row carries org_id (DESIGN.md §2). */
+/**
+ * Projects: the funds (docs/product.md §3). Every domain row carries org_id (docs/architecture.md Data
+ * rules).
+ */
 export const projects = pgTable(
   'projects',
   {
@@ -460,7 +466,10 @@ export const documentPassages = pgTable(
   ],
 );
 
-/** SPEC §3 investor_messages, with the organisation. Unknown statuses read as open (SPEC §4). */
+/**
+ * docs/product.md §3 investor_messages, with the organisation. Unknown statuses read as open (docs/product.md
+ * §4).
+ */
 export const investorMessages = pgTable(
   'investor_messages',
   {
@@ -494,7 +503,7 @@ export const investorMessages = pgTable(
 );
 
 /**
- * SPEC §3 ai_responses: every version of a reply draft. A version is never changed once written,
+ * docs/product.md §3 ai_responses: every version of a reply draft. A version is never changed once written,
  * except its approval fields (final_response, approved_by, compliance_tag) set by the approval step.
  * `provenance` says how it was made: drafter, model, the passages given, a hash of the prompt.
  */
@@ -519,11 +528,14 @@ export const aiResponses = pgTable(
     provenance: jsonb('provenance').$type<Record<string, unknown>>().notNull(),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
-    /** The last compliance check of this version's text (issue 6): its flags, verdict and time. */
+    /** The last compliance check of this version's text: its flags, verdict and time. */
     complianceFlags: jsonb('compliance_flags').$type<Record<string, unknown>[]>(),
     requiresApproval: boolean('requires_approval'),
     complianceCheckedAt: timestamp('compliance_checked_at', { withTimezone: true, mode: 'date' }),
-    /** Approval is bound to the exact text: the SHA-256 of what was approved and sent (issue 6). */
+    /**
+     * Approval is bound to the exact text: the SHA-256 of what was approved and sent
+     * (docs/decisions/015-compliance-policy-and-approvals.md).
+     */
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
     approvedTextSha256: text('approved_text_sha256'),
     /** The approver's optional 1-5 rating of the draft, for analytics. */
@@ -542,7 +554,9 @@ export const aiResponses = pgTable(
   ],
 );
 
-/** SPEC §2 Settings: the signature drafts append and the notification toggles (all on by default). */
+/**
+ * docs/product.md §2 Settings: the signature drafts append and the notification toggles (all on by default).
+ */
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')
     .primaryKey()
@@ -556,7 +570,8 @@ export const userSettings = pgTable('user_settings', {
 });
 
 /**
- * The organisation's changes to the compliance policy (issue 6): overrides of the built-in lexicon
+ * The organisation's changes to the compliance policy
+ * (docs/decisions/015-compliance-policy-and-approvals.md): overrides of the built-in lexicon
  * terms and patterns of @parley/guardrails (is_builtin), and its own terms and patterns. The policy
  * the checker uses is the built-in defaults with these rows laid over them.
  */
@@ -589,7 +604,7 @@ export const complianceRules = pgTable(
   ],
 );
 
-/** SPEC §2 Compliance center's disclaimer block and approval matrix, per organisation. */
+/** docs/product.md §2 Compliance center's disclaimer block and approval matrix, per organisation. */
 export const complianceSettings = pgTable('compliance_settings', {
   orgId: uuid('org_id')
     .primaryKey()
@@ -603,7 +618,9 @@ export const complianceSettings = pgTable('compliance_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Approved reply templates that can be inserted into drafts (SPEC §2 Compliance center counts). */
+/**
+ * Approved reply templates that can be inserted into drafts (docs/product.md §2 Compliance center counts).
+ */
 export const responseTemplates = pgTable(
   'response_templates',
   {
@@ -623,7 +640,8 @@ export const responseTemplates = pgTable(
 );
 
 /**
- * A draft version submitted for a director's approval (issue 6). Bound to the exact text by its
+ * A draft version submitted for a director's approval (docs/product.md §4 Approvals). Bound to the exact text
+ * by its
  * SHA-256: an edit while it is pending voids it. One pending request per message.
  */
 export const approvalRequests = pgTable(
@@ -664,7 +682,7 @@ export const approvalRequests = pgTable(
   ],
 );
 
-/** In-app notifications (issue 6: submissions to directors, decisions to associates). */
+/** In-app notifications (docs/product.md §2 Layout): submissions to directors, decisions to associates. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -689,7 +707,8 @@ export const notifications = pgTable(
 );
 
 /**
- * The inbox's tab counts (issue 5 §9): rows of investor_messages per organisation and status
+ * The inbox's tab counts (docs/decisions/016-inbox-tab-counts.md): rows of investor_messages per organisation
+ * and status
  * (project_id null) and per fund and status. Kept by statement triggers on investor_messages
  * (migration 0010) in the writer's own transaction; never written by the app.
  */

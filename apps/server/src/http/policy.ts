@@ -23,7 +23,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/audit/verify': 'audit.verify',
   /** Holder of the first-start link; refused once any user exists. */
   'POST /api/setup': 'public',
-  /** Invitations (SPEC §2 Invite user): the Administration group. */
+  /** Invitations (docs/product.md §2 Invite user): the Administration group. */
   'POST /api/invitations': 'admin.manage',
   'GET /api/invitations': 'admin.manage',
   'POST /api/invitations/:id/resend': 'admin.manage',
@@ -33,17 +33,22 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   /** The invitation link is the credential; preview consumes nothing, accept consumes it once. */
   'POST /api/invitations/preview': 'public',
   'POST /api/invitations/accept': 'public',
-  /** SPEC §4 step 6: a signed-in user accepts an invitation sent to their own address. */
+  /** docs/product.md §4 step 6: a signed-in user accepts an invitation sent to their own address. */
   'POST /api/invitations/accept-existing': 'signed-in',
-  /** SPEC §7 auth-verify-invite: asked before signing in; limited per client address. */
+  /** docs/product.md §7 auth-verify-invite: asked before signing in; limited per client address. */
   'POST /api/auth/verify-invite': 'public',
-  /** The Admin panel (SPEC §2 Administration): system health and the organisation's members. */
+  /**
+   * The Admin panel (docs/product.md §2 Layout, Administration): system health and the organisation's
+   * members.
+   */
   'GET /api/admin/system-health': 'admin.manage',
   'GET /api/users': 'admin.manage',
   'PATCH /api/users/:id/role': 'admin.manage',
   'POST /api/users/:id/deactivate': 'admin.manage',
   'POST /api/users/:id/reactivate': 'admin.manage',
-  /** Security settings (SPEC §2, §7 health/auth-mfa and system_config): the Administration group. */
+  /**
+   * Security settings (docs/product.md §2, §7 health/auth-mfa and system_config): the Administration group.
+   */
   'GET /api/health/auth-mfa': 'admin.manage',
   'GET /api/system-config': 'admin.manage',
   'PATCH /api/system-config': 'admin.manage',
@@ -61,14 +66,14 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   /** Settings: one's own sessions; another user's is a 404. */
   'GET /api/auth/sessions': 'signed-in',
   'DELETE /api/auth/sessions/:id': 'signed-in',
-  /** Settings (SPEC §2): one's own name; e-mail and role stay with the admins. */
+  /** Settings (docs/product.md §2): one's own name; e-mail and role stay with the admins. */
   'PATCH /api/profile': 'signed-in',
-  /** Settings (SPEC §2): one's own e-mail signature and notification toggles. */
+  /** Settings (docs/product.md §2): one's own e-mail signature and notification toggles. */
   'GET /api/settings': 'signed-in',
   'PATCH /api/settings': 'signed-in',
   /** Realtime: the caller's organisation's changes as server-sent events, ids only. */
   'GET /api/events': 'workspace.read',
-  /** Unsubscribe links carry an HMAC of the address instead of a session (SPEC §2 Unsubscribe). */
+  /** Unsubscribe links carry an HMAC of the address instead of a session (docs/product.md §2 Unsubscribe). */
   'GET /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe/one-click': 'public',
@@ -82,7 +87,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/projects/:id/documents': 'messages.write',
   'DELETE /api/projects/:id/documents/:docId': 'messages.write',
   'POST /api/projects/:id/documents/:docId/reindex': 'messages.write',
-  /** Messages: every role reads the inbox; is_associate is read-only (SPEC §2 Compose). */
+  /** Messages: every role reads the inbox; is_associate is read-only (docs/product.md §2 Compose). */
   'POST /api/messages': 'messages.write',
   'GET /api/messages': 'workspace.read',
   'GET /api/messages/:id': 'workspace.read',
@@ -92,7 +97,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/messages/:id/drafts/latest': 'workspace.read',
   'GET /api/messages/:id/drafts': 'workspace.read',
   'GET /api/messages/:id/drafts/:version': 'workspace.read',
-  /** Compliance: writers check and fix drafts; DESIGN.md §5's checker for anyone who may draft. */
+  /** Compliance: writers check and fix drafts; the text checker (docs/api.md) for anyone who may draft. */
   'POST /api/compliance/check': 'messages.write',
   'POST /api/messages/:id/drafts/:version/check': 'messages.write',
   'POST /api/messages/:id/drafts/:version/apply-fix': 'messages.write',

@@ -19,7 +19,7 @@ export function isDocumentUpload(method: string, path: string): boolean {
 
 /**
  * CSP without inline script. Inline styles stay allowed: radix-ui, sonner and recharts set them
- * (STACK-NOTES.md), while script-src stays 'self'.
+ * at runtime, while script-src stays 'self'.
  */
 export function securityHeaders(options: { isHttps: boolean }) {
   return secureHeaders({
@@ -51,7 +51,8 @@ export const noStore = createMiddleware(async (c, next) => {
 
 /**
  * Refuses state-changing requests from another origin. hono/csrf only guards form content types,
- * so a cross-origin JSON POST would pass it (STACK-NOTES.md): we check Sec-Fetch-Site and Origin
+ * so a cross-origin JSON POST would pass it (docs/decisions/009-allowed-origin-check.md): we check
+ * Sec-Fetch-Site and Origin
  * ourselves and require JSON, which a plain HTML form cannot send.
  */
 export function sameOriginOnly(options: { appOrigin: string }) {

@@ -69,7 +69,7 @@ export function scheduleJobs(
 
 /**
  * Runs `work` in a transaction holding the transaction-level advisory lock `key`, or not at all
- * when another instance holds it (DESIGN.md §2: one instance runs each scheduled job). The lock
+ * when another instance holds it (docs/architecture.md Scheduled jobs: one instance runs each one). The lock
  * ends with the transaction, so a crashed instance never leaves it behind.
  */
 export async function withJobLock<T>(

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * ENCRYPTION_KEY (DESIGN.md §4), as bytes. In embedded mode without one, a key is generated once
+ * ENCRYPTION_KEY (README Configuration), as bytes. In embedded mode without one, a key is generated once
  * into DATA_DIR/encryption.key (owner-only) so TOTP secrets and unsubscribe tokens survive restarts.
  */
 export function loadEncryptionKey(config: { encryptionKey: string | undefined; dataDir: string }): Buffer {

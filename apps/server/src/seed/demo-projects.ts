@@ -7,7 +7,7 @@ import { projectDocuments } from '../db/schema';
 import { findProjectIdByName } from '../features/projects/projects.queries';
 import { createProject, uploadDocument } from '../features/projects/projects.service';
 
-/** DEMO DATA ONLY: the three funds of SPEC §2 Compose, with documents written for the demo. */
+/** DEMO DATA ONLY: the three funds of docs/product.md §2 Compose, with documents written for the demo. */
 export const DEMO_FUNDS = [
   {
     key: 'alpha',

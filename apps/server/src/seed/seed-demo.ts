@@ -30,10 +30,11 @@ async function main() {
       if (await findUserIdByEmail(database.db, user.email)) continue;
       await createMember(deps, { ...user, password: DEMO_PASSWORD, orgId, actorId: null });
     }
-    // Invitations in every state, so each tab of Invite Users shows something (issue 3).
+    // Invitations in every state, so each tab of Invite Users shows something (docs/product.md §2 Invite
+    // user).
     const adminId = await findUserIdByEmail(database.db, 'admin@parley.example');
     if (adminId) await seedDemoInvitations(deps, orgId, adminId);
-    // The three funds with their documents, indexed for citations (issue 5).
+    // The three funds with their documents, indexed for citations (docs/decisions/013-fund-documents.md).
     const directorId = await findUserIdByEmail(database.db, 'director@parley.example');
     const funds = await seedDemoProjects(
       { ...deps, documentsRoot: config.documentsDir },
@@ -41,7 +42,7 @@ async function main() {
       directorId ?? adminId,
     );
     process.stdout.write(`Funds: ${funds.map((f) => `${f.fund} (${f.documents} documents)`).join(', ')}\n`);
-    // Investor messages over the three demo funds (issue 5); keep this after the funds are seeded.
+    // Investor messages over the three demo funds (README Demo users); keep this after the funds are seeded.
     const associateId = await findUserIdByEmail(database.db, 'associate@parley.example');
     await seedDemoMessages(deps, orgId, associateId ?? adminId ?? null);
     // Drafts submitted for approval, one saying 'guaranteed'; after the messages.

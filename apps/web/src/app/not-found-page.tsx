@@ -4,7 +4,7 @@ import { PublicShell } from '@/components/public-shell';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 
-/** Any unknown path (public, SPEC §2). */
+/** Any unknown path (public, docs/product.md §2). */
 export function NotFoundPage() {
   return (
     <PublicShell>

@@ -21,10 +21,10 @@ function titled(title: string): RouteHandle {
 }
 
 /**
- * SPEC §2: every route behind the sign-in guard, inside the app layout. A page that a role's menu
+ * docs/product.md §2: every route behind the sign-in guard, inside the app layout. A page that a role's menu
  * leaves out also sits behind the capability of its menu group, so typing its address gives the
- * 'Access Denied' toast and / instead of a page of refused calls. SPEC §6 guards only email health;
- * DESIGN.md §1 ("the client only hides what a user may not do") extends that to every gated page.
+ * 'Access Denied' toast and / instead of a page of refused calls. Every gated page has a
+ * client guard: docs/decisions/006-client-guards-on-every-gated-page.md.
  * The server enforces the same capabilities on every call.
  */
 const signedInRoutes: RouteObject[] = [
@@ -53,7 +53,7 @@ const signedInRoutes: RouteObject[] = [
     ),
   },
   {
-    // SPEC §2: Approvals is in the menu of admin and ir_director.
+    // docs/product.md §2: Approvals is in the menu of admin and ir_director.
     element: <RequireCapability capability="approvals.review" />,
     children: [
       {
@@ -75,7 +75,7 @@ const signedInRoutes: RouteObject[] = [
     ),
   },
   {
-    // DESIGN.md §1: unlike the spec's app, Parley has this route.
+    // A fund's own page (docs/product.md §2 Project).
     path: paths.project.pattern,
     handle: titled('Project'),
     lazy: lazyPage(
@@ -84,7 +84,7 @@ const signedInRoutes: RouteObject[] = [
     ),
   },
   {
-    // SPEC §2: the Reporting group, for admin and ir_director.
+    // docs/product.md §2: the Reporting group, for admin and ir_director.
     element: <RequireCapability capability="reporting.read" />,
     children: [
       {
@@ -122,7 +122,7 @@ const signedInRoutes: RouteObject[] = [
     ],
   },
   {
-    // SPEC §2: the Administration group, for admin; SPEC §6 names email health.
+    // docs/product.md §2: the Administration group, for admin; docs/product.md §6 names email health.
     element: <RequireCapability capability="admin.manage" />,
     children: [
       {
@@ -185,7 +185,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, handle: titled('Sign In'), element: <SignInPage /> },
       { path: paths.auth, handle: titled('Sign In'), element: <SignInPage /> },
-      // Issue 3: the pages the e-mailed links open; opening one uses nothing up, their buttons do.
+      // docs/product.md §2 Sign-in links: the pages the e-mailed links open; opening one uses nothing up,
+      // their buttons do.
       {
         path: paths.magicLink,
         handle: titled('Sign in with a link'),

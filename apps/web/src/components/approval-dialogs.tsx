@@ -114,7 +114,9 @@ export function ApproveDialog({
   );
 }
 
-/** Request Changes: the comment is required (SPEC-derived: it shows in the workspace). */
+/**
+ * Request Changes: the comment is required (it shows in the workspace: docs/product.md §2 Message detail).
+ */
 export function RequestChangesDialog({
   open,
   onOpenChange,

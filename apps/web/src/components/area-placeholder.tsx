@@ -5,8 +5,8 @@ import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
 
 /**
- * A page whose area arrives in a later issue: its title, its subtitle and an honest empty state.
- * No sample data: what is not built yet says so.
+ * A page whose area is not built (docs/product.md §2 marks it planned): its title, its subtitle and
+ * an honest empty state. No sample data: the page says it is not built.
  */
 export function AreaPlaceholder({
   title,

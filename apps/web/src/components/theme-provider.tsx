@@ -50,7 +50,8 @@ function readSystemPrefersDark(): boolean {
 }
 
 /**
- * The light/dark/system preference (SPEC §3: localStorage key 'theme', default system). public/theme-init.js
+ * The light/dark/system preference (docs/product.md §3: localStorage key 'theme', default system).
+ * public/theme-init.js
  * applies the same rule before React starts, so the page does not flash the wrong theme.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {

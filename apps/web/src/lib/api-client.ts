@@ -5,7 +5,7 @@ export type ClientErrorCode = 'NETWORK_ERROR' | 'HTTP_ERROR' | 'INVALID_RESPONSE
 
 /**
  * A failed API call. `isFromServer` is true when the server answered with its error envelope
- * (DESIGN.md §5), so `message` is a text meant for users; otherwise `message` is for logs only.
+ * (docs/api.md), so `message` is a text meant for users; otherwise `message` is for logs only.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -51,7 +51,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** Signed out, or the session expired (DESIGN.md §5: 401). */
+/** Signed out, or the session expired (401). */
 export function isUnauthenticated(error: unknown): boolean {
   return isApiError(error) && error.code === 'UNAUTHENTICATED';
 }

@@ -39,7 +39,10 @@ export function formatAge(at: Instant, now: number = Date.now()): string {
   return `${Math.floor(hours / 24)}d`;
 }
 
-/** A duration in hours with one decimal and 'h' (SPEC §2 shows '3.2h'); a dash without data. */
+/**
+ * A duration in hours with one decimal and 'h' (docs/product.md §2 Approval queue shows '3.2h'); a dash
+ * without data.
+ */
 export function formatHours(hours: number | null): string {
   return hours === null ? '–' : `${hours.toFixed(1)}h`;
 }

@@ -11,12 +11,12 @@ describe('paths', () => {
     expect(paths.project.build('p1')).toBe('/projects/p1');
   });
 
-  it('builds the invitation link of SPEC §9', () => {
+  it('builds the invitation link of docs/product.md §9', () => {
     expect(buildAuthPath('tok+en')).toBe('/auth?token=tok%2Ben');
     expect(buildAuthPath()).toBe('/auth');
   });
 
-  it('has every route of SPEC §2 (and /projects/:id, DESIGN.md §1; /setup, DESIGN.md §5)', () => {
+  it('has every route of docs/product.md §2 (and /projects/:id and /setup, which Parley adds)', () => {
     const patterns = Object.values(paths).map((value) => (typeof value === 'string' ? value : value.pattern));
     expect(new Set(patterns)).toEqual(
       new Set([

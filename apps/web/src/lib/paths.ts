@@ -7,11 +7,17 @@ import { AUTH_LINK_PATHS } from '@parley/contracts';
 export const paths = {
   home: '/',
   auth: '/auth',
-  /** The pages the e-mailed magic and reset links open (issue 3); the server builds those links. */
+  /**
+   * The pages the e-mailed magic and reset links open (docs/product.md §2 Sign-in links); the server builds
+   * those links.
+   */
   magicLink: AUTH_LINK_PATHS.magicLink,
   forgotPassword: AUTH_LINK_PATHS.forgotPassword,
   resetPassword: AUTH_LINK_PATHS.resetPassword,
-  /** The one-time first-start link the server prints while there are no users (DESIGN.md §5). */
+  /**
+   * The one-time first-start link the server prints while there are no users
+   * (docs/decisions/005-first-admin-before-invitations.md).
+   */
   setup: '/setup',
   inbox: '/inbox',
   thread: {
@@ -39,7 +45,7 @@ export const paths = {
   notFound: '*',
 } as const;
 
-/** SPEC §9: the invitation link is {origin}/auth?token={token}. */
+/** docs/product.md §9: the invitation link is {origin}/auth?token={token}. */
 export function buildAuthPath(token?: string): string {
   return token ? `${paths.auth}?${new URLSearchParams({ token })}` : paths.auth;
 }

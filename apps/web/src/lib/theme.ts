@@ -1,4 +1,4 @@
-/** SPEC §3/§9: the theme preference, stored under THEME_STORAGE_KEY; the default is system. */
+/** docs/product.md §3/§9: the theme preference, stored under THEME_STORAGE_KEY; the default is system. */
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 export type ResolvedTheme = 'light' | 'dark';

@@ -1,7 +1,7 @@
 import { MOBILE_BREAKPOINT_PX } from '@parley/contracts';
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §9: below 768 px the layout is the mobile one. */
+/** docs/product.md §9: below 768 px the layout is the mobile one. */
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 
 function subscribe(onChange: () => void): () => void {

@@ -11,7 +11,7 @@ CREATE TRIGGER audit_logs_no_update_delete BEFORE UPDATE OR DELETE ON audit_logs
 CREATE TRIGGER audit_logs_no_truncate BEFORE TRUNCATE ON audit_logs
   FOR EACH STATEMENT EXECUTE FUNCTION audit_logs_refuse_change();
 --> statement-breakpoint
--- A member of an organisation always has at least one role (issue 2): checked at commit, so a
+-- A member of an organisation always has at least one role (docs/product.md §6): checked at commit, so a
 -- membership and its role can be written in either order inside one transaction.
 CREATE FUNCTION org_member_requires_role() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

@@ -1,4 +1,4 @@
--- The inbox's tab counts (issue 5 §9): counting an organisation's messages on every inbox request
+-- The inbox's tab counts (docs/decisions/016-inbox-tab-counts.md): counting an organisation's messages on every inbox request
 -- scanned all its rows. investor_message_counts holds n per (organisation, status) with project_id
 -- null, and per (organisation, fund, status); statement triggers on investor_messages keep it in the
 -- writer's own transaction, so every writer (the app, seeds, psql) stays counted.

@@ -180,7 +180,7 @@ describe('GET /api/admin/system-health', () => {
 
 describe('GET /api/admin/system-health under an https APP_ORIGIN', () => {
   it('says HSTS is active, as the response header shows', async () => {
-    // Signed in with MFA completed (admins always need it: SPEC §6).
+    // Signed in with MFA completed (admins always need it: docs/product.md §6).
     const admin = await httpsCtx.createUser('admin');
     const { cookie } = await httpsCtx.signInUser(admin, { headers: { origin: HTTPS_ORIGIN } });
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { auditLogs, systemConfig, userInvitations } from '../../db/schema';
 
 /**
- * SPEC §7's pending count: invitations of the organisation not accepted, not deleted, still
+ * docs/product.md §7's pending count: invitations of the organisation not accepted, not deleted, still
  * pending and not past expiry (user_invitations_org_created_idx narrows to the organisation).
  */
 export async function countLivePendingInvitations(db: DbOrTx, orgId: string, now: Date) {
@@ -22,7 +22,10 @@ export async function countLivePendingInvitations(db: DbOrTx, orgId: string, now
   return row?.count ?? 0;
 }
 
-/** SPEC §7: the latest audit entry of one action type in the organisation (audit_logs_action_created_idx). */
+/**
+ * docs/product.md §7: the latest audit entry of one action type in the organisation
+ * (audit_logs_action_created_idx).
+ */
 export async function findLatestAuditAt(db: DbOrTx, orgId: string, actionType: string) {
   const [row] = await db
     .select({ createdAt: auditLogs.createdAt })
@@ -33,7 +36,9 @@ export async function findLatestAuditAt(db: DbOrTx, orgId: string, actionType: s
   return row?.createdAt ?? null;
 }
 
-/** SPEC §3 system_config: the value of one key for the organisation, or null when it was never set. */
+/**
+ * docs/product.md §3 system_config: the value of one key for the organisation, or null when it was never set.
+ */
 export async function findSystemConfigValue(db: DbOrTx, orgId: string, key: string) {
   const [row] = await db
     .select({ value: systemConfig.value })

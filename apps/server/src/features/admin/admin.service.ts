@@ -12,16 +12,16 @@ import { countLivePendingInvitations, findLatestAuditAt, findSystemConfigValue }
 
 const OVERDUE_AFTER_MS = WEEKLY_REPORT_OVERDUE_DAYS * 24 * 3_600_000;
 
-/** The audit action a weekly report leaves behind (SPEC §3 Audit log). */
+/** The audit action a weekly report leaves behind (docs/product.md §3 Audit log). */
 export const WEEKLY_REPORT_ACTION = 'weekly_report_sent';
 
-/** SPEC §9: overdue when the last report is more than 7 days old, or there never was one. */
+/** docs/product.md §9: overdue when the last report is more than 7 days old, or there never was one. */
 export function isWeeklyReportOverdue(lastAt: Date | null, now: Date): boolean {
   return lastAt === null || now.getTime() - lastAt.getTime() > OVERDUE_AFTER_MS;
 }
 
 /**
- * The System Health card of SPEC §2, live for one organisation. The origin comparison is
+ * The System Health card of docs/product.md §2, live for one organisation. The origin comparison is
  * decision 009: the fixed production origin is APP_ORIGIN, compared with where the request came from.
  */
 export async function getSystemHealth(

@@ -42,14 +42,14 @@ export const LINK_REQUESTS_PER_ADDRESS: RateLimitRule = { limit: 20, windowSecon
 const MAGIC_LINK_LIFETIME_MS = MAGIC_LINK_LIFETIME_MINUTES * 60_000;
 const PASSWORD_RESET_LIFETIME_MS = PASSWORD_RESET_LIFETIME_MINUTES * 60_000;
 
-/** SPEC §3 system config: magic links are on unless the organisation set the key to 'false'. */
+/** docs/product.md §3 system config: magic links are on unless the organisation set the key to 'false'. */
 const MAGIC_LINK_CONFIG_KEY = 'auth_magic_link_enabled';
 
 type RefusalReason = 'unknown_email' | 'deactivated' | 'no_membership' | 'no_role';
 
 type Member = { id: string; email: string; name: string; orgId: string; role: Role };
 
-/** Only an active member with a readable role may use a link (SPEC §4 step 1, §5). */
+/** Only an active member with a readable role may use a link (docs/product.md §4 step 1, §5). */
 function memberOrRefusal(
   account: {
     id: string;
@@ -96,7 +96,7 @@ function linkUrl(ctx: LinksContext, path: string, token: string) {
 }
 
 /**
- * 'Send Magic Link' (SPEC §5, §8): the invite check, then a single-use link valid 15
+ * 'Send Magic Link' (docs/product.md §5, §8): the invite check, then a single-use link valid 15
  * minutes, mailed at once. Refused, and audited with the reason, for anyone but an active member,
  * and for members of an organisation that turned magic links off. The token is never stored or
  * audited, only its SHA-256; a failed delivery is a 502 and the outbox keeps the mail.

@@ -25,7 +25,7 @@ describe('sign-in', () => {
       const res = await ctx.signIn(user.email.toUpperCase(), user.password);
       expect(res.status).toBe(200);
       const body = await json(res);
-      // SPEC §6: admins always need MFA, so a first sign-in takes them into enrolment.
+      // docs/product.md §6: admins always need MFA, so a first sign-in takes them into enrolment.
       const mfa = role === 'admin' ? 'enroll' : 'none';
       expect(body).toMatchObject({
         role,

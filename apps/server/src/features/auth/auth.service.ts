@@ -45,7 +45,7 @@ export type SignInResult = {
 type FailureReason = 'unknown_email' | 'wrong_password' | 'deactivated' | 'no_membership' | 'no_role';
 
 /**
- * Password sign-in (SPEC §4 steps 1-2, §5, §8). Every way of failing answers 'Invalid credentials',
+ * Password sign-in (docs/product.md §4 steps 1-2, §5, §8). Every way of failing answers 'Invalid credentials',
  * so the answer never tells whether an e-mail has an account; the audit log records the real reason.
  */
 export async function signIn(
@@ -106,7 +106,7 @@ export async function signIn(
 
 /**
  * The one end of every way of signing in (password, magic link, setup link, invitation): the
- * session, and which MFA step comes next (SPEC §4 steps 3-5, §6), decided by mfaStepOf only, so no
+ * session, and which MFA step comes next (docs/product.md §4 steps 3-5, §6), decided by mfaStepOf only, so no
  * way of signing in can skip MFA. The session starts at aal1; until the step is done the policy
  * guard lets it do nothing but finish MFA or sign out. In the caller's transaction, after the
  * caller has checked the user is an active member.

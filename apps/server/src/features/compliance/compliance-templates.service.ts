@@ -1,4 +1,7 @@
-/** Approved reply templates (SPEC §2 Compliance center): kept, edited, archived, inserted into drafts. */
+/**
+ * Approved reply templates (docs/product.md §2 Compliance center): kept, edited, archived, inserted into
+ * drafts.
+ */
 import type {
   createTemplateInputSchema,
   ListTemplatesResponse,

@@ -195,7 +195,7 @@ describe('who may check, fix and manage compliance', () => {
 });
 
 describe('POST /api/compliance/check', () => {
-  it("flags the spec's lexicon with offsets and says a director must approve", async () => {
+  it("flags product.md's lexicon with offsets and says a director must approve", async () => {
     const user = await ctx.signInAs('ir_associate');
     const res = await checkText(user.cookie, 'Returns are Guaranteed.');
     expect(res.status).toBe(200);
@@ -458,7 +458,7 @@ describe('the lexicon and patterns are what the checker uses', () => {
     expect(policy.lexicon.find((t: { key: string }) => t.key === 'guaranteed')).toMatchObject({
       enabled: false,
     });
-    // Another organisation still has the spec's defaults.
+    // Another organisation still has the built-in defaults.
     const other = await ctx.signInAs('admin');
     expect(
       (await flagsOf(other.cookie, 'Your return is guaranteed.')).some(

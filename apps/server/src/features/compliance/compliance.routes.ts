@@ -43,7 +43,7 @@ import { archiveTemplate, createTemplate, editTemplate, getTemplates } from './c
 const check = createRoute({
   method: 'post',
   path: '/api/compliance/check',
-  summary: 'DESIGN.md §5: check any text with the organisation’s policy (nothing is stored)',
+  summary: 'Check any text with the organisation’s policy (nothing is stored)',
   request: { body: jsonBody(complianceCheckInputSchema) },
   responses: {
     200: jsonResponse(complianceCheckResponseSchema, 'Flags and whether a director must approve'),

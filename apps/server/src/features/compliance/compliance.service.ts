@@ -195,7 +195,7 @@ export function disclaimerText(settings: DisclaimerSettings): string {
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-/** DESIGN.md §5 POST /api/compliance/check: any text, with the organisation's policy. */
+/** POST /api/compliance/check (docs/api.md): any text, with the organisation's policy. */
 export async function checkText(
   ctx: Pick<ServiceContext, 'db'>,
   actor: Pick<Actor, 'orgId'>,

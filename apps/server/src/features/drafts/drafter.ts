@@ -20,7 +20,7 @@ export type DraftRequest = {
 
 export type DraftResult = { text: string; citations: Citation[]; provenance: DraftProvenance };
 
-/** DESIGN.md §3: every drafter, built-in or remote, behind this one interface. */
+/** docs/decisions/014-drafters.md: every drafter, built-in or remote, behind this one interface. */
 export interface Drafter {
   readonly name: string;
   draft(request: DraftRequest): Promise<DraftResult>;

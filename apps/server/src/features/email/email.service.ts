@@ -30,7 +30,7 @@ export type QueueEmailInput = {
   content: EmailContent;
 };
 
-/** The link of the unsubscribe page for an address (SPEC §2: /email/unsubscribe?email&token). */
+/** The link of the unsubscribe page for an address (docs/product.md §2: /email/unsubscribe?email&token). */
 export function unsubscribeUrl(deps: Pick<EmailDeps, 'appOrigin' | 'unsubscribeKey'>, email: string) {
   const params = new URLSearchParams({ email, token: createUnsubscribeToken(deps.unsubscribeKey, email) });
   return `${deps.appOrigin}/email/unsubscribe?${params}`;

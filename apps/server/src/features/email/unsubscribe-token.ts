@@ -5,7 +5,7 @@ export function deriveUnsubscribeKey(encryptionKey: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', encryptionKey, Buffer.alloc(0), 'parley unsubscribe v1', 32));
 }
 
-/** SPEC §2 Unsubscribe: the token is an HMAC of the lower-cased address, made by the server. */
+/** docs/product.md §2 Unsubscribe: the token is an HMAC of the lower-cased address, made by the server. */
 export function createUnsubscribeToken(key: Buffer, email: string): string {
   return createHmac('sha256', key).update(email.trim().toLowerCase()).digest('base64url');
 }

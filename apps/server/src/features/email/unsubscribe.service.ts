@@ -33,7 +33,7 @@ const MESSAGES: Record<UnsubscribeAction, string> = {
   none: 'You are subscribed to all Parley e-mails again.',
 };
 
-/** Sets the preferences an action leaves (SPEC §7 email-unsubscribe), audited in the same transaction. */
+/** Sets the preferences an action leaves (docs/product.md §7 email-unsubscribe), audited in the same transaction. */
 export async function updateEmailPreferences(
   ctx: UnsubscribeContext,
   input: { email: string; token: string; action: UnsubscribeAction; via: 'page' | 'one_click' },

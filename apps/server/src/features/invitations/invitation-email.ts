@@ -1,7 +1,7 @@
 import { formatRole, type Role } from '@parley/contracts';
 import type { EmailContent } from '../email/email-layout';
 
-/** SPEC §9: the invitation link is {origin}/auth?token={token}. */
+/** docs/product.md §9: the invitation link is {origin}/auth?token={token}. */
 export function invitationUrl(appOrigin: string, token: string): string {
   return `${appOrigin}/auth?token=${token}`;
 }

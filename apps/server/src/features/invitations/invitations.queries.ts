@@ -236,7 +236,9 @@ export async function claimInvitationByTokenHash(db: DbOrTx, tokenHash: string, 
   return row ?? null;
 }
 
-/** The filter of each tab (SPEC §4): Deleted shows deleted rows; the others hide them unless asked. */
+/**
+ * The filter of each tab (docs/product.md §4): Deleted shows deleted rows; the others hide them unless asked.
+ */
 function tabFilter(tab: InvitationTab, showDeleted: boolean, now: Date): SQL | undefined {
   const notDeleted = showDeleted ? undefined : isNull(userInvitations.deletedAt);
   const isPending = and(eq(userInvitations.status, 'pending'), gt(userInvitations.expiresAt, now));

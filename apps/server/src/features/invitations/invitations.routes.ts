@@ -52,7 +52,7 @@ const resendLimitResponseSchema = errorResponseSchema.extend({ resends_remaining
 const create = createRoute({
   method: 'post',
   path: '/api/invitations',
-  summary: 'Invite an address with a role (SPEC §7 send-invitation); e-mails the link',
+  summary: 'Invite an address with a role (docs/product.md §7 send-invitation); e-mails the link',
   request: body(createInvitationInputSchema),
   responses: {
     201: jsonResponse(
@@ -66,7 +66,8 @@ const create = createRoute({
 const list = createRoute({
   method: 'get',
   path: '/api/invitations',
-  summary: 'One tab of the manage list, newest first, with every tab’s count (SPEC §2 Invite user)',
+  summary:
+    'One tab of the manage list, newest first, with every tab’s count (docs/product.md §2 Invite user)',
   request: { query: listInvitationsQuerySchema },
   responses: { 200: jsonResponse(listInvitationsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
 });
@@ -74,7 +75,7 @@ const list = createRoute({
 const resend = createRoute({
   method: 'post',
   path: '/api/invitations/{id}/resend',
-  summary: 'Resend with a fresh link (SPEC §7 resend-invite); capped per day (decision 007)',
+  summary: 'Resend with a fresh link (docs/product.md §7 resend-invite); capped per day (decision 007)',
   request: { params: invitationIdParamSchema },
   responses: {
     200: jsonResponse(resendInvitationResponseSchema, 'Resent'),
@@ -97,7 +98,7 @@ const link = createRoute({
 const remove = createRoute({
   method: 'delete',
   path: '/api/invitations/{id}',
-  summary: 'Soft-delete a pending invitation with an optional reason (SPEC §7 delete-invite)',
+  summary: 'Soft-delete a pending invitation with an optional reason (docs/product.md §7 delete-invite)',
   request: { params: invitationIdParamSchema, ...body(deleteInvitationInputSchema, false) },
   responses: {
     200: jsonResponse(invitationSchema, 'Deleted'),
@@ -131,7 +132,7 @@ const preview = createRoute({
 const accept = createRoute({
   method: 'post',
   path: '/api/invitations/accept',
-  summary: 'A newcomer accepts (SPEC §7 accept_invitation): creates the account and signs in',
+  summary: 'A newcomer accepts (docs/product.md §7 accept_invitation): creates the account and signs in',
   request: body(acceptInvitationInputSchema),
   responses: {
     200: jsonResponse(signInResponseSchema, 'Accepted and signed in'),
@@ -155,7 +156,7 @@ const acceptExisting = createRoute({
 const verify = createRoute({
   method: 'post',
   path: '/api/auth/verify-invite',
-  summary: 'The invite check (SPEC §7 auth-verify-invite); limited per client address',
+  summary: 'The invite check (docs/product.md §7 auth-verify-invite); limited per client address',
   request: body(verifyInviteInputSchema),
   responses: {
     200: jsonResponse(verifyInviteResponseSchema, 'The answer'),
@@ -186,7 +187,7 @@ export function registerInvitationRoutes(api: ApiRouter, deps: RouteDeps) {
       return c.json(result, 200);
     } catch (error) {
       if (!(error instanceof ResendLimitError)) throw error;
-      // SPEC §8: the failure toast adds ' (N remaining)' when resends_remaining is given.
+      // docs/product.md §8: the failure toast adds ' (N remaining)' when resends_remaining is given.
       c.header('Retry-After', String(error.retryAfterSeconds));
       const limited = {
         error: { code: error.code, message: error.message, requestId: c.get('requestId') },

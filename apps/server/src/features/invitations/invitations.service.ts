@@ -49,11 +49,11 @@ import {
 } from './invitations.queries';
 
 const DAY_MS = 86_400_000;
-/** Issue 3: 7 days from each send (a resend renews it); decision 007. */
+/** 7 days from each send (a resend renews it): docs/decisions/007-invitation-resend-cap.md. */
 const LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY_MS;
 
 /**
- * The invite check (SPEC §7 auth-verify-invite) answers whether an address may sign in, so it is
+ * The invite check (docs/product.md §7 auth-verify-invite) answers whether an address may sign in, so it is
  * limited per client address: 30 checks in 15 minutes, enough for an office, too few to harvest.
  */
 export const VERIFY_INVITE_PER_ADDRESS: RateLimitRule = { limit: 30, windowSeconds: 15 * 60 };
@@ -72,18 +72,21 @@ function resendsUsedToday(row: Pick<InvitationRow, 'resendDay' | 'resendDayCount
   return row.resendDay === utcDay(now) ? row.resendDayCount : 0;
 }
 
-/** SPEC §3/§4: a pending row past its expiry reads as expired. */
+/** docs/product.md §3/§4: a pending row past its expiry reads as expired. */
 function displayStatus(row: InvitationRow, now: Date): Invitation['status'] {
   if (row.status === 'pending' && row.expiresAt.getTime() <= now.getTime()) return 'expired';
   return row.status;
 }
 
-/** SPEC §4: only a pending, non-deleted invitation that is not past expiry can be resent (or linked). */
+/**
+ * docs/product.md §4: only a pending, non-deleted invitation that is not past expiry can be resent (or
+ * linked).
+ */
 function isLive(row: InvitationRow, now: Date): boolean {
   return row.status === 'pending' && row.deletedAt === null && row.expiresAt.getTime() > now.getTime();
 }
 
-/** SPEC §4: only a pending, non-deleted invitation can be deleted (expired or not). */
+/** docs/product.md §4: only a pending, non-deleted invitation can be deleted (expired or not). */
 function isDeletable(row: InvitationRow): boolean {
   return row.status === 'pending' && row.deletedAt === null;
 }
@@ -112,7 +115,10 @@ export function toInvitationDto(row: InvitationRow, now: Date): Invitation {
   };
 }
 
-/** The state a link's holder is shown: deleted first, then the row's status as it reads now (SPEC §4). */
+/**
+ * The state a link's holder is shown: deleted first, then the row's status as it reads now (docs/product.md
+ * §4).
+ */
 function previewStatus(row: InvitationRow, now: Date): InvitationPreviewStatus {
   if (row.deletedAt !== null) return 'deleted';
   return displayStatus(row, now);
@@ -175,7 +181,7 @@ async function queueInvitationEmail(
 }
 
 /**
- * SPEC §5/§7 send-invitation: an admin invites an address with a role. Refused when the address
+ * docs/product.md §5/§7 send-invitation: an admin invites an address with a role. Refused when the address
  * already has an account or a live invitation in the organisation. The row, its mail and its audit
  * entry are one transaction; the mail is handed to SMTP after the commit.
  */
@@ -237,7 +243,9 @@ export async function createInvitation(
   return { invitation: toInvitationDto(row, ctx.clock.now()), email_sent: emailSent };
 }
 
-/** SPEC §7 user_invitations reads: a tab of the manage list, newest first, with every tab's count. */
+/**
+ * docs/product.md §7 user_invitations reads: a tab of the manage list, newest first, with every tab's count.
+ */
 export async function listInvitationsPage(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   actor: Pick<Actor, 'orgId'>,
@@ -271,7 +279,8 @@ export class ResendLimitError extends AppError {
 }
 
 /**
- * SPEC §7 resend-invite for one locked row, in the caller's transaction: only a live invitation, at
+ * docs/product.md §7 resend-invite for one locked row, in the caller's transaction: only a live invitation,
+ * at
  * most INVITATION_DAILY_RESEND_CAP times per UTC day. A resend mints a new token (the old link stops
  * working), renews the 7 days, is audited, and queues the mail. Every refusal is thrown before the
  * first write, so a batch can record it and go on in the same transaction.
@@ -364,7 +373,8 @@ export async function mintInvitationLink(
 }
 
 /**
- * SPEC §7 delete-invite for one locked row, in the caller's transaction: a soft delete of a pending,
+ * docs/product.md §7 delete-invite for one locked row, in the caller's transaction: a soft delete of a
+ * pending,
  * non-deleted invitation (its link stops working), audited. The refusal is thrown before any write.
  */
 async function deleteLockedInvitation(
@@ -479,13 +489,13 @@ async function reasonNotClaimed(db: DbOrTx, tokenHash: string, now: Date): Promi
   return status === 'pending' ? new AppError('CONFLICT') : goneError(status);
 }
 
-/** The organisation's auth_magic_link_enabled setting (SPEC §3: the strings 'true' / 'false'). */
+/** The organisation's auth_magic_link_enabled setting (docs/product.md §3: the strings 'true' / 'false'). */
 async function isMagicLinkEnabled(db: DbOrTx, orgId: string) {
   return (await readSystemConfig(db, orgId)).auth_magic_link_enabled !== 'false';
 }
 
 /**
- * SPEC §7 accept_invitation for a newcomer: the account gets the invited address, role and
+ * docs/product.md §7 accept_invitation for a newcomer: the account gets the invited address, role and
  * organisation, and is signed in. The link is consumed by one conditional UPDATE, so of any number
  * of concurrent acceptances exactly one succeeds.
  */
@@ -544,7 +554,7 @@ export async function acceptInvitation(
         has_password: passwordHash !== null,
       },
     });
-    // The same end as every way of signing in, so the MFA step (SPEC §4) is decided the same way.
+    // The same end as every way of signing in, so the MFA step (docs/product.md §4) is decided the same way.
     const result: SignInResult = await completeSignIn(tx, ctx.clock, {
       user: { id: userId, email: claimed.email, name: input.name },
       orgId: claimed.orgId,
@@ -558,7 +568,8 @@ export async function acceptInvitation(
 }
 
 /**
- * SPEC §4 step 6: a signed-in user with a token accepts it, but only an invitation sent to their own
+ * docs/product.md §4 step 6: a signed-in user with a token accepts it, but only an invitation sent to their
+ * own
  * address, for the organisation they already belong to (a user belongs to one organisation).
  */
 export async function acceptInvitationAsMember(
@@ -597,8 +608,8 @@ export async function acceptInvitationAsMember(
 }
 
 /**
- * The invite check (SPEC §4 step 1, §7 auth-verify-invite): allowed for active members and for
- * addresses with a live invitation; otherwise the spec's refusal.
+ * The invite check (docs/product.md §4 step 1, §7 auth-verify-invite): allowed for active members and for
+ * addresses with a live invitation; otherwise the refusal of docs/product.md §8.
  */
 export async function checkInviteAllowance(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,

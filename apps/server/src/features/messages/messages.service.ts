@@ -29,7 +29,7 @@ import {
 export type CreateMessageData = z.output<typeof createMessageInputSchema>;
 export type MessagesPageQuery = z.output<typeof listMessagesQuerySchema>;
 
-/** SPEC §3: a stored status the inbox does not know is shown as 'open'. */
+/** docs/product.md §3: a stored status the inbox does not know is shown as 'open'. */
 export function toMessageStatus(status: string): MessageStatus {
   return (MESSAGE_STATUSES as readonly string[]).includes(status) ? (status as MessageStatus) : 'open';
 }
@@ -51,7 +51,7 @@ export function toMessageDto(row: MessageRow): Message {
 }
 
 /**
- * SPEC §7 investor_messages write (Compose): the project must be one of the caller's organisation;
+ * docs/product.md §7 investor_messages write (Compose): the project must be one of the caller's organisation;
  * topics as given (normalised by the schema) or, if none, suggested from the text; sentiment
  * computed now; status 'open'; audited in the same transaction.
  */
@@ -121,7 +121,7 @@ function parseMessageCursor(value: string): MessageCursor {
   return { createdAt: at, id };
 }
 
-/** SPEC §7 investor_messages read: one tab of the inbox, newest first, with every tab's count. */
+/** docs/product.md §7 investor_messages read: one tab of the inbox, newest first, with every tab's count. */
 export async function listMessagesPage(
   ctx: Pick<ServiceContext, 'db'>,
   actor: Pick<Actor, 'orgId'>,

@@ -396,7 +396,7 @@ describe('verification at sign-in', () => {
     ).toEqual([false, true]);
   });
 
-  it('validates the code by its kind (SPEC §5)', async () => {
+  it('validates the code by its kind (docs/product.md §5)', async () => {
     const user = await enrolled();
     const pending = await passwordSession(user);
     const cases: [unknown, string][] = [

@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema';
 
-/** The facts the MFA decision needs at sign-in (SPEC §4 steps 3-4). */
+/** The facts the MFA decision needs at sign-in (docs/product.md §4 steps 3-4). */
 export async function findMfaFacts(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({

@@ -254,7 +254,7 @@ export async function verifyEnrollment(
 }
 
 /**
- * POST /api/mfa/totp/verify-login (SPEC §4 MFA login): a TOTP code for a step later than the last
+ * POST /api/mfa/totp/verify-login (docs/product.md §4 MFA login): a TOTP code for a step later than the last
  * accepted one, or an unused recovery code (used up by this call). A right code raises the session
  * to aal2 under a new token.
  */

@@ -18,7 +18,9 @@ export type NotificationRecipient = {
   wantsComplianceEmails: boolean;
 };
 
-/** The organisation's active members with their resolved role (SPEC §6: first role alphabetically). */
+/**
+ * The organisation's active members with their resolved role (docs/product.md §6: first role alphabetically).
+ */
 export async function listOrgRecipients(db: DbOrTx, orgId: string): Promise<NotificationRecipient[]> {
   const rows = await db
     .select({

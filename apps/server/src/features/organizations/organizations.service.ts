@@ -4,7 +4,7 @@ import { organizations, systemConfig } from '../../db/schema';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 
-/** SPEC §3 system config, seeded for every new organisation. */
+/** docs/product.md §3 system config, seeded for every new organisation. */
 export const DEFAULT_SYSTEM_CONFIG = {
   sso_required: 'false',
   mfa_totp_enforced: 'false',

@@ -6,7 +6,7 @@ import { updateProfileName } from './profile.service';
 const update = createRoute({
   method: 'patch',
   path: '/api/profile',
-  summary: "Change one's own name (SPEC §2 Settings; e-mail and role are changed by an admin)",
+  summary: "Change one's own name (docs/product.md §2 Settings; e-mail and role are changed by an admin)",
   request: {
     body: { required: true, content: { 'application/json': { schema: updateProfileInputSchema } } },
   },

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context';
 import { profiles } from '../../db/schema';
 import { appendAudit } from '../../lib/audit';
 
-/** Settings' Save (SPEC §2): the new name and its audit entry, in one transaction. */
+/** Settings' Save (docs/product.md §2): the new name and its audit entry, in one transaction. */
 export async function updateProfileName(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   actor: Pick<Actor, 'userId' | 'orgId' | 'name'>,

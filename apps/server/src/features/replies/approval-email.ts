@@ -1,6 +1,6 @@
 import type { EmailContent } from '../email/email-layout';
 
-/** The thread a notification links to: SPEC §2 /inbox/{threadId}. */
+/** The thread a notification links to: docs/product.md §2 /inbox/{threadId}. */
 export function threadUrl(appOrigin: string, messageId: string): string {
   return `${appOrigin}/inbox/${encodeURIComponent(messageId)}`;
 }

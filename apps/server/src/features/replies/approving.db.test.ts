@@ -178,7 +178,7 @@ describe('who may submit, request changes, approve and read the queue', () => {
 });
 
 describe('Mark Final / Approve & Send', () => {
-  it("refuses an associate a draft saying 'guaranteed' with 403 and the spec's text, whatever the client says", async () => {
+  it("refuses an associate a draft saying 'guaranteed' with 403 and product.md's text, whatever the client says", async () => {
     const { associate, messageId, draft } = await scene(FLAGGED_TEXT);
     const res = await post(`/api/messages/${messageId}/approve`, associate.cookie, {
       ...draft,
@@ -380,7 +380,7 @@ describe('Submit for Approval and Request Changes', () => {
       comment: 'Please remove the guarantee.',
       decided_by_name: 'Test ir_director',
     });
-    // The latest check needs a director, so the message shows flagged (SPEC §4).
+    // The latest check needs a director, so the message shows flagged (docs/product.md §4).
     expect(await statusOf(messageId)).toBe('flagged');
     const mine = await json(await ctx.request('GET', '/api/notifications', { cookie: associate.cookie }));
     expect(mine.unread_count).toBe(1);
@@ -660,7 +660,7 @@ describe('realtime', () => {
   });
 });
 
-it('keeps the spec text of the 403 in the contracts', () => {
+it('keeps the product.md text of the 403 in the contracts', () => {
   expect(ERRORS.APPROVAL_NEEDS_DIRECTOR).toEqual({
     status: 403,
     message: 'Only directors can approve responses with high-severity flags',

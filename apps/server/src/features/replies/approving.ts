@@ -75,7 +75,7 @@ async function lockLatest(
   const message = await lockReplyMessage(tx, actor.orgId, messageId);
   if (!message) throw new AppError('NOT_FOUND');
   const latest = await findDraftVersion(tx, { orgId: actor.orgId, messageId });
-  // SPEC §5: approval does nothing without a saved draft.
+  // docs/product.md §5: approval does nothing without a saved draft.
   if (!latest) throw new AppError('NO_DRAFT');
   if (latest.versionNumber !== input.version || sha256Hex(latest.aiDraft) !== input.text_sha256) {
     throw new AppError('DRAFT_CHANGED');
@@ -267,7 +267,7 @@ async function notifySubmitter(
 }
 
 /**
- * POST /api/messages/:id/approve — Mark Final / Approve & Send (SPEC §5, §6).
+ * POST /api/messages/:id/approve — Mark Final / Approve & Send (docs/product.md §5, §6).
  * The server decides from the stored text: it re-runs the organisation's check on the latest
  * version (the client's requires_approval is never read) and refuses a role the approval matrix
  * does not allow with 403. In ONE transaction with its audit entry: the version's approval fields,
@@ -434,7 +434,7 @@ export async function getApprovalState(
 
 const SEVERITY_ORDER = ['high', 'medium', 'low'] as const;
 
-/** SPEC §2 approval item flags: count, highest severity and terms; 'None' when clean. */
+/** docs/product.md §2 approval item flags: count, highest severity and terms; 'None' when clean. */
 export function summariseFlags(stored: unknown): ApprovalItem['flags'] & { risk_flags: string } {
   const flags = (Array.isArray(stored) ? stored : []) as StoredFlag[];
   const highest = SEVERITY_ORDER.find((s) => flags.some((f) => f.severity === s)) ?? null;

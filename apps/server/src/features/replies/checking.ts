@@ -72,7 +72,7 @@ async function checkVersion(
   return { result, now };
 }
 
-/** The locked message; checks run only on a message with a fund (SPEC §7, else 409). */
+/** The locked message; checks run only on a message with a fund (docs/product.md §7, else 409). */
 async function lockFundedMessage(tx: Tx, orgId: string, messageId: string): Promise<ReplyMessageRow> {
   const message = await lockReplyMessage(tx, orgId, messageId);
   if (!message) throw new AppError('NOT_FOUND');
@@ -80,7 +80,7 @@ async function lockFundedMessage(tx: Tx, orgId: string, messageId: string): Prom
   return message;
 }
 
-/** SPEC §7 ai-guardrail-check on a stored version: only when the message has a fund (else 409). */
+/** docs/product.md §7 ai-guardrail-check on a stored version: only when the message has a fund (else 409). */
 export async function checkDraftVersion(
   ctx: CheckContext,
   actor: Caller,
@@ -103,7 +103,7 @@ export async function checkDraftVersion(
 }
 
 /**
- * After generation (SPEC §7): checks the new version when the message has a fund, in a transaction
+ * After generation (docs/product.md §7): checks the new version when the message has a fund, in a transaction
  * of its own. A failing check is logged by the caller and never loses the version.
  */
 export async function checkGeneratedVersion(

@@ -204,7 +204,8 @@ describe('generating a draft with the built-in drafter', () => {
         actor: user.userId,
         details: expect.objectContaining({ message_id: user.messageId, version: 1, drafter: 'built-in' }),
       },
-      // Issue 6: the compliance check runs automatically after generation (the message has a fund).
+      // docs/decisions/015-compliance-policy-and-approvals.md: the compliance check runs automatically after
+      // generation (the message has a fund).
       {
         action: 'compliance_checked',
         actor: user.userId,

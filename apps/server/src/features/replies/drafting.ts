@@ -37,7 +37,7 @@ async function readVersion(
 }
 
 /**
- * SPEC §7 ai-generate: retrieves the message's fund passages, asks the drafter (outside the
+ * docs/product.md §7 ai-generate: retrieves the message's fund passages, asks the drafter (outside the
  * transaction: it may be a network call), then writes the next version in one transaction that
  * holds the message row lock.
  */
@@ -86,7 +86,7 @@ export async function generateDraft(
     });
     return next;
   });
-  // SPEC §7: the compliance check runs automatically after generation (when the message has a
+  // docs/product.md §7: the compliance check runs automatically after generation (when the message has a
   // fund). It commits on its own, so a failing check never loses the generated version.
   try {
     await checkGeneratedVersion(ctx, actor, { messageId, version });
@@ -101,7 +101,8 @@ export async function generateDraft(
 }
 
 /**
- * SPEC §4: every saved edit is a new version. Optimistic concurrency: the edit names the version it
+ * docs/product.md §4: every saved edit is a new version. Optimistic concurrency: the edit names the version
+ * it
  * was based on (0 when there was none), and is refused with 409 if that is no longer the latest.
  * It keeps the citations of its base; its provenance says who edited and from which version.
  */
@@ -156,7 +157,7 @@ async function assertMessage(db: DbOrTx, orgId: string, messageId: string) {
   if (!(await findReplyMessage(db, orgId, messageId))) throw new AppError('NOT_FOUND');
 }
 
-/** SPEC §4: the latest version (highest version_number) is loaded. */
+/** docs/product.md §4: the latest version (highest version_number) is loaded. */
 export async function getLatestDraft(
   ctx: Pick<ServiceContext, 'db'>,
   actor: Pick<Actor, 'orgId'>,

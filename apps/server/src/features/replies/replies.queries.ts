@@ -157,7 +157,7 @@ export type DraftVersionRow = {
   complianceCheckedAt: Date | null;
 };
 
-/** SPEC §7: ai_responses by message_id, version_number descending; one version, or the latest. */
+/** docs/product.md §7: ai_responses by message_id, version_number descending; one version, or the latest. */
 export async function findDraftVersion(
   db: DbOrTx,
   input: { orgId: string; messageId: string; version?: number },
@@ -220,7 +220,7 @@ export async function updateVersionCheck(
 }
 
 /**
- * Whether the message's most recently checked version needs a director (SPEC §4): what an open or
+ * Whether the message's most recently checked version needs a director (docs/product.md §4): what an open or
  * flagged message settles to.
  */
 export async function lastCheckRequiresApproval(db: DbOrTx, messageId: string): Promise<boolean> {
@@ -237,7 +237,10 @@ export async function lastCheckRequiresApproval(db: DbOrTx, messageId: string): 
 
 export type StoredFlag = { term: string; severity: string } & Record<string, unknown>;
 
-/** Writes the approval onto the version (SPEC §7 ai_responses update: final_response, approved_by, compliance_tag). */
+/**
+ * Writes the approval onto the version (docs/product.md §7 ai_responses update: final_response, approved_by,
+ * compliance_tag).
+ */
 export async function recordApproval(
   tx: Tx,
   responseId: string,

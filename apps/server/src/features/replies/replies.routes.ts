@@ -32,7 +32,8 @@ import { generateDraft, getDraftVersion, getDraftVersions, getLatestDraft, saveD
 const generate = createRoute({
   method: 'post',
   path: '/api/messages/{id}/drafts/generate',
-  summary: 'SPEC §7 ai-generate: the next version, written by the drafter from the fund’s passages',
+  summary:
+    'docs/product.md §7 ai-generate: the next version, written by the drafter from the fund’s passages',
   request: { params: messageIdParamSchema },
   responses: {
     201: jsonResponse(generateDraftResponseSchema, 'The new version'),
@@ -87,7 +88,7 @@ const show = createRoute({
 const checkDraft = createRoute({
   method: 'post',
   path: '/api/messages/{id}/drafts/{version}/check',
-  summary: 'SPEC §7 ai-guardrail-check: check a stored version’s text and store the result on it',
+  summary: 'docs/product.md §7 ai-guardrail-check: check a stored version’s text and store the result on it',
   request: { params: draftVersionParamSchema },
   responses: {
     200: jsonResponse(draftCheckResponseSchema, 'The stored check'),
@@ -132,7 +133,7 @@ const approve = createRoute({
   method: 'post',
   path: '/api/messages/{id}/approve',
   summary:
-    'SPEC §7 ai_responses/investor_messages writes: Mark Final / Approve & Send the latest version and e-mail it to the investor',
+    'docs/product.md §7 ai_responses/investor_messages writes: Mark Final / Approve & Send the latest version and e-mail it to the investor',
   request: { params: messageIdParamSchema, body: jsonBody(approveInputSchema) },
   responses: {
     200: jsonResponse(approveResponseSchema, 'The approval state and the reply’s delivery'),
@@ -154,7 +155,7 @@ const state = createRoute({
 const queue = createRoute({
   method: 'get',
   path: '/api/approvals',
-  summary: 'SPEC §2 Approval queue: pending submissions, keyset-paginated, by age or newest first',
+  summary: 'docs/product.md §2 Approval queue: pending submissions, keyset-paginated, by age or newest first',
   request: { query: listApprovalsQuerySchema },
   responses: { 200: jsonResponse(listApprovalsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
 });
@@ -162,7 +163,7 @@ const queue = createRoute({
 const stats = createRoute({
   method: 'get',
   path: '/api/approvals/stats',
-  summary: 'SPEC §2 Approval queue stats: pending, average response time (30 days), flagged today',
+  summary: 'docs/product.md §2 Approval queue stats: pending, average response time (30 days), flagged today',
   responses: { 200: jsonResponse(approvalStatsSchema, 'The figures'), ...errorResponses(401, 403) },
 });
 

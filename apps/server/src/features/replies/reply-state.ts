@@ -20,7 +20,8 @@ import {
  */
 
 /**
- * The one writer of investor_messages.status (SPEC §4). Every change is announced as message.updated
+ * The one writer of investor_messages.status (docs/product.md §4). Every change is announced as
+ * message.updated
  * in the same transaction, so inboxes and open threads follow within a second.
  */
 export async function setMessageStatus(
@@ -38,7 +39,8 @@ export async function setMessageStatus(
 
 /**
  * A message that is neither awaiting approval nor resolved is `flagged` when its most recently
- * checked version needs a director's approval, else `open` (SPEC §4). Call it after a check with the
+ * checked version needs a director's approval, else `open` (docs/product.md §4). Call it after a check with
+ * the
  * status the caller knows; it writes only when the status changes. `reopen` settles an awaiting or
  * resolved message too (a returned submission, a voided approval) and always writes, once.
  */

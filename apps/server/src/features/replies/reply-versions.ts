@@ -25,7 +25,7 @@ export type NewVersion = {
 };
 
 /**
- * SPEC §4: every text is a new version. In the caller's transaction, which holds the message row
+ * docs/product.md §4: every text is a new version. In the caller's transaction, which holds the message row
  * lock: the version, its audit entry, a pending approval voided (an approval is bound to the exact
  * text, so a generated version voids one too), and draft.saved for open workspaces. Returns the
  * version's id and the message's status after.

@@ -79,7 +79,7 @@ const resetMfa = createRoute({
   },
 });
 
-/** The Security settings page (SPEC §2) and its calls; the organisation is always the session's. */
+/** The Security settings page (docs/product.md §2) and its calls; the organisation is always the session's. */
 export function registerSecurityRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(mfaStats, async (c) => {
     return c.json(await getMfaStats(deps, c.get('actor')), 200);

@@ -36,7 +36,7 @@ import {
 const FAILED_ATTEMPTS_WINDOW_MS = MFA_FAILED_ATTEMPTS_WINDOW_MINUTES * 60_000;
 
 /**
- * SPEC §3 MFA stats for one organisation: members with a verified authenticator, and failed code
+ * docs/product.md §3 MFA stats for one organisation: members with a verified authenticator, and failed code
  * attempts in the last hour by the clock (the window ends now; nothing older counts).
  */
 export async function getMfaStats(
@@ -72,7 +72,7 @@ export async function getSystemConfig(
 const asStored = (value: boolean) => (value ? 'true' : 'false');
 
 /**
- * The Security settings toggles (SPEC §2, §3): each changed key is stored as the string 'true' or
+ * The Security settings toggles (docs/product.md §2, §3): each changed key is stored as the string 'true' or
  * 'false', and one 'system_config_updated' entry records every change with what it replaced, in
  * the same transaction. A request that changes nothing writes nothing and is not audited.
  */
@@ -109,7 +109,7 @@ export async function updateSystemConfig(
 }
 
 /**
- * 'Send Test Magic Link' (SPEC §2, §8): the signed-in admin's own address gets a real magic link,
+ * 'Send Test Magic Link' (docs/product.md §2, §8): the signed-in admin's own address gets a real magic link,
  * issued by the same code as the sign-in page's, so its checks hold too — an organisation with magic
  * links turned off gets the same refusal, and the per-address rate limit counts it. Only the failed
  * delivery is worded for this page.

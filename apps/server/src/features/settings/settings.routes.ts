@@ -6,7 +6,7 @@ import { getUserSettings, updateUserSettings } from './settings.service';
 const read = createRoute({
   method: 'get',
   path: '/api/settings',
-  summary: "One's own e-mail signature and notification toggles (SPEC §2 Settings)",
+  summary: "One's own e-mail signature and notification toggles (docs/product.md §2 Settings)",
   responses: {
     200: {
       description: 'The settings',

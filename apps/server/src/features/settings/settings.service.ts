@@ -8,7 +8,7 @@ import { appendAudit } from '../../lib/audit';
 
 type SettingsRow = typeof userSettings.$inferSelect;
 
-/** SPEC §2 Settings defaults: no signature, every notification on. */
+/** docs/product.md §2 Settings defaults: no signature, every notification on. */
 const DEFAULTS = {
   emailSignature: '',
   notifyMentions: true,

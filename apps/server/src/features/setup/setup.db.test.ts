@@ -57,7 +57,7 @@ describe('the first-start setup link', () => {
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const winner = first.status === 200 ? first : second;
     const body = await json(winner);
-    // The first admin goes through the same MFA decision as every sign-in: enrolment (SPEC §6).
+    // The first admin goes through the same MFA decision as every sign-in: enrolment (docs/product.md §6).
     expect(body).toMatchObject({ role: 'admin', user: { name: 'Fran Founder' }, aal: 'aal1', mfa: 'enroll' });
 
     const session = await ctx.request('GET', '/api/auth/session', { cookie: sessionCookieOf(winner) });

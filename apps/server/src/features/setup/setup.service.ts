@@ -50,7 +50,7 @@ export async function completeSetup(
       orgId,
       actorId: null,
     });
-    // The same end as every way of signing in: an admin is taken into MFA enrolment (SPEC §6).
+    // The same end as every way of signing in: an admin is taken into MFA enrolment (docs/product.md §6).
     const result: SignInResult = await completeSignIn(tx, ctx.clock, {
       user: { id: userId, email: input.email, name: input.name },
       orgId,

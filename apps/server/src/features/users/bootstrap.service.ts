@@ -3,7 +3,7 @@ import { createOrganization, findFirstOrganizationId } from '../organizations/or
 import { createMember } from './users.service';
 
 /**
- * `cli create-admin` (DESIGN.md §5): an admin in the first organisation, which is created
+ * `cli create-admin` (docs/decisions/005-first-admin-before-invitations.md): an admin in the first organisation, which is created
  * when there is none yet.
  */
 export async function createFirstAdmin(

@@ -67,7 +67,7 @@ export async function insertMember(
   return userId;
 }
 
-/** A member's one role (SPEC §6: the first alphabetically when there are several). */
+/** A member's one role (docs/product.md §6: the first alphabetically when there are several). */
 function roleOf(member: MemberRow): Role {
   const role = resolveRole(member.roles);
   // A deferred trigger (migration 0001) refuses every commit that leaves a member without a role.

@@ -3,7 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { draftKeys } from './draft-keys';
 
-/** POST /api/messages/:id/drafts/generate (SPEC §7 ai-generate): the next version, from the fund's documents. */
+/**
+ * POST /api/messages/:id/drafts/generate (docs/product.md §7 ai-generate): the next version, from the fund's
+ * documents.
+ */
 export function generateDraft(messageId: string): Promise<GenerateDraftResponse> {
   return api.post(`/api/messages/${encodeURIComponent(messageId)}/drafts/generate`, undefined, {
     parser: generateDraftResponseSchema,

@@ -16,7 +16,7 @@ export function useCommandPalette(): CommandPaletteContextValue {
 }
 
 /**
- * The signed-in layout's command palette (SPEC §2 Help: Cmd/Ctrl+K): one instance, opened by the
+ * The signed-in layout's command palette (docs/product.md §2 Help: Cmd/Ctrl+K): one instance, opened by the
  * shortcut or the top bar's search button. Only the palette and its openers re-render on a toggle.
  */
 export function CommandPaletteProvider({ children }: { children: ReactNode }) {

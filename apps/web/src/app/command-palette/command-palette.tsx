@@ -79,7 +79,7 @@ function PaletteItem({
 }
 
 /**
- * Cmd/Ctrl+K (SPEC §2 Help): the pages the role may open (the sidebar's menu), a few actions, and
+ * Cmd/Ctrl+K (docs/product.md §2 Help): the pages the role may open (the sidebar's menu), a few actions, and
  * the messages whose investor name or subject matches what is typed. Arrow keys move, Enter opens.
  */
 export function CommandPalette({

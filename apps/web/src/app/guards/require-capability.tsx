@@ -7,7 +7,8 @@ import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
 
 /**
- * A page only some roles may open: SPEC §6's email health page, and every page their menu leaves out
+ * A page only some roles may open: docs/product.md §6's email health page, and every page their menu leaves
+ * out
  * (router.tsx). Others see 'Verifying access...', get the 'Access Denied' toast and go to /. The
  * server enforces the same capability on every call; this only spares the user a page of errors.
  */

@@ -8,8 +8,8 @@ import { RealtimeEvents } from '@/lib/realtime';
 import { SignedInSessionProvider, useSession } from '@/lib/session';
 
 /**
- * The sign-in guard (SPEC §2): a spinner while the session loads, /auth when signed out (a 401),
- * the MFA dialog while the session still owes MFA (SPEC §4; the server refuses everything else to
+ * The sign-in guard (docs/product.md §2): a spinner while the session loads, /auth when signed out (a 401),
+ * the MFA dialog while the session still owes MFA (docs/product.md §4; the server refuses everything else to
  * it anyway), otherwise the routes below with the session at hand. A failure that is not a 401
  * (server down) is not a sign-out: it says so and offers a retry instead of looping through /auth.
  */

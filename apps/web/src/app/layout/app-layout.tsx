@@ -5,13 +5,13 @@ import { AppSidebar } from './app-sidebar';
 import { TopBar } from './top-bar';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 
-/** The keyboard shortcuts of SPEC §2 Help, listening once for the whole signed-in app. */
+/** The keyboard shortcuts of docs/product.md §2 Help, listening once for the whole signed-in app. */
 function GlobalShortcuts() {
   useGlobalShortcuts();
   return null;
 }
 
-/** The signed-in frame (SPEC §2 Layout): collapsible sidebar, sticky top bar, the page. */
+/** The signed-in frame (docs/product.md §2 Layout): collapsible sidebar, sticky top bar, the page. */
 export function AppLayout() {
   return (
     <SidebarProvider>

@@ -8,7 +8,7 @@ function titlesByGroup(role: Parameters<typeof buildMenu>[0]) {
 }
 
 describe('buildMenu', () => {
-  it('shows an admin every group and item of SPEC §2, in order', () => {
+  it('shows an admin every group and item of docs/product.md §2, in order', () => {
     expect(titlesByGroup('admin')).toEqual({
       Workflow: ['Inbox', 'Compose', 'Approvals', 'Projects'],
       Reporting: ['Analytics', 'Compliance', 'Audit Logs', 'Reports'],

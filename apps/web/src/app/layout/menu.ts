@@ -33,7 +33,7 @@ export type MenuGroup = {
   items: MenuItem[];
 };
 
-/** SPEC §2 Layout: the groups and items, in order. */
+/** docs/product.md §2 Layout: the groups and items, in order. */
 const MENU: readonly MenuGroup[] = [
   {
     id: 'workflow',

@@ -5,7 +5,9 @@ import { useSignOut } from '@/features/auth/api/sign-out';
 import { getInitials } from '@/lib/initials';
 import { useSignedInSession } from '@/lib/session';
 
-/** The sidebar footer (SPEC §2): the user's name, the role with spaces for underscores, Sign Out. */
+/**
+ * The sidebar footer (docs/product.md §2): the user's name, the role with spaces for underscores, Sign Out.
+ */
 export function NavUser() {
   const { user, role } = useSignedInSession();
   const signOut = useSignOut();

@@ -44,7 +44,8 @@ function NotificationRow({ item, onOpen }: { item: Notification; onOpen: (item: 
 }
 
 /**
- * The top bar's bell (issue 6): the unread count, the list (newest first), mark read, links to the
+ * The top bar's bell (docs/product.md §2 Layout): the unread count, the list (newest first), mark read, links
+ * to the
  * threads. A realtime 'notification.created' for this user refreshes it (lib/realtime.ts).
  */
 export function NotificationsBell() {

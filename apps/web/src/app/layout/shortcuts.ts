@@ -1,6 +1,6 @@
 import { type Capability, hasCapability, type Role } from '@parley/contracts';
 
-/** SPEC §2 Help: what the global keyboard shortcuts do. */
+/** docs/product.md §2 Help: what the global keyboard shortcuts do. */
 export type ShortcutAction = 'focus-search' | 'go-inbox' | 'go-analytics' | 'compose' | 'toggle-palette';
 
 /** How long after 'g' the second key of a 'g then …' sequence may come. */

@@ -11,7 +11,7 @@ import { NotificationsBell } from './notifications-bell';
 /** Apple keyboards say Cmd where others say Ctrl (the shortcut takes either). */
 const IS_APPLE = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
-/** The sticky bar above every signed-in page (SPEC §2): sidebar trigger, page title, theme. */
+/** The sticky bar above every signed-in page (docs/product.md §2): sidebar trigger, page title, theme. */
 export function TopBar() {
   const title = findRouteTitle(useMatches());
   const palette = useCommandPalette();

@@ -19,7 +19,7 @@ function focusPageSearch(): boolean {
 }
 
 /**
- * SPEC §2 Help: the global keyboard shortcuts, mounted once in the signed-in layout. '/' focuses
+ * docs/product.md §2 Help: the global keyboard shortcuts, mounted once in the signed-in layout. '/' focuses
  * the page's search (the palette's where the page has none), 'g' then 'i' / 'a' go to the inbox /
  * analytics, 'c' composes, Cmd/Ctrl+K toggles the command palette. Keys typed into fields or inside
  * other dialogs are left alone, and the sidebar keeps Ctrl+B.

@@ -4,7 +4,7 @@ import { FormField } from '@/components/form-field';
 
 /**
  * The code of an authenticator app (6 digits: numeric keypad, one-time-code autofill) or a recovery
- * code (8 characters), SPEC §2 and §5. Anything else typed is dropped as it is typed.
+ * code (8 characters), docs/product.md §2 and §5. Anything else typed is dropped as it is typed.
  */
 export function CodeField({
   id,

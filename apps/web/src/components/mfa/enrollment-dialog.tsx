@@ -32,7 +32,7 @@ const stayOpen = {
 };
 
 /**
- * SPEC §2/§4 MFA enrollment dialog, steps qr → verify → recovery → Finish. The QR code is the SVG
+ * docs/product.md §2/§4 MFA enrollment dialog, steps qr → verify → recovery → Finish. The QR code is the SVG
  * Parley's server rendered (never an outside service: the URI holds the secret), shown with the
  * secret as text for typing it in. The enrolment code raises the session to aal2; `onVerified`
  * tells the caller so (the session changes before the codes are saved), `onFinished` ends it.
@@ -95,7 +95,7 @@ function EnrollmentSteps({
     start.mutate(undefined, {
       onSuccess: setSetup,
       onError: () => {
-        // SPEC §8: 'Failed to set up MFA' closes the dialog.
+        // docs/product.md §8: 'Failed to set up MFA' closes the dialog.
         toast.error(MFA_TEXTS.setupFailed);
         onCancel();
       },

@@ -16,7 +16,10 @@ function recoveryCodesFile(codes: string[], account: string | undefined): string
   ].join('\n');
 }
 
-/** SPEC §4 MFA enrollment step "recovery": the codes, shown once, with Copy and Download (a .txt file). */
+/**
+ * docs/product.md §4 MFA enrollment step "recovery": the codes, shown once, with Copy and Download (a .txt
+ * file).
+ */
 export function RecoveryCodes({ codes, account }: { codes: string[]; account?: string | undefined }) {
   async function onCopy() {
     try {

@@ -25,8 +25,8 @@ import { formatTime } from '@/lib/format';
 import { CodeField } from './code-field';
 
 /**
- * SPEC §2/§4 MFA login dialog: a 6-digit code, or (toggled) an 8-character recovery code. The
- * attempts left come from the server, which enforces the lockout (5 failures, SPEC §9); the dialog
+ * docs/product.md §2/§4 MFA login dialog: a 6-digit code, or (toggled) an 8-character recovery code. The
+ * attempts left come from the server, which enforces the lockout (5 failures, docs/product.md §9); the dialog
  * shows 'N attempt(s) remaining' for 1 to 4 and disables Verify at 0. Cancel signs out (the caller's).
  */
 export function MfaVerifyDialog({
@@ -108,7 +108,7 @@ function VerifyForm({ onVerified, onCancel }: { onVerified: () => void; onCancel
             onVerified();
             return;
           }
-          // SPEC §8: an unsuccessful result shows its message or 'Invalid code'.
+          // docs/product.md §8: an unsuccessful result shows its message or 'Invalid code'.
           fail(result.message || MFA_TEXTS.invalidCodeShort, result.attempts_remaining);
           setCode('');
           // The 5th failure locks the user on the server: learn until when.
@@ -116,14 +116,14 @@ function VerifyForm({ onVerified, onCancel }: { onVerified: () => void; onCancel
         },
         onError: (failure) => {
           if (isApiError(failure) && failure.status === 429) {
-            // SPEC §8: a 429 says to wait and the attempts go to 0.
+            // docs/product.md §8: a 429 says to wait and the attempts go to 0.
             const message = getErrorMessage(failure, MFA_TEXTS.tooManyAttempts);
             setLockMessage(message);
             fail(message, 0);
             void refetch();
             return;
           }
-          // SPEC §8: any other failure shows 'Invalid code. Please try again.', one attempt fewer.
+          // docs/product.md §8: any other failure shows 'Invalid code. Please try again.', one attempt fewer.
           fail(MFA_TEXTS.invalidCode, Math.max(0, attempts - 1));
         },
       },

@@ -11,7 +11,10 @@ export const badgeVariants = cva(
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'text-foreground',
         destructive: 'border-transparent bg-destructive text-white dark:bg-destructive/70',
-        /** Needs attention but is not an error (SPEC §4's WARN): text stays readable in both themes. */
+        /**
+         * Needs attention but is not an error (docs/product.md §4's WARN): text stays readable in both
+         * themes.
+         */
         warning: 'border-status-warn/50 bg-status-warn/15 text-foreground',
         success: 'border-status-pass/50 bg-status-pass/15 text-foreground',
       },

@@ -19,7 +19,8 @@ import { useIsMobile } from '@/lib/use-is-mobile';
 import { cn } from '@/lib/utils';
 
 /*
- * The shadcn/ui sidebar, reduced to what Parley uses. SPEC §9's numbers are its numbers: 16rem wide,
+ * The shadcn/ui sidebar, reduced to what Parley uses. docs/product.md §9's numbers are its numbers: 16rem
+ * wide,
  * 3rem in icon mode, an 18rem sheet below 768 px, the state in a 7-day cookie, Ctrl/Cmd+B toggles.
  * The widths live in index.css (--sidebar-width, --sidebar-width-icon, --sidebar-width-mobile).
  */
@@ -47,7 +48,8 @@ function readInitialOpen(defaultOpen: boolean): boolean {
 }
 
 function writeSidebarCookie(isOpen: boolean): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: SPEC §3 keeps this state in a cookie; the Cookie Store API is not in every supported browser.
+  // docs/product.md §3 keeps this state in a cookie; the Cookie Store API is not in every supported browser.
+  // biome-ignore lint/suspicious/noDocumentCookie: see the line above
   document.cookie = serializeSidebarCookie(isOpen);
 }
 

@@ -18,7 +18,7 @@ import { ApprovalItemCard } from './components/approval-item-card';
 import { ApprovalStatsCards } from './components/approval-stats-cards';
 
 /**
- * /approvals (SPEC §2 Approval queue), live: stats, the pending submissions (newest first, or
+ * /approvals (docs/product.md §2 Approval queue), live: stats, the pending submissions (newest first, or
  * oldest first with Sort by Age), View Draft, Request Changes with a comment, Approve & Send with
  * an optional rating. Realtime events refresh it.
  */

@@ -3,7 +3,10 @@ import { PublicShell } from '@/components/public-shell';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ForgotPasswordForm } from './components/forgot-password-form';
 
-/** /auth/forgot (public, issue 3): 'Forgot password?' from the sign-in page asks for a reset link. */
+/**
+ * /auth/forgot (public, docs/product.md §2 Sign-in links): 'Forgot password?' from the sign-in page asks for
+ * a reset link.
+ */
 export function ForgotPasswordPage() {
   return (
     <PublicShell>

@@ -15,7 +15,8 @@ import { useConsumeMagicLink } from './api/consume-magic-link';
 const SIGN_IN_FAILED = 'This sign-in link could not be used. Request a new one.';
 
 /**
- * /auth/magic?token=… (public, issue 3). Opening the e-mailed link only shows this page, so a mail
+ * /auth/magic?token=… (public, docs/product.md §2 Sign-in links). Opening the e-mailed link only shows this
+ * page, so a mail
  * scanner that fetches the link does not use it up; the button does, with a POST.
  */
 export function MagicLinkPage() {
@@ -74,7 +75,8 @@ function ConsumeButton({ token }: { token: string }) {
         onSuccess: async (response) => {
           queryClient.setQueryData(sessionQueryKey, response);
           void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-          // SPEC §4: a link never skips MFA: the inbox's guard shows the MFA dialog while it is owed.
+          // docs/product.md §4: a link never skips MFA: the inbox's guard shows the MFA dialog while it is
+          // owed.
           await navigate(paths.inbox, { replace: true });
         },
         onError: (failure) =>

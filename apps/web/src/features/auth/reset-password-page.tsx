@@ -7,7 +7,8 @@ import { paths } from '@/lib/paths';
 import { ResetPasswordForm } from './components/reset-password-form';
 
 /**
- * /auth/reset?token=… (public, issue 3): the e-mailed reset link. Opening it only shows the form;
+ * /auth/reset?token=… (public, docs/product.md §2 Sign-in links): the e-mailed reset link. Opening it only
+ * shows the form;
  * submitting it uses the link up, sets the password and signs the user out everywhere.
  */
 export function ResetPasswordPage() {

@@ -12,8 +12,8 @@ import { useMfaGate } from './components/mfa-gate';
 import { SignInForm } from './components/sign-in-form';
 
 /**
- * /auth and / (SPEC §2): sign-in; `?token=` carries an invitation, shown as 'Invitation Pending'
- * with the way to accept it (SPEC §4), and the sign-in form below for those who have an account.
+ * /auth and / (docs/product.md §2): sign-in; `?token=` carries an invitation, shown as 'Invitation Pending'
+ * with the way to accept it (docs/product.md §4), and the sign-in form below for those who have an account.
  */
 export function SignInPage() {
   const [searchParams] = useSearchParams();
@@ -23,10 +23,10 @@ export function SignInPage() {
   const mfaGate = useMfaGate(session.data);
 
   if (session.isPending) return <LoadingScreen />;
-  // SPEC §2: a signed-in user without an invitation token has nothing to do here (the inbox's
+  // docs/product.md §2: a signed-in user without an invitation token has nothing to do here (the inbox's
   // guard shows the MFA dialog when the session still owes it).
   if (session.data && !invitationToken) return <Navigate to={paths.inbox} replace />;
-  // SPEC §4 steps 3-6: with a token, MFA first, then the invitation is accepted as this user.
+  // docs/product.md §4 steps 3-6: with a token, MFA first, then the invitation is accepted as this user.
   if (mfaGate) return mfaGate;
   const signedIn = session.data ?? null;
 

@@ -16,7 +16,7 @@ import { SectionError } from './components/section-error';
 import { TemplatesCard } from './components/templates-card';
 
 /**
- * /compliance (SPEC §2 Compliance center), live: the counts, the disclaimer block, the forbidden
+ * /compliance (docs/product.md §2 Compliance center), live: the counts, the disclaimer block, the forbidden
  * lexicon and patterns the checker uses, approved templates and the approval matrix the server
  * enforces. Admins and directors change them; other readers see them read-only.
  */

@@ -1,5 +1,5 @@
 /**
- * Compose's 'Save as Draft' (issue 5): the unfinished form is kept in this browser only
+ * Compose's 'Save as Draft' (docs/product.md §2 Compose): the unfinished form is kept in this browser only
  * (localStorage, one key per signed-in user), restored on return and cleared once the message is
  * created. Nothing is sent to the server.
  */

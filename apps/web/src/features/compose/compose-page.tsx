@@ -35,7 +35,8 @@ const FIELD_ORDER: FieldName[] = [
 ];
 
 /**
- * /compose (SPEC §2 Compose): records an investor message. 'Save as Draft' keeps the unfinished form
+ * /compose (docs/product.md §2 Compose): records an investor message. 'Save as Draft' keeps the unfinished
+ * form
  * in this browser; 'Create Message' creates it; 'Generate AI Response' creates it, generates its
  * first draft from the fund's documents and opens the draft workspace.
  * is_associate sees the form read-only (the server refuses them).

@@ -14,7 +14,7 @@ describe('toEmailHealthDotStatus', () => {
     }
   });
 
-  it('shows WARN when the request fails (SPEC §8)', () => {
+  it('shows WARN when the request fails (docs/product.md §8)', () => {
     expect(toEmailHealthDotStatus({ isPending: false, isError: true, data: undefined })).toBe('WARN');
   });
 

@@ -1,4 +1,4 @@
-/** SPEC §4: the overall status of the email health report is PASS, WARN or FAIL. */
+/** docs/product.md §4: the overall status of the email health report is PASS, WARN or FAIL. */
 export type OverallEmailHealth = 'PASS' | 'WARN' | 'FAIL';
 
 /** What the sidebar dot shows: the overall status, or a pulsing neutral dot while loading. */
@@ -8,7 +8,7 @@ export type EmailHealthDotStatus = OverallEmailHealth | 'loading';
 export type EmailHealthSummary = { overall_status: string };
 
 /**
- * SPEC §4/§8: PASS green, WARN yellow, FAIL red, neutral while loading, and WARN when the request
+ * docs/product.md §4/§8: PASS green, WARN yellow, FAIL red, neutral while loading, and WARN when the request
  * fails (an unreadable status counts as a failure too).
  */
 export function toEmailHealthDotStatus(query: {

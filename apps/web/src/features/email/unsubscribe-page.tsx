@@ -18,7 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 import { useEmailPreferences, useUpdateEmailPreferences } from './api/email-preferences';
 
-/** /email/unsubscribe?email=…&token=… (public, SPEC §2, §4, §5). */
+/** /email/unsubscribe?email=…&token=… (public, docs/product.md §2, §4, §5). */
 export function UnsubscribePage() {
   const [searchParams] = useSearchParams();
   const email = searchParams.get('email')?.trim() ?? '';
@@ -113,7 +113,7 @@ function PreferencesForm({ email, token }: { email: string; token: string }) {
       choice.system_alerts_enabled &&
       saved.data.weekly_reports_enabled &&
       saved.data.system_alerts_enabled;
-    // SPEC §5: with both enabled there is nothing to unsubscribe from.
+    // docs/product.md §5: with both enabled there is nothing to unsubscribe from.
     if (isUnchangedAllOn) {
       toast.info(TEXTS.preferencesNoChangesTitle, { description: TEXTS.preferencesNoChangesBody });
       return;

@@ -5,7 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { FAQ } from './faq';
 
-/** SPEC §2 Help: the keyboard shortcuts, exactly these (they work everywhere in the signed-in app). */
+/**
+ * docs/product.md §2 Help: the keyboard shortcuts, exactly these (they work everywhere in the signed-in app).
+ */
 const SHORTCUTS: readonly { keys: readonly string[][]; action: string }[] = [
   { keys: [['/']], action: 'Focuses search' },
   { keys: [['g'], ['i']], action: 'Goes to inbox' },

@@ -38,7 +38,7 @@ function formatCount(count: number, capped: boolean): string {
 }
 
 /**
- * /inbox (SPEC §2 Inbox page): search, tabs with counts, message cards and 'Load more'. Every tab,
+ * /inbox (docs/product.md §2 Inbox page): search, tabs with counts, message cards and 'Load more'. Every tab,
  * search and page is done by the server ('flagged' messages are listed under All only).
  */
 export function InboxPage() {

@@ -18,7 +18,8 @@ import { DraftWorkspace } from './components/draft-workspace';
 import { useDraftEditor } from './use-draft-editor';
 
 /**
- * /inbox/:threadId (SPEC §2 Message detail): the investor's message on the left, the draft workspace
+ * /inbox/:threadId (docs/product.md §2 Message detail): the investor's message on the left, the draft
+ * workspace
  * on the right, the compliance flags below. is_associate sees it all read-only.
  */
 export function ThreadPage() {

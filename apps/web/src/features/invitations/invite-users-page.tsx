@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/page-header';
 import { InvitationsList } from './components/invitations-list';
 import { InviteForm } from './components/invite-form';
 
-/** /admin/invite (SPEC §2 Invite user): the invitation form above the manage list. */
+/** /admin/invite (docs/product.md §2 Invite user): the invitation form above the manage list. */
 export function InviteUsersPage() {
   return (
     <Page>

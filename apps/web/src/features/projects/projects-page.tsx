@@ -17,7 +17,7 @@ import { useSignedInSession } from '@/lib/session';
 import { ProjectCard } from './components/project-card';
 import { ProjectFormDialog } from './components/project-form-dialog';
 
-/** /projects (SPEC §2 Projects): the organisation's funds as cards; New Project for managers. */
+/** /projects (docs/product.md §2 Projects): the organisation's funds as cards; New Project for managers. */
 export function ProjectsPage() {
   const { role } = useSignedInSession();
   const canManage = hasCapability(role, 'projects.manage');

@@ -6,7 +6,7 @@ import { NotificationsCard, SignatureCard } from './components/preferences-cards
 import { ProfileCard } from './components/profile-card';
 import { SessionsCard } from './components/sessions-card';
 
-/** SPEC §2 Settings, with issue 4's self-service security: two-factor authentication and sessions. */
+/** docs/product.md §2 Settings, with the self-service security: two-factor authentication and sessions. */
 export function SettingsPage() {
   const session = useSignedInSession();
   return (

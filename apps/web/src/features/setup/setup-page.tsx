@@ -9,7 +9,8 @@ import { useSession } from '@/lib/session';
 import { SetupForm } from './components/setup-form';
 
 /**
- * /setup?token=… (public, DESIGN.md §5): the one-time link the server prints on first start, while
+ * /setup?token=… (public, docs/decisions/005-first-admin-before-invitations.md): the one-time link the server
+ * prints on first start, while
  * the database has no users, creates the organisation and its first admin.
  */
 export function SetupPage() {

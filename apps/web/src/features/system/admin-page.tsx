@@ -5,7 +5,7 @@ import { AdminTiles } from './components/admin-tiles';
 import { SystemHealthCard } from './components/system-health-card';
 import { UserList } from './components/user-list';
 
-/** SPEC §2 Admin panel: the tiles, the live System Health card and the organisation's users. */
+/** docs/product.md §2 Admin panel: the tiles, the live System Health card and the organisation's users. */
 export function AdminPage() {
   const { user } = useSignedInSession();
   return (

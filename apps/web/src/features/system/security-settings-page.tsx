@@ -15,8 +15,9 @@ import { SecurityPolicyCard } from './components/security-policy-card';
 import { UserMfaStatusList } from './components/user-mfa-status-list';
 
 /**
- * SPEC §2 Security settings (issue 4): the MFA cards with Refresh, the sign-in policy toggles,
- * 'Send Test Magic Link', and 'View User MFA Status' — enabled in Parley (DESIGN.md §1), with a
+ * docs/product.md §2 Security settings: the MFA cards with Refresh, the sign-in policy toggles,
+ * 'Send Test Magic Link', and 'View User MFA Status' — enabled in Parley
+ * (docs/decisions/006-client-guards-on-every-gated-page.md), with a
  * per-member MFA reset.
  */
 export function SecuritySettingsPage() {
@@ -28,7 +29,7 @@ export function SecuritySettingsPage() {
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const isRefreshing = stats.isFetching || config.isFetching;
 
-  // SPEC §8: each failed load of the statistics (the first, or a Refresh) toasts once; a fixed id
+  // docs/product.md §8: each failed load of the statistics (the first, or a Refresh) toasts once; a fixed id
   // keeps React's development double effects from showing it twice.
   const failedAt = stats.isError ? stats.errorUpdatedAt : 0;
   useEffect(() => {

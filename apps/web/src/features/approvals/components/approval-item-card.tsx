@@ -12,14 +12,16 @@ import { Card, CardContent } from '@/components/ui/card';
 import { formatAge, formatDateTime, formatPercent } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
-/** SPEC §9: at least 0.6 success, at least 0.4 warning, below 0.4 destructive. */
+/** docs/product.md §9: at least 0.6 success, at least 0.4 warning, below 0.4 destructive. */
 function sentimentVariant(score: number): 'success' | 'warning' | 'destructive' {
   if (score >= SENTIMENT_SUCCESS_MIN) return 'success';
   if (score >= SENTIMENT_WARNING_MIN) return 'warning';
   return 'destructive';
 }
 
-/** SPEC §2 approval item: investor, subject, submitter, age, fund, sentiment, flags; its actions. */
+/**
+ * docs/product.md §2 approval item: investor, subject, submitter, age, fund, sentiment, flags; its actions.
+ */
 export function ApprovalItemCard({
   item,
   onApprove,

@@ -29,7 +29,7 @@ function StatCard({
   );
 }
 
-/** SPEC §2 Approval queue stats: pending, average response time, flagged today — live. */
+/** docs/product.md §2 Approval queue stats: pending, average response time, flagged today — live. */
 export function ApprovalStatsCards() {
   const stats = useApprovalStats();
   const value = (text: string | undefined) => (stats.isPending ? '…' : stats.isError ? '–' : (text ?? '–'));

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /**
- * POST /api/invitations/accept {token, name, password} (SPEC §7 accept_invitation): creates the
+ * POST /api/invitations/accept {token, name, password} (docs/product.md §7 accept_invitation): creates the
  * invited account with the invited e-mail, signs it in and answers like sign-in.
  */
 export function acceptInvitation(input: AcceptInvitationInput): Promise<SignInResponse> {

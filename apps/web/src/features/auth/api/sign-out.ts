@@ -5,7 +5,7 @@ import { api, getErrorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
 
-/** SPEC §8: sign-out ignores 401, 403 and 404 from the server: the session is gone either way. */
+/** docs/product.md §8: sign-out ignores 401, 403 and 404 from the server: the session is gone either way. */
 const IGNORED_SIGN_OUT_STATUSES = [401, 403, 404];
 
 /** POST /api/auth/sign-out: ends the session on the server and clears its cookie. */
@@ -18,7 +18,7 @@ export async function signOut(): Promise<void> {
   }
 }
 
-/** Signs out, forgets everything cached for the user, and goes to /auth (SPEC §2). */
+/** Signs out, forgets everything cached for the user, and goes to /auth (docs/product.md §2). */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

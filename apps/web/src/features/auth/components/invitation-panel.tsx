@@ -35,7 +35,7 @@ export function useIsInvitationAcceptable(token: string | null): boolean {
 }
 
 /**
- * After an acceptance: SPEC §8's welcome and /inbox on success; on a failure that is not about a
+ * After an acceptance: docs/product.md §8's welcome and /inbox on success; on a failure that is not about a
  * field, the reason (or 'Failed to accept invitation') and /auth without the token.
  */
 function useAcceptanceOutcome() {
@@ -47,7 +47,7 @@ function useAcceptanceOutcome() {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       queryClient.removeQueries({ queryKey: ['invitation-preview'] });
       toast.success(INVITATION_TEXTS.accepted, { description: INVITATION_TEXTS.acceptedWelcome });
-      // SPEC §4: the inbox's guard shows the MFA dialog first when the new session owes MFA.
+      // docs/product.md §4: the inbox's guard shows the MFA dialog first when the new session owes MFA.
       await navigate(paths.inbox, { replace: true });
     },
     async failed(error: unknown) {
@@ -58,7 +58,7 @@ function useAcceptanceOutcome() {
   };
 }
 
-/** Who invited whom to what (SPEC §2: 'Invitation Pending'). */
+/** Who invited whom to what (docs/product.md §2: 'Invitation Pending'). */
 function InvitationSummary({ preview }: { preview: InvitationPreview }) {
   return (
     <Alert variant="info">
@@ -97,7 +97,10 @@ function NewcomerForm({ token, preview }: { token: string; preview: InvitationPr
     submit(event.currentTarget, true);
   }
 
-  /** With a password, or without one (issue 3: the newcomer then signs in with magic links). */
+  /**
+   * With a password, or without one (docs/product.md §2 Sign-in: the newcomer then signs in with magic
+   * links).
+   */
   function submit(form: HTMLFormElement, withPassword: boolean) {
     if (accept.isPending) return;
     setFieldErrors({});
@@ -117,7 +120,7 @@ function NewcomerForm({ token, preview }: { token: string; preview: InvitationPr
     accept.mutate(parsed.data, {
       onSuccess: (response) => void outcome.succeeded(response),
       onError: (error) => {
-        // A field the server refused is fixed here; anything else ends this link's page (SPEC §4).
+        // A field the server refused is fixed here; anything else ends this link's page (docs/product.md §4).
         const fields = isApiError(error) && error.status === 400 ? error.fields : undefined;
         if (fields && (fields.name || fields.password)) {
           const errors = { name: fields.name, password: fields.password };
@@ -195,7 +198,7 @@ function NewcomerForm({ token, preview }: { token: string; preview: InvitationPr
   );
 }
 
-/** SPEC §4 step 6: a signed-in user accepts an invitation sent to their own address. */
+/** docs/product.md §4 step 6: a signed-in user accepts an invitation sent to their own address. */
 function SignedInAccept({
   token,
   preview,
@@ -278,7 +281,7 @@ function SignedInAccept({
 }
 
 /**
- * /auth?token=… (SPEC §2, §4): shows the invitation before anyone acts (opening the link consumes
+ * /auth?token=… (docs/product.md §2, §4): shows the invitation before anyone acts (opening the link consumes
  * nothing), then lets a newcomer set name and password, or a signed-in user accept it. A link that
  * cannot be used says why.
  */

@@ -12,7 +12,7 @@ import { sessionQueryKey } from '@/lib/session';
 import { signOut } from '../api/sign-out';
 
 /**
- * SPEC §4 steps 3-4: a session that still owes MFA shows the MFA dialog and nothing else — after
+ * docs/product.md §4 steps 3-4: a session that still owes MFA shows the MFA dialog and nothing else — after
  * the password, a magic link, the setup link, an invitation, or a reload. Returns the gate while it
  * is owed (or while the just-enrolled user is still saving recovery codes), else null.
  */
@@ -42,7 +42,9 @@ function MfaGate({
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }
 
-  /** SPEC §4: cancelling the MFA step signs the user out (SPEC §8: 401/403/404 ignored). */
+  /**
+   * docs/product.md §4: cancelling the MFA step signs the user out (docs/product.md §8: 401/403/404 ignored).
+   */
   async function onCancel() {
     onHoldChange(false);
     await signOut().catch(() => undefined);

@@ -51,7 +51,7 @@ export function SignInForm() {
         onSuccess: async (response) => {
           queryClient.setQueryData(sessionQueryKey, response);
           void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-          // SPEC §4 steps 3-5: the MFA dialog (verify or enrol) opens wherever the session lands
+          // docs/product.md §4 steps 3-5: the MFA dialog (verify or enrol) opens wherever the session lands
           // while it owes MFA; then the inbox, or back to /auth with the token to accept it.
           await navigate(invitationToken ? buildAuthPath(invitationToken) : paths.inbox, { replace: true });
         },

@@ -13,7 +13,7 @@ import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useSaveComplianceSettings } from '../api/settings';
 
 /**
- * SPEC §2 the disclaimer block: the forward-looking disclaimer every generated draft ends with,
+ * docs/product.md §2 the disclaimer block: the forward-looking disclaimer every generated draft ends with,
  * risk factor tags and the compliance contact (added under the disclaimer when set).
  */
 export function DisclaimerCard({

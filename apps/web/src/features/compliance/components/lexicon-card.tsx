@@ -15,7 +15,7 @@ import { TableCell } from '@/components/ui/table';
 import { SeveritySelect, usePolicyWrite } from './rule-controls';
 import { RuleTable } from './rule-table';
 
-/** SPEC §2 the forbidden lexicon: the spec's six terms (built in) and the organisation's own. */
+/** docs/product.md §2 the forbidden lexicon: its six terms (built in) and the organisation's own. */
 export function LexiconCard({ terms, canManage }: { terms: ComplianceTerm[]; canManage: boolean }) {
   const write = usePolicyWrite();
   return (

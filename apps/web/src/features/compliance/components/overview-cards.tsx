@@ -37,7 +37,10 @@ function CountCard({
   );
 }
 
-/** SPEC §2 Compliance center counts, live: active patterns, approved templates, the audit chain verified now. */
+/**
+ * docs/product.md §2 Compliance center counts, live: active patterns, approved templates, the audit chain
+ * verified now.
+ */
 export function OverviewCards() {
   const overview = useComplianceOverview();
   if (overview.isPending) return <Spinner label="Loading counts..." className="py-8" />;

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
 /**
- * SPEC §2 Compose topics list: add by button or Enter, removable chips; empty and
+ * docs/product.md §2 Compose topics list: add by button or Enter, removable chips; empty and
  * case-insensitive duplicate topics are ignored (the server applies the same rule).
  */
 export function TopicsInput({

@@ -19,18 +19,24 @@ const emailHealthSummaryParser: ResponseParser<EmailHealthSummary> = {
   },
 };
 
-/** GET /api/email/health: the health report (SPEC §7 resend-email-health); the sidebar reads its status. */
+/**
+ * GET /api/email/health: the health report (docs/product.md §7 resend-email-health); the sidebar reads its
+ * status.
+ */
 export function emailHealthQueryOptions() {
   return queryOptions({
     queryKey: emailHealthKeys.report(),
     queryFn: ({ signal }) => api.get('/api/email/health', { signal, parser: emailHealthSummaryParser }),
     staleTime: 5 * 60_000,
-    // A failure shows WARN at once (SPEC §8), so there is no retry to wait for.
+    // A failure shows WARN at once (docs/product.md §8), so there is no retry to wait for.
     retry: false,
   });
 }
 
-/** The sidebar's request, sent EMAIL_HEALTH_DOT_DELAY_MS after the layout appears (SPEC §9), admins only. */
+/**
+ * The sidebar's request, sent EMAIL_HEALTH_DOT_DELAY_MS after the layout appears (docs/product.md §9), admins
+ * only.
+ */
 export function useEmailHealthForSidebar(isEnabled: boolean) {
   const [isDelayOver, setDelayOver] = useState(false);
   useEffect(() => {

@@ -13,7 +13,10 @@ const DOT_CLASSES: Record<EmailHealthDotStatus, string> = {
   FAIL: 'bg-status-fail',
 };
 
-/** The status dot beside Email Health in the sidebar (SPEC §2, §4); it fetches only when enabled (admins). */
+/**
+ * The status dot beside Email Health in the sidebar (docs/product.md §2, §4); it fetches only when enabled
+ * (admins).
+ */
 export function EmailHealthDot({ isEnabled, className }: { isEnabled: boolean; className?: string }) {
   const query = useEmailHealthForSidebar(isEnabled);
   const status = toEmailHealthDotStatus(query);

@@ -32,7 +32,8 @@ function Unavailable({ label, reason, icon }: { label: string; reason: string; i
 }
 
 /**
- * SPEC §5/§6 and issue 6: Submit for Approval for those who draft; Mark Final (ir_associate) or
+ * docs/product.md §5/§6 and §4 Approvals: Submit for Approval for those who draft; Mark Final (ir_associate)
+ * or
  * Approve & Send (admin, ir_director), disabled without draft text or when the latest version needs
  * a director and the caller is not one; Request Changes for approvers while a submission waits.
  * The server decides again from the stored text; this only explains.
@@ -110,7 +111,7 @@ export function ApprovalActions({
         },
         onError: (error) => {
           setApproveOpen(false);
-          // 403 carries the spec's text; 409 says what changed; anything else the spec's failure text.
+          // 403 carries product.md's text; 409 says what changed; anything else product.md's failure text.
           if (isApiError(error) && (error.status === 403 || error.status === 409)) toast.error(error.message);
           else toast.error(APPROVAL_TEXTS.approveFailed);
         },

@@ -45,7 +45,8 @@ function SentRecord({ sent }: { sent: NonNullable<ApprovalState['sent']> }) {
 }
 
 /**
- * Where the reply stands in the approval workflow (issue 6): waiting for a director, returned with
+ * Where the reply stands in the approval workflow (docs/product.md §4 Approvals): waiting for a director,
+ * returned with
  * the director's comment, withdrawn by an edit, and the sent record.
  */
 export function ApprovalStatus({ messageId }: { messageId: string }) {

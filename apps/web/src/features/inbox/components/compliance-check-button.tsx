@@ -10,7 +10,8 @@ import { announceCheck } from './compliance-summary';
 import { DisabledWithReason } from './draft-disabled-action';
 
 /**
- * SPEC §2 Check Compliance ('Checking...' while busy). The server checks the stored text, so
+ * docs/product.md §2 Message detail, Check Compliance ('Checking...' while busy). The server checks the
+ * stored text, so
  * unsaved edits are saved as a new version first, then that version is checked.
  */
 export function ComplianceCheckButton({

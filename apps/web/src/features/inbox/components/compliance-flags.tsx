@@ -21,7 +21,7 @@ function Empty({ icon, children }: { icon: React.ReactNode; children: React.Reac
 }
 
 /**
- * SPEC §2 'Compliance Flags' below the workspace: the latest version's stored flags with term,
+ * docs/product.md §2 'Compliance Flags' below the workspace: the latest version's stored flags with term,
  * severity, explanation and suggestion, and Apply Fix (the suggestion as a new version, checked again).
  */
 export function ComplianceFlagsPanel({

@@ -25,7 +25,7 @@ export function isCheckStale(checkedText: string | undefined, editorText: string
   return checkedText !== undefined && editorText !== null && editorText !== checkedText;
 }
 
-/** Why Check Compliance cannot run now, or null when it can (SPEC §5: a draft, and a fund). */
+/** Why Check Compliance cannot run now, or null when it can (docs/product.md §5: a draft, and a fund). */
 export function checkBlockedReason(input: {
   canWrite: boolean;
   hasFund: boolean | undefined;

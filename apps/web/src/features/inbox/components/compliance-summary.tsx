@@ -10,7 +10,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { formatDateTime } from '@/lib/format';
 import { SeverityBadge } from './compliance-severity';
 
-/** SPEC §8: '{n} compliance flags detected' as a warning, or 'No compliance issues found!'. */
+/** docs/product.md §8: '{n} compliance flags detected' as a warning, or 'No compliance issues found!'. */
 export function announceCheck(result: { flags: readonly unknown[] }) {
   if (result.flags.length > 0) toast.warning(COMPLIANCE_TEXTS.flagsDetected(result.flags.length));
   else toast.success(COMPLIANCE_TEXTS.noIssues);

@@ -2,7 +2,10 @@ import type { Citation } from '@parley/contracts';
 import { FileText } from 'lucide-react';
 import { formatPercent } from '@/lib/format';
 
-/** SPEC §2 'Sources Referenced': each citation's document and page, with its relevance as a percentage. */
+/**
+ * docs/product.md §2 'Sources Referenced': each citation's document and page, with its relevance as a
+ * percentage.
+ */
 export function DraftSources({ citations }: { citations: Citation[] }) {
   return (
     <section aria-labelledby="draft-sources-title" className="space-y-2">

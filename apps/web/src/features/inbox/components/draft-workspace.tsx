@@ -33,7 +33,8 @@ import { DraftSources } from './draft-sources';
 const LATEST = 'latest';
 
 /**
- * SPEC §2 'Draft Workspace': generate a version, edit it, save the edit as a new version (then back
+ * docs/product.md §2 'Draft Workspace': generate a version, edit it, save the edit as a new version (then
+ * back
  * to the inbox), view earlier versions read-only and restore one into the editor; check compliance;
  * submit for approval and Mark Final / Approve & Send (approval-actions.tsx, approval-status.tsx).
  */
@@ -58,7 +59,8 @@ export function DraftWorkspace({
   const earlier = useDraftVersion(messageId, viewedVersion);
 
   const current: DraftVersion | null | undefined = latest.data;
-  // Issue 6: compliance — the fund decides whether a check may run; the editor's text whether it is stale.
+  // Compliance (docs/decisions/015-compliance-policy-and-approvals.md): the fund decides whether a check may
+  // run; the editor's text whether it is stale.
   const message = useMessage(messageId);
   const hasFund = message.data ? message.data.project_id !== null : undefined;
   const editorRef = useRef<HTMLTextAreaElement>(null);

@@ -28,14 +28,14 @@ const STATUS_VARIANTS: Record<MessageStatus, 'secondary' | 'warning' | 'success'
   flagged: 'destructive',
 };
 
-/** SPEC §9: at least 0.6 success, at least 0.4 warning, below 0.4 destructive. */
+/** docs/product.md §9: at least 0.6 success, at least 0.4 warning, below 0.4 destructive. */
 function sentimentVariant(score: number): 'success' | 'warning' | 'destructive' {
   if (score >= SENTIMENT_SUCCESS_MIN) return 'success';
   if (score >= SENTIMENT_WARNING_MIN) return 'warning';
   return 'destructive';
 }
 
-/** SPEC §2 Inbox: one message card. */
+/** docs/product.md §2 Inbox: one message card. */
 export function MessageCard({ message }: { message: Message }) {
   const score = message.sentiment_score;
   return (

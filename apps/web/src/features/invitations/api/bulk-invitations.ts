@@ -21,7 +21,7 @@ export function useApplyBulkInvitationAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: applyBulkInvitationAction,
-    // SPEC §4: after any send the list is reloaded.
+    // docs/product.md §4: after any send the list is reloaded.
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
   });
 }

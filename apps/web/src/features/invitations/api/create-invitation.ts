@@ -7,7 +7,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invitationKeys } from './invitation-keys';
 
-/** POST /api/invitations {email, role}: creates the invitation and e-mails its link (SPEC §7 send-invitation). */
+/**
+ * POST /api/invitations {email, role}: creates the invitation and e-mails its link (docs/product.md §7
+ * send-invitation).
+ */
 export function createInvitation(input: CreateInvitationInput): Promise<CreateInvitationResponse> {
   return api.post('/api/invitations', input, { parser: createInvitationResponseSchema });
 }
@@ -16,7 +19,7 @@ export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createInvitation,
-    // SPEC §4: after any send the list is reloaded.
+    // docs/product.md §4: after any send the list is reloaded.
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
   });
 }

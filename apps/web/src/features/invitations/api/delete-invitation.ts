@@ -3,7 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invitationKeys } from './invitation-keys';
 
-/** DELETE /api/invitations/:id {reason?}: soft-deletes a pending invitation (SPEC §7 delete-invite). */
+/**
+ * DELETE /api/invitations/:id {reason?}: soft-deletes a pending invitation (docs/product.md §7
+ * delete-invite).
+ */
 export function deleteInvitation(input: { id: string; reason?: string | undefined }): Promise<Invitation> {
   return api.delete(
     `/api/invitations/${encodeURIComponent(input.id)}`,

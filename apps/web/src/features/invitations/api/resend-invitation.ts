@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 import { invitationKeys } from './invitation-keys';
 
 /**
- * POST /api/invitations/:id/resend (SPEC §7 resend-invite): a new link replaces the old one. Over the
+ * POST /api/invitations/:id/resend (docs/product.md §7 resend-invite): a new link replaces the old one. Over
+ * the
  * daily cap the server answers 429 RESEND_LIMIT_REACHED, which means 0 resends remain.
  */
 export function resendInvitation(id: string): Promise<ResendInvitationResponse> {
@@ -19,7 +20,7 @@ export function useResendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resendInvitation,
-    // SPEC §4: after any send the list is reloaded.
+    // docs/product.md §4: after any send the list is reloaded.
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
   });
 }

@@ -7,7 +7,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDeleteInvitation } from '../api/delete-invitation';
 
-/** SPEC §2: Delete opens a dialog with an optional reason; the dialog stays open until the server answers. */
+/**
+ * docs/product.md §2: Delete opens a dialog with an optional reason; the dialog stays open until the server
+ * answers.
+ */
 export function DeleteInvitationDialog({
   invitation,
   onClose,

@@ -6,7 +6,10 @@ import { cn } from '@/lib/utils';
 
 type Action = 'resend' | 'copy' | 'delete';
 
-/** Why an action is not offered for a row (SPEC §4), or null when it is. Mirrors the server's rules. */
+/**
+ * Why an action is not offered for a row (docs/product.md §4), or null when it is. Mirrors the server's
+ * rules.
+ */
 export function blockedReason(invitation: Invitation, action: Action): string | null {
   const allowed =
     action === 'resend'
@@ -72,7 +75,10 @@ function ActionButton({
   );
 }
 
-/** Resend, Copy Link and Delete of one row (SPEC §2), each off with its reason where the row forbids it. */
+/**
+ * Resend, Copy Link and Delete of one row (docs/product.md §2), each off with its reason where the row
+ * forbids it.
+ */
 export function InvitationRowActions({
   invitation,
   busyAction,

@@ -12,7 +12,7 @@ const STATUS: Record<
 };
 
 /**
- * The row's state (SPEC §3/§4). A soft-deleted row shows the separate Deleted marker instead, with
+ * The row's state (docs/product.md §3/§4). A soft-deleted row shows the separate Deleted marker instead, with
  * its status and reason in the title.
  */
 export function InvitationStatusBadge({ invitation }: { invitation: Invitation }) {

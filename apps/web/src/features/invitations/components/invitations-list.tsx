@@ -20,7 +20,7 @@ import { InvitationsEmpty } from './invitations-empty';
 import { InvitationsTable } from './invitations-table';
 
 /**
- * SPEC §2 Invite user, the manage list: tabs with counts, 'Show deleted', select-all and row
+ * docs/product.md §2 Invite user, the manage list: tabs with counts, 'Show deleted', select-all and row
  * checkboxes, bulk Resend Selected / Delete Selected / Clear, and per-row Resend, Copy Link, Delete.
  * Every tab, count and page comes from the server.
  */
@@ -37,7 +37,7 @@ export function InvitationsList() {
   const rows = page?.items ?? [];
   const isBusy = bulk.running !== null || rowActions.busy !== null;
 
-  // SPEC §8: 'Failed to load invitations', once per failure.
+  // docs/product.md §8: 'Failed to load invitations', once per failure.
   const failedAt = invitations.isError ? invitations.errorUpdatedAt : 0;
   useEffect(() => {
     if (failedAt > 0) toast.error(INVITATION_TEXTS.loadFailed);

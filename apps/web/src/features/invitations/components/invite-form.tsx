@@ -21,7 +21,7 @@ function isRole(value: string): value is Role {
   return ROLES.some((role) => role === value);
 }
 
-/** SPEC §2 Invite user: the invitation form (email, role defaulting to ir_associate). */
+/** docs/product.md §2 Invite user: the invitation form (email, role defaulting to ir_associate). */
 export function InviteForm() {
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);

@@ -5,12 +5,12 @@ import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useMintInvitationLink } from '../api/copy-invitation-link';
 import { useResendInvitation } from '../api/resend-invitation';
 
-/** Ours: the spec has no text for a resend whose mail failed; the new link replaced the old one. */
+/** Ours: docs/product.md has no text for a resend whose mail failed; the new link replaced the old one. */
 const RESENT_BUT_EMAIL_FAILED = (remaining: number) =>
   `Invitation resent, but the email failed to send. ${remaining} resends remaining today.`;
 const COPY_LINK_FAILED = 'Failed to copy the invitation link';
 
-/** SPEC §8: the resend failure shows ' (N remaining)' when the server says how many remain. */
+/** docs/product.md §8: the resend failure shows ' (N remaining)' when the server says how many remain. */
 function resendFailure(error: unknown) {
   const remaining = isApiError(error) && error.code === 'RESEND_LIMIT_REACHED' ? ' (0 remaining)' : '';
   const message = getErrorMessage(error, INVITATION_TEXTS.resendFailed);

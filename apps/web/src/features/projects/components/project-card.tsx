@@ -6,7 +6,7 @@ import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { ProjectStatusBadge } from './project-status-badge';
 
-/** SPEC §2 Projects: name, fund type, status, document count, message count and last indexed. */
+/** docs/product.md §2 Projects: name, fund type, status, document count, message count and last indexed. */
 export function ProjectCard({ project }: { project: Project }) {
   return (
     <Link

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-/** GET /api/settings: one's own signature and notification toggles (SPEC §2 Settings). */
+/** GET /api/settings: one's own signature and notification toggles (docs/product.md §2 Settings). */
 export function getUserSettings(signal?: AbortSignal): Promise<UserSettingsResponse> {
   return api.get('/api/settings', { signal, parser: userSettingsResponseSchema });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
 
-/** PATCH /api/profile {name}: one's own name (SPEC §2 Settings). */
+/** PATCH /api/profile {name}: one's own name (docs/product.md §2 Settings). */
 export function updateProfile(input: UpdateProfileInput): Promise<ProfileResponse> {
   return api.patch('/api/profile', input, { parser: profileResponseSchema });
 }

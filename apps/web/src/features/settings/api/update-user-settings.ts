@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-/** PATCH /api/settings: only the keys given change (SPEC §2 Settings). */
+/** PATCH /api/settings: only the keys given change (docs/product.md §2 Settings). */
 export function updateUserSettings(input: UpdateUserSettingsInput): Promise<UserSettingsResponse> {
   return api.patch('/api/settings', input, { parser: userSettingsResponseSchema });
 }

@@ -36,7 +36,7 @@ const STEP_UP_REASONS: Record<GuardedAction, string> = {
 };
 
 /**
- * Settings (issue 4): one's own two-factor authentication — set it up (the enrolment dialog of
+ * docs/product.md §2 Settings: one's own two-factor authentication — set it up (the enrolment dialog of
  * sign-in), new recovery codes, or remove it where policy allows. Both changes need a code from the
  * last 5 minutes: when the server says there is none, this asks for one and carries on.
  */

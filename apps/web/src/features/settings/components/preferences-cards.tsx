@@ -16,7 +16,7 @@ import { formatNumber } from '@/lib/format';
 import { useUserSettings } from '../api/get-user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 
-/** SPEC §2 Settings: the notification toggles, all on by default. */
+/** docs/product.md §2 Settings: the notification toggles, all on by default. */
 const NOTIFICATIONS = [
   { key: 'mentions', label: '@Mentions', description: 'When someone mentions you in a draft or note' },
   {
@@ -28,7 +28,7 @@ const NOTIFICATIONS = [
   { key: 'weekly_digest', label: 'Weekly Digest', description: 'A summary of the week every Monday' },
 ] as const satisfies readonly { key: keyof NotificationSettings; label: string; description: string }[];
 
-/** SPEC §8 texts of a settings save. */
+/** docs/product.md §8 texts of a settings save. */
 const SAVED = 'Settings updated';
 const SAVE_FAILED = 'Failed to update settings';
 
@@ -62,7 +62,7 @@ function SettingsState({ children }: { children: (ready: true) => ReactNode }) {
   return children(true);
 }
 
-/** SPEC §2 Settings: the e-mail signature drafts append, saved for the signed-in user. */
+/** docs/product.md §2 Settings: the e-mail signature drafts append, saved for the signed-in user. */
 export function SignatureCard() {
   return (
     <Card>
@@ -147,7 +147,7 @@ function SignatureForm() {
   );
 }
 
-/** SPEC §2 Settings: each toggle saves as it changes; a refused save puts it back. */
+/** docs/product.md §2 Settings: each toggle saves as it changes; a refused save puts it back. */
 export function NotificationsCard() {
   return (
     <Card>

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 
-/** SPEC §2 Settings, Profile: the name is editable and saved; e-mail and role are read-only. */
+/** docs/product.md §2 Settings, Profile: the name is editable and saved; e-mail and role are read-only. */
 export function ProfileCard({ session }: { session: SessionResponse }) {
   const id = useId();
   const [name, setName] = useState(session.user.name);

@@ -17,7 +17,7 @@ import { useOwnSessions } from '../api/list-own-sessions';
 import { useRevokeOwnSession } from '../api/revoke-own-session';
 import { describeUserAgent } from '../user-agent';
 
-/** Settings (issue 4): one's own signed-in sessions, and signing any of them out. */
+/** docs/product.md §2 Settings: one's own signed-in sessions, and signing any of them out. */
 export function SessionsCard() {
   const sessions = useOwnSessions();
   const revoke = useRevokeOwnSession();

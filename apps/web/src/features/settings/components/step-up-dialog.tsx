@@ -16,7 +16,8 @@ import {
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 
 /**
- * Issue 4: removing the authenticator or regenerating recovery codes needs a code verified in the
+ * docs/decisions/012-mfa-lockout.md: removing the authenticator or regenerating recovery codes needs a code
+ * verified in the
  * last 5 minutes. This asks for one; the same server-side lockout applies as at sign-in.
  */
 export function StepUpDialog({

@@ -8,11 +8,11 @@ type Tile = {
   title: string;
   description: string;
   icon: LucideIcon;
-  /** Where the tile goes; without one the tile is not a control (SPEC §2: "no action"). */
+  /** Where the tile goes; without one the tile is not a control (docs/product.md §2: "no action"). */
   to?: string;
 };
 
-/** SPEC §2 Admin panel tiles. Integrations and Data Retention have no action yet, and say so. */
+/** docs/product.md §2 Admin panel tiles. Integrations and Data Retention have no action yet, and say so. */
 const TILES: Tile[] = [
   {
     title: 'Invite User',

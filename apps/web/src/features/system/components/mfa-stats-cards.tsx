@@ -54,7 +54,8 @@ function Figure({ value, isLoading }: { value: number | undefined; isLoading: bo
 }
 
 /**
- * SPEC §2 Security settings: MFA-enabled users, failed attempts in the last hour (SPEC §3 MFA stats),
+ * docs/product.md §2 Security settings: MFA-enabled users, failed attempts in the last hour (docs/product.md
+ * §3 MFA stats),
  * and whether MFA is Enforced or Optional (system config mfa_totp_enforced).
  */
 export function MfaStatsCards({

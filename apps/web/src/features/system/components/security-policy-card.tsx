@@ -48,8 +48,10 @@ function SettingRow({
 }
 
 /**
- * SPEC §2 Security settings: the toggles for enforcing MFA and enabling magic links (each change is
- * saved at once; SPEC §8 'Settings updated' / 'Failed to update settings', and the switch moves back
+ * docs/product.md §2 Security settings: the toggles for enforcing MFA and enabling magic links (each change
+ * is
+ * saved at once; docs/product.md §8 'Settings updated' / 'Failed to update settings', and the switch moves
+ * back
  * on failure), SSO shown read-only, and 'Send Test Magic Link' to the admin's own address.
  */
 export function SecurityPolicyCard({ config }: { config: UseQueryResult<SystemConfigResponse> }) {

@@ -77,7 +77,10 @@ function HealthDetails({ health }: { health: SystemHealthResponse }) {
   );
 }
 
-/** SPEC §2: the live System Health card, with Refresh and SPEC §8's 'Failed to load system health'. */
+/**
+ * docs/product.md §2: the live System Health card, with Refresh and docs/product.md §8's 'Failed to load
+ * system health'.
+ */
 export function SystemHealthCard() {
   const health = useSystemHealth();
 

@@ -59,7 +59,8 @@ function confirmTexts(change: PendingChange) {
 }
 
 /**
- * SPEC §2's user list, from the database: search (on the server, once typing pauses), pages, a role
+ * docs/product.md §2's user list, from the database: search (on the server, once typing pauses), pages, a
+ * role
  * select per row and Deactivate / Reactivate, each confirmed first. The server decides; its refusals
  * (such as the last admin) are shown as they come.
  */

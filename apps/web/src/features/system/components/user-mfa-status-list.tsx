@@ -37,7 +37,8 @@ function MfaBadge({ state }: { state: MemberMfaState }) {
 }
 
 /**
- * 'View User MFA Status' (issue 4; the spec's button was disabled): every member with their MFA
+ * 'View User MFA Status' (docs/product.md §2 Security settings; enabled in Parley): every member with their
+ * MFA
  * state, searched and paged on the server, and 'Reset MFA' per member after a confirmation. One's
  * own authenticator is changed in Settings, so one's own row links there instead.
  */
