@@ -134,7 +134,7 @@ describe('requesting a magic link', () => {
     }
   });
 
-  it('refuses an e-mail nobody invited with the spec message, audited, and sends nothing', async () => {
+  it('refuses an e-mail nobody invited with the invite-only message (docs/product.md §8), audited, and sends nothing', async () => {
     const email = unknownEmail();
     const res = await requestMagicLink(email);
     expect(res.status).toBe(403);

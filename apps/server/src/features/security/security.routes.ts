@@ -25,14 +25,14 @@ const mfaStats = createRoute({
   method: 'get',
   path: '/api/health/auth-mfa',
   summary:
-    "SPEC §7 health/auth-mfa: the organisation's MFA-enabled members and failed attempts in the last hour",
+    "docs/product.md §7 health/auth-mfa: the organisation's MFA-enabled members and failed attempts in the last hour",
   responses: { 200: jsonResponse(mfaStatsResponseSchema, 'Counted now'), ...errorResponses(401, 403) },
 });
 
 const readConfig = createRoute({
   method: 'get',
   path: '/api/system-config',
-  summary: "SPEC §3 system config of the caller's organisation, as booleans",
+  summary: "docs/product.md §3 system config of the caller's organisation, as booleans",
   responses: { 200: jsonResponse(systemConfigResponseSchema, 'The settings'), ...errorResponses(401, 403) },
 });
 
