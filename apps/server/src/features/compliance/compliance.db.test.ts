@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_APPROVAL_MATRIX } from '@parley/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { insertMessage, insertProject } from '../../../test/factories';
 import { createTestContext, json } from '../../../test/test-app';
-import { aiResponses, auditLogs, investorMessages, projects } from '../../db/schema';
-import { generateToken } from '../../lib/crypto';
+import { aiResponses, auditLogs, investorMessages } from '../../db/schema';
 
 const ctx = await createTestContext();
 
@@ -13,30 +13,18 @@ const PROMISE = 'Dear Jane,\n\nYour return is guaranteed this year.\n\nKind rega
 const CLEAN =
   'Dear Jane,\n\nThe fund paid a distribution of $0.42 per unit on 15 October 2025.\n\nKind regards,';
 
-async function fund(orgId: string) {
-  const [row] = await ctx.db
-    .insert(projects)
-    .values({ orgId, name: `Fund ${generateToken().slice(0, 6)}`, fundType: 'Real Estate' })
-    .returning({ id: projects.id });
-  if (!row) throw new Error('no project');
-  return row.id;
-}
+const fund = (orgId: string) => insertProject(ctx.db, { orgId });
 
-async function messageIn(orgId: string, projectId: string | null) {
-  const [row] = await ctx.db
-    .insert(investorMessages)
-    .values({
-      orgId,
-      projectId,
-      investorName: 'Jane Investor',
-      investorEmail: 'jane@example.com',
-      subject: 'Q3 distribution',
-      bodyText: 'Hello, how much was the quarterly distribution per unit?',
-      createdAt: ctx.clock.now(),
-    })
-    .returning({ id: investorMessages.id });
-  if (!row) throw new Error('no message');
-  return row.id;
+function messageIn(orgId: string, projectId: string | null) {
+  return insertMessage(ctx.db, {
+    orgId,
+    projectId,
+    investorName: 'Jane Investor',
+    investorEmail: 'jane@example.com',
+    subject: 'Q3 distribution',
+    bodyText: 'Hello, how much was the quarterly distribution per unit?',
+    createdAt: ctx.clock.now(),
+  });
 }
 
 type Role = 'admin' | 'ir_director' | 'ir_associate';

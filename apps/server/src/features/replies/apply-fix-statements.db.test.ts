@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { insertMessage, insertProject } from '../../../test/factories';
 import { createTestContext, json } from '../../../test/test-app';
 import type { Database } from '../../db/client';
-import { investorMessages, projects } from '../../db/schema';
-import { generateToken } from '../../lib/crypto';
 
 const ctx = await createTestContext();
 
@@ -73,24 +72,15 @@ afterEach(() => stopObserving?.());
 const PROMISE = 'Dear Jane,\n\nYour return is guaranteed this year.\n\nKind regards,';
 
 async function fundedMessage(orgId: string) {
-  const [project] = await ctx.db
-    .insert(projects)
-    .values({ orgId, name: `Fund ${generateToken().slice(0, 6)}`, fundType: 'Real Estate' })
-    .returning({ id: projects.id });
-  const [message] = await ctx.db
-    .insert(investorMessages)
-    .values({
-      orgId,
-      projectId: project?.id ?? null,
-      investorName: 'Jane Investor',
-      investorEmail: 'jane@example.com',
-      subject: 'Q3 distribution',
-      bodyText: 'Hello, how much was the quarterly distribution per unit?',
-      createdAt: ctx.clock.now(),
-    })
-    .returning({ id: investorMessages.id });
-  if (!message) throw new Error('no message');
-  return message.id;
+  return insertMessage(ctx.db, {
+    orgId,
+    projectId: await insertProject(ctx.db, { orgId }),
+    investorName: 'Jane Investor',
+    investorEmail: 'jane@example.com',
+    subject: 'Q3 distribution',
+    bodyText: 'Hello, how much was the quarterly distribution per unit?',
+    createdAt: ctx.clock.now(),
+  });
 }
 
 describe('Apply Fix through the driver', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ERRORS } from '@parley/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { insertProject } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestContext, json } from '../../../test/test-app';
 import {
@@ -11,7 +12,6 @@ import {
   emailOutbox,
   investorMessages,
   notifications,
-  projects,
   userSettings,
 } from '../../db/schema';
 import { generateToken } from '../../lib/crypto';
@@ -35,14 +35,7 @@ const uniqueEmail = (name: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, 'x')}@investor.test`;
 
-async function fund(orgId: string) {
-  const [row] = await ctx.db
-    .insert(projects)
-    .values({ orgId, name: `Fund ${generateToken().slice(0, 6)}`, fundType: 'Real Estate' })
-    .returning({ id: projects.id });
-  if (!row) throw new Error('no project');
-  return row.id;
-}
+const fund = (orgId: string) => insertProject(ctx.db, { orgId });
 
 async function messageIn(orgId: string, overrides: Partial<typeof investorMessages.$inferInsert> = {}) {
   const [row] = await ctx.db

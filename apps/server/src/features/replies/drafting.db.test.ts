@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { insertProject } from '../../../test/factories';
 import { createTestContext } from '../../../test/test-app';
 import {
   auditLogs,
   documentPassages,
   investorMessages,
   projectDocuments,
-  projects,
   userSettings,
 } from '../../db/schema';
 import { generateToken } from '../../lib/crypto';
@@ -20,14 +20,7 @@ const DISTRIBUTION_PASSAGE =
 const OCCUPANCY_PASSAGE =
   'Portfolio occupancy stood at 94.3% at the end of September 2025 across 12 properties.';
 
-async function fund(orgId: string) {
-  const [row] = await ctx.db
-    .insert(projects)
-    .values({ orgId, name: `Fund ${generateToken().slice(0, 6)}`, fundType: 'Real Estate' })
-    .returning({ id: projects.id });
-  if (!row) throw new Error('no project');
-  return row.id;
-}
+const fund = (orgId: string) => insertProject(ctx.db, { orgId });
 
 /** A document with passages (page numbers 1..n), as indexing leaves it. */
 async function documentWith(orgId: string, projectId: string, fileName: string, texts: string[]) {
