@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { isPageUnloading } from '@/lib/page-unload';
 import { CodeField } from './code-field';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -95,6 +96,8 @@ function EnrollmentSteps({
     start.mutate(undefined, {
       onSuccess: setSetup,
       onError: () => {
+        // A reload aborts the call: that is no failure, and must not sign the user out.
+        if (isPageUnloading()) return;
         // docs/product.md §8: 'Failed to set up MFA' closes the dialog.
         toast.error(MFA_TEXTS.setupFailed);
         onCancel();
