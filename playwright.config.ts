@@ -12,6 +12,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // Generous waits, never timing assertions: the suite must pass on a busy 2-core machine, where a
+  // sign-in and a first render can take several seconds.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: origin,
