@@ -28,7 +28,7 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
   return { description, content: { 'application/json': { schema } } };
 }
 
-/** A required JSON request body of a route's OpenAPI definition. */
+/** A JSON request body of a route's OpenAPI definition (required unless `apiRoute` says otherwise). */
 function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { 'application/json': { schema } } };
 }
@@ -78,7 +78,7 @@ export function apiRoute<
   Body extends z.ZodType | undefined = undefined,
   const O extends OkResponse | undefined = undefined,
   const E extends ErrorStatus = never,
-  const X extends RouteConfig['responses'] = Record<never, never>,
+  const X extends RouteConfig['responses'] = NoPart,
 >(spec: {
   method: M;
   path: P;
@@ -86,7 +86,7 @@ export function apiRoute<
   params?: Params;
   query?: Query;
   body?: Body;
-  /** A body the client may leave out (validated only when sent). */
+  /** A body the client may leave out. */
   bodyRequired?: false;
   ok?: O;
   errors: readonly E[];
