@@ -1,4 +1,4 @@
-import { OpenAPIHono, type z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
 import { errorResponseSchema } from '@parley/contracts';
 import type { ServiceContext } from '../context';
 import type { RealtimeHub } from '../features/realtime/realtime.hub';
@@ -28,17 +28,91 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
   return { description, content: { 'application/json': { schema } } };
 }
 
-/** A required JSON request body of a route's OpenAPI definition. */
-export function jsonBody<T extends z.ZodType>(schema: T) {
+/** A JSON request body of a route's OpenAPI definition (required unless `apiRoute` says otherwise). */
+function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { 'application/json': { schema } } };
 }
 
+/** The statuses a route can answer with the error envelope. */
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+
+type ErrorResponse = ReturnType<typeof jsonResponse<typeof errorResponseSchema>>;
+
 /** The error envelope as an OpenAPI response, for the statuses a route can answer with. */
-export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429)[]) {
+function errorResponses<const S extends ErrorStatus>(...statuses: S[]) {
   return Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      { description: 'Error envelope', content: { 'application/json': { schema: errorResponseSchema } } },
-    ]),
-  );
+    statuses.map((status) => [status, jsonResponse(errorResponseSchema, 'Error envelope')]),
+  ) as { [K in S]: ErrorResponse };
+}
+
+type RouteParameter = NonNullable<RouteConfig['request']>['params'];
+
+/** The success answer of a route: a JSON body, or none (204, or a 200 with no body). */
+type OkResponse =
+  | { status: 200 | 201; schema: z.ZodType; description: string }
+  | { status: 200 | 204; schema?: never; description: string };
+
+type OkResponses<O> = O extends { status: infer S extends number; schema: infer T extends z.ZodType }
+  ? { [K in S]: ReturnType<typeof jsonResponse<T>> }
+  : O extends { status: infer S extends number; description: string }
+    ? { [K in S]: { description: string } }
+    : NoPart;
+
+/** A part of the route's definition it does not have. */
+type NoPart = Record<never, never>;
+
+type RouteRequest<Params, Query, Body> = (Params extends z.ZodType ? { params: Params } : NoPart) &
+  (Query extends z.ZodType ? { query: Query } : NoPart) &
+  (Body extends z.ZodType ? { body: ReturnType<typeof jsonBody<Body>> } : NoPart);
+
+/**
+ * One API route's OpenAPI definition: its path parameters, query and JSON body (validated before the
+ * handler runs), its success answer, the statuses it answers with the error envelope, and any other
+ * answers (`responses`). The result keeps the types `c.req.valid(…)` and `c.json(body, status)` check.
+ */
+export function apiRoute<
+  const M extends RouteConfig['method'],
+  const P extends string,
+  Params extends RouteParameter = undefined,
+  Query extends RouteParameter = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  const O extends OkResponse | undefined = undefined,
+  const E extends ErrorStatus = never,
+  const X extends RouteConfig['responses'] = NoPart,
+>(spec: {
+  method: M;
+  path: P;
+  summary: string;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  /** A body the client may leave out. */
+  bodyRequired?: false;
+  ok?: O;
+  errors: readonly E[];
+  responses?: X;
+}) {
+  const { method, path, summary, params, query, body, bodyRequired = true, ok, errors, responses } = spec;
+  const request = {
+    ...(params ? { params } : {}),
+    ...(query ? { query } : {}),
+    ...(body ? { body: { ...jsonBody(body), required: bodyRequired } } : {}),
+  };
+  const okResponse =
+    ok && (ok.schema ? jsonResponse(ok.schema, ok.description) : { description: ok.description });
+  const config = {
+    method,
+    path,
+    summary,
+    ...(Object.keys(request).length > 0 ? { request } : {}),
+    responses: { ...(ok ? { [ok.status]: okResponse } : {}), ...errorResponses(...errors), ...responses },
+  };
+  // The conditional request and response types resolve per route, where `api.openapi` checks them.
+  return createRoute(config) as unknown as {
+    method: M;
+    path: P;
+    summary: string;
+    request: RouteRequest<Params, Query, Body>;
+    responses: OkResponses<O> & { [K in E]: ErrorResponse } & X;
+  };
 }

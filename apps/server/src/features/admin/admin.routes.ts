@@ -1,21 +1,15 @@
-import { createRoute } from '@hono/zod-openapi';
 import { systemHealthResponseSchema } from '@parley/contracts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/env';
-import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { getSystemHealth } from './admin.service';
 
-const systemHealth = createRoute({
+const systemHealth = apiRoute({
   method: 'get',
   path: '/api/admin/system-health',
   summary: "The Admin panel's System Health card for the caller's organisation",
-  responses: {
-    200: {
-      description: 'Computed now',
-      content: { 'application/json': { schema: systemHealthResponseSchema } },
-    },
-    ...errorResponses(401, 403),
-  },
+  ok: { status: 200, schema: systemHealthResponseSchema, description: 'Computed now' },
+  errors: [401, 403],
 });
 
 /**

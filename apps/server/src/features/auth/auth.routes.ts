@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   listOwnSessionsQuerySchema,
   listOwnSessionsResponseSchema,
@@ -9,57 +8,59 @@ import {
 } from '@parley/contracts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../auth/session-cookie';
 import { clientOf } from '../../http/client-address';
-import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import { signIn, signOut, toSessionResponse, toSignInResponse } from './auth.service';
 import { listOwnSessions, revokeOwnSessionById } from './own-sessions.service';
 
-const signUp = createRoute({
+const signUp = apiRoute({
   method: 'post',
   path: '/api/auth/sign-up',
   summary: 'Always refused: Parley is invite-only',
-  responses: errorResponses(403),
+  errors: [403],
 });
 
-const signInRoute = createRoute({
+const signInRoute = apiRoute({
   method: 'post',
   path: '/api/auth/sign-in',
   summary: 'Password sign-in; sets the session cookie and says which MFA step comes next',
-  request: { body: { required: true, content: { 'application/json': { schema: signInInputSchema } } } },
-  responses: {
-    200: jsonResponse(signInResponseSchema, 'Signed in'),
-    ...errorResponses(400, 401, 403, 415, 429),
-  },
+  body: signInInputSchema,
+  ok: { status: 200, schema: signInResponseSchema, description: 'Signed in' },
+  errors: [400, 401, 403, 415, 429],
 });
 
-const signOutRoute = createRoute({
+const signOutRoute = apiRoute({
   method: 'post',
   path: '/api/auth/sign-out',
   summary: 'Revoke the current session (idempotent)',
-  responses: { 204: { description: 'Signed out' }, ...errorResponses(403, 415) },
+  ok: { status: 204, description: 'Signed out' },
+  errors: [403, 415],
 });
 
-const session = createRoute({
+const session = apiRoute({
   method: 'get',
   path: '/api/auth/session',
   summary: 'The signed-in user, role, organisation, assurance level and the MFA step still owed',
-  responses: { 200: jsonResponse(sessionResponseSchema, 'Current session'), ...errorResponses(401, 403) },
+  ok: { status: 200, schema: sessionResponseSchema, description: 'Current session' },
+  errors: [401, 403],
 });
 
-const listSessions = createRoute({
+const listSessions = apiRoute({
   method: 'get',
   path: '/api/auth/sessions',
   summary: "The signed-in user's live sessions, newest first, the current one marked",
-  request: { query: listOwnSessionsQuerySchema },
-  responses: { 200: jsonResponse(listOwnSessionsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+  query: listOwnSessionsQuerySchema,
+  ok: { status: 200, schema: listOwnSessionsResponseSchema, description: 'A page' },
+  errors: [400, 401, 403],
 });
 
-const revokeSession = createRoute({
+const revokeSession = apiRoute({
   method: 'delete',
   path: '/api/auth/sessions/{id}',
   summary: 'Sign out one of one’s own sessions (404 for any other)',
-  request: { params: sessionIdParamSchema },
-  responses: { 204: { description: 'Revoked' }, ...errorResponses(400, 401, 403, 404, 415) },
+  params: sessionIdParamSchema,
+  ok: { status: 204, description: 'Revoked' },
+  errors: [400, 401, 403, 404, 415],
 });
 
 export function registerAuthRoutes(api: ApiRouter, deps: RouteDeps) {

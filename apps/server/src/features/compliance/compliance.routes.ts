@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   complianceCheckInputSchema,
   complianceCheckResponseSchema,
@@ -22,7 +21,7 @@ import {
   updateTemplateInputSchema,
   updateTermInputSchema,
 } from '@parley/contracts';
-import { type ApiRouter, errorResponses, jsonBody, jsonResponse, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import {
   checkText,
   getComplianceOverview,
@@ -40,160 +39,143 @@ import {
 } from './compliance-rules.service';
 import { archiveTemplate, createTemplate, editTemplate, getTemplates } from './compliance-templates.service';
 
-const check = createRoute({
+const check = apiRoute({
   method: 'post',
   path: '/api/compliance/check',
   summary: 'Check any text with the organisation’s policy (nothing is stored)',
-  request: { body: jsonBody(complianceCheckInputSchema) },
-  responses: {
-    200: jsonResponse(complianceCheckResponseSchema, 'Flags and whether a director must approve'),
-    ...errorResponses(400, 401, 403, 404, 415),
+  body: complianceCheckInputSchema,
+  ok: {
+    status: 200,
+    schema: complianceCheckResponseSchema,
+    description: 'Flags and whether a director must approve',
   },
+  errors: [400, 401, 403, 404, 415],
 });
 
-const overview = createRoute({
+const overview = apiRoute({
   method: 'get',
   path: '/api/compliance/overview',
   summary: 'Compliance center counts: active patterns, approved templates, the audit chain verified now',
-  responses: { 200: jsonResponse(complianceOverviewSchema, 'Counts'), ...errorResponses(401, 403) },
+  ok: { status: 200, schema: complianceOverviewSchema, description: 'Counts' },
+  errors: [401, 403],
 });
 
-const policy = createRoute({
+const policy = apiRoute({
   method: 'get',
   path: '/api/compliance/policy',
   summary: 'The forbidden lexicon and guardrail patterns the checker uses',
-  responses: {
-    200: jsonResponse(compliancePolicyResponseSchema, 'Lexicon and patterns'),
-    ...errorResponses(401, 403),
-  },
+  ok: { status: 200, schema: compliancePolicyResponseSchema, description: 'Lexicon and patterns' },
+  errors: [401, 403],
 });
 
-const addTermRoute = createRoute({
+const addTermRoute = apiRoute({
   method: 'post',
   path: '/api/compliance/policy/terms',
   summary: 'Add a term to the forbidden lexicon (audited)',
-  request: { body: jsonBody(createTermInputSchema) },
-  responses: {
-    201: jsonResponse(complianceTermSchema, 'The term'),
-    ...errorResponses(400, 401, 403, 409, 415),
-  },
+  body: createTermInputSchema,
+  ok: { status: 201, schema: complianceTermSchema, description: 'The term' },
+  errors: [400, 401, 403, 409, 415],
 });
 
-const updateTermRoute = createRoute({
+const updateTermRoute = apiRoute({
   method: 'patch',
   path: '/api/compliance/policy/terms/{key}',
   summary: 'Change a term’s severity, suggestion or enabled (built-in terms too; audited)',
-  request: { params: termKeyParamSchema, body: jsonBody(updateTermInputSchema) },
-  responses: {
-    200: jsonResponse(complianceTermSchema, 'The term'),
-    ...errorResponses(400, 401, 403, 404, 415),
-  },
+  params: termKeyParamSchema,
+  body: updateTermInputSchema,
+  ok: { status: 200, schema: complianceTermSchema, description: 'The term' },
+  errors: [400, 401, 403, 404, 415],
 });
 
-const deleteTermRoute = createRoute({
+const deleteTermRoute = apiRoute({
   method: 'delete',
   path: '/api/compliance/policy/terms/{key}',
   summary: 'Delete a custom term (built-in terms can only be disabled: 409; audited)',
-  request: { params: termKeyParamSchema },
-  responses: {
-    200: jsonResponse(complianceDeletedResponseSchema, 'Deleted'),
-    ...errorResponses(400, 401, 403, 404, 409),
-  },
+  params: termKeyParamSchema,
+  ok: { status: 200, schema: complianceDeletedResponseSchema, description: 'Deleted' },
+  errors: [400, 401, 403, 404, 409],
 });
 
-const addPatternRoute = createRoute({
+const addPatternRoute = apiRoute({
   method: 'post',
   path: '/api/compliance/policy/patterns',
   summary: 'Add a custom guardrail pattern with a phrase (audited)',
-  request: { body: jsonBody(createPatternInputSchema) },
-  responses: {
-    201: jsonResponse(compliancePatternSchema, 'The pattern'),
-    ...errorResponses(400, 401, 403, 415),
-  },
+  body: createPatternInputSchema,
+  ok: { status: 201, schema: compliancePatternSchema, description: 'The pattern' },
+  errors: [400, 401, 403, 415],
 });
 
-const updatePatternRoute = createRoute({
+const updatePatternRoute = apiRoute({
   method: 'patch',
   path: '/api/compliance/policy/patterns/{id}',
   summary: 'Change a pattern (built-in: severity, suggestion, explanation, enabled; audited)',
-  request: { params: patternIdParamSchema, body: jsonBody(updatePatternInputSchema) },
-  responses: {
-    200: jsonResponse(compliancePatternSchema, 'The pattern'),
-    ...errorResponses(400, 401, 403, 404, 415),
-  },
+  params: patternIdParamSchema,
+  body: updatePatternInputSchema,
+  ok: { status: 200, schema: compliancePatternSchema, description: 'The pattern' },
+  errors: [400, 401, 403, 404, 415],
 });
 
-const deletePatternRoute = createRoute({
+const deletePatternRoute = apiRoute({
   method: 'delete',
   path: '/api/compliance/policy/patterns/{id}',
   summary: 'Delete a custom pattern (built-in patterns can only be disabled: 409; audited)',
-  request: { params: patternIdParamSchema },
-  responses: {
-    200: jsonResponse(complianceDeletedResponseSchema, 'Deleted'),
-    ...errorResponses(400, 401, 403, 404, 409),
-  },
+  params: patternIdParamSchema,
+  ok: { status: 200, schema: complianceDeletedResponseSchema, description: 'Deleted' },
+  errors: [400, 401, 403, 404, 409],
 });
 
-const getSettings = createRoute({
+const getSettings = apiRoute({
   method: 'get',
   path: '/api/compliance/settings',
   summary: 'The disclaimer block drafts end with and the approval matrix',
-  responses: { 200: jsonResponse(complianceSettingsSchema, 'Settings'), ...errorResponses(401, 403) },
+  ok: { status: 200, schema: complianceSettingsSchema, description: 'Settings' },
+  errors: [401, 403],
 });
 
-const putSettings = createRoute({
+const putSettings = apiRoute({
   method: 'put',
   path: '/api/compliance/settings',
   summary: 'Save the disclaimer block and the approval matrix (audited)',
-  request: { body: jsonBody(complianceSettingsInputSchema) },
-  responses: {
-    200: jsonResponse(complianceSettingsSchema, 'Settings'),
-    ...errorResponses(400, 401, 403, 415),
-  },
+  body: complianceSettingsInputSchema,
+  ok: { status: 200, schema: complianceSettingsSchema, description: 'Settings' },
+  errors: [400, 401, 403, 415],
 });
 
-const listTemplatesRoute = createRoute({
+const listTemplatesRoute = apiRoute({
   method: 'get',
   path: '/api/compliance/templates',
   summary: 'Approved templates by title, searchable, a page at a time',
-  request: { query: listTemplatesQuerySchema },
-  responses: {
-    200: jsonResponse(listTemplatesResponseSchema, 'Templates'),
-    ...errorResponses(400, 401, 403),
-  },
+  query: listTemplatesQuerySchema,
+  ok: { status: 200, schema: listTemplatesResponseSchema, description: 'Templates' },
+  errors: [400, 401, 403],
 });
 
-const createTemplateRoute = createRoute({
+const createTemplateRoute = apiRoute({
   method: 'post',
   path: '/api/compliance/templates',
   summary: 'Add an approved template (audited)',
-  request: { body: jsonBody(createTemplateInputSchema) },
-  responses: {
-    201: jsonResponse(responseTemplateSchema, 'The template'),
-    ...errorResponses(400, 401, 403, 415),
-  },
+  body: createTemplateInputSchema,
+  ok: { status: 201, schema: responseTemplateSchema, description: 'The template' },
+  errors: [400, 401, 403, 415],
 });
 
-const updateTemplateRoute = createRoute({
+const updateTemplateRoute = apiRoute({
   method: 'patch',
   path: '/api/compliance/templates/{id}',
   summary: 'Change a template’s title or text (audited)',
-  request: { params: templateIdParamSchema, body: jsonBody(updateTemplateInputSchema) },
-  responses: {
-    200: jsonResponse(responseTemplateSchema, 'The template'),
-    ...errorResponses(400, 401, 403, 404, 415),
-  },
+  params: templateIdParamSchema,
+  body: updateTemplateInputSchema,
+  ok: { status: 200, schema: responseTemplateSchema, description: 'The template' },
+  errors: [400, 401, 403, 404, 415],
 });
 
-const archiveTemplateRoute = createRoute({
+const archiveTemplateRoute = apiRoute({
   method: 'delete',
   path: '/api/compliance/templates/{id}',
   summary: 'Archive a template: it is no longer offered or counted (audited)',
-  request: { params: templateIdParamSchema },
-  responses: {
-    200: jsonResponse(complianceDeletedResponseSchema, 'Archived'),
-    ...errorResponses(400, 401, 403, 404),
-  },
+  params: templateIdParamSchema,
+  ok: { status: 200, schema: complianceDeletedResponseSchema, description: 'Archived' },
+  errors: [400, 401, 403, 404],
 });
 
 /** The compliance checker and the Compliance center; the organisation is the caller's. */

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   emailPreferencesQuerySchema,
   emailPreferencesSchema,
@@ -7,46 +6,38 @@ import {
   updateEmailPreferencesResponseSchema,
 } from '@parley/contracts';
 import { fieldsOf } from '../../http/errors';
-import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import { readEmailPreferences, updateEmailPreferences } from './unsubscribe.service';
 
-const read = createRoute({
+const read = apiRoute({
   method: 'get',
   path: '/api/email/unsubscribe',
   summary: 'The e-mail preferences behind an unsubscribe link',
-  request: { query: emailPreferencesQuerySchema },
-  responses: {
-    200: { description: 'Preferences', content: { 'application/json': { schema: emailPreferencesSchema } } },
-    ...errorResponses(400, 403),
-  },
+  query: emailPreferencesQuerySchema,
+  ok: { status: 200, schema: emailPreferencesSchema, description: 'Preferences' },
+  errors: [400, 403],
 });
 
-const update = createRoute({
+const update = apiRoute({
   method: 'post',
   path: '/api/email/unsubscribe',
   summary: 'Leave one list, all lists, or rejoin both (action none)',
-  request: {
-    body: { required: true, content: { 'application/json': { schema: updateEmailPreferencesInputSchema } } },
-  },
-  responses: {
-    200: {
-      description: 'Updated',
-      content: { 'application/json': { schema: updateEmailPreferencesResponseSchema } },
-    },
-    ...errorResponses(400, 403, 415),
-  },
+  body: updateEmailPreferencesInputSchema,
+  ok: { status: 200, schema: updateEmailPreferencesResponseSchema, description: 'Updated' },
+  errors: [400, 403, 415],
 });
 
 /** RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` as a form, from their own origin. */
 const oneClickQuerySchema = emailPreferencesQuerySchema.extend({
   list: unsubscribeActionSchema.exclude(['none']).default('all'),
 });
-const oneClick = createRoute({
+const oneClick = apiRoute({
   method: 'post',
   path: '/api/email/unsubscribe/one-click',
   summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post)',
-  responses: { 200: { description: 'Unsubscribed' }, ...errorResponses(400, 403) },
+  ok: { status: 200, description: 'Unsubscribed' },
+  errors: [400, 403],
 });
 
 export function registerUnsubscribeRoutes(api: ApiRouter, deps: RouteDeps) {

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   acceptInvitationInputSchema,
   bulkInvitationActionInputSchema,
@@ -23,7 +23,7 @@ import {
 } from '@parley/contracts';
 import { setSessionCookie } from '../../auth/session-cookie';
 import { clientOf } from '../../http/client-address';
-import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, jsonResponse, type RouteDeps } from '../../http/router';
 import { toSessionResponse, toSignInResponse } from '../auth/auth.service';
 import {
   acceptInvitation,
@@ -39,9 +39,6 @@ import {
   verifyInvite,
 } from './invitations.service';
 
-const body = <T extends z.ZodType>(schema: T, required = true) => ({
-  body: { required, content: { 'application/json': { schema } } },
-});
 /** 410 is not among the shared helper's statuses: a link that can no longer be used. */
 const gone = {
   410: jsonResponse(errorResponseSchema, 'The invitation was deleted, revoked, expired or accepted'),
@@ -49,119 +46,109 @@ const gone = {
 
 const resendLimitResponseSchema = errorResponseSchema.extend({ resends_remaining: z.literal(0) });
 
-const create = createRoute({
+const create = apiRoute({
   method: 'post',
   path: '/api/invitations',
   summary: 'Invite an address with a role (docs/product.md §7 send-invitation); e-mails the link',
-  request: body(createInvitationInputSchema),
-  responses: {
-    201: jsonResponse(
-      createInvitationResponseSchema,
-      'Created; email_sent says whether the mail left Parley',
-    ),
-    ...errorResponses(400, 401, 403, 409, 415),
+  body: createInvitationInputSchema,
+  ok: {
+    status: 201,
+    schema: createInvitationResponseSchema,
+    description: 'Created; email_sent says whether the mail left Parley',
   },
+  errors: [400, 401, 403, 409, 415],
 });
 
-const list = createRoute({
+const list = apiRoute({
   method: 'get',
   path: '/api/invitations',
   summary:
     'One tab of the manage list, newest first, with every tab’s count (docs/product.md §2 Invite user)',
-  request: { query: listInvitationsQuerySchema },
-  responses: { 200: jsonResponse(listInvitationsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+  query: listInvitationsQuerySchema,
+  ok: { status: 200, schema: listInvitationsResponseSchema, description: 'A page' },
+  errors: [400, 401, 403],
 });
 
-const resend = createRoute({
+const resend = apiRoute({
   method: 'post',
   path: '/api/invitations/{id}/resend',
   summary: 'Resend with a fresh link (docs/product.md §7 resend-invite); capped per day (decision 007)',
-  request: { params: invitationIdParamSchema },
-  responses: {
-    200: jsonResponse(resendInvitationResponseSchema, 'Resent'),
-    429: jsonResponse(resendLimitResponseSchema, 'Daily resend cap reached'),
-    ...errorResponses(400, 401, 403, 404, 409, 415),
-  },
+  params: invitationIdParamSchema,
+  ok: { status: 200, schema: resendInvitationResponseSchema, description: 'Resent' },
+  errors: [400, 401, 403, 404, 409, 415],
+  responses: { 429: jsonResponse(resendLimitResponseSchema, 'Daily resend cap reached') },
 });
 
-const link = createRoute({
+const link = apiRoute({
   method: 'post',
   path: '/api/invitations/{id}/link',
   summary: 'Copy Link: mint a fresh link (the previous one stops working)',
-  request: { params: invitationIdParamSchema },
-  responses: {
-    200: jsonResponse(invitationLinkResponseSchema, 'The new link'),
-    ...errorResponses(400, 401, 403, 404, 409, 415),
-  },
+  params: invitationIdParamSchema,
+  ok: { status: 200, schema: invitationLinkResponseSchema, description: 'The new link' },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
-const remove = createRoute({
+const remove = apiRoute({
   method: 'delete',
   path: '/api/invitations/{id}',
   summary: 'Soft-delete a pending invitation with an optional reason (docs/product.md §7 delete-invite)',
-  request: { params: invitationIdParamSchema, ...body(deleteInvitationInputSchema, false) },
-  responses: {
-    200: jsonResponse(invitationSchema, 'Deleted'),
-    ...errorResponses(400, 401, 403, 404, 409, 415),
-  },
+  params: invitationIdParamSchema,
+  body: deleteInvitationInputSchema,
+  bodyRequired: false,
+  ok: { status: 200, schema: invitationSchema, description: 'Deleted' },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
-const bulk = createRoute({
+const bulk = apiRoute({
   method: 'post',
   path: '/api/invitations/bulk',
   summary:
     'Resend Selected / Delete Selected in one transaction; each id succeeds or fails as its single action would',
-  request: body(bulkInvitationActionInputSchema),
-  responses: {
-    200: jsonResponse(bulkInvitationActionResponseSchema, 'What became of each invitation'),
-    ...errorResponses(400, 401, 403, 415),
+  body: bulkInvitationActionInputSchema,
+  ok: {
+    status: 200,
+    schema: bulkInvitationActionResponseSchema,
+    description: 'What became of each invitation',
   },
+  errors: [400, 401, 403, 415],
 });
 
-const preview = createRoute({
+const preview = apiRoute({
   method: 'post',
   path: '/api/invitations/preview',
   summary: 'Who a link invites and whether it can still be used; consumes nothing',
-  request: body(invitationTokenInputSchema),
-  responses: {
-    200: jsonResponse(invitationPreviewSchema, 'The invitation'),
-    ...errorResponses(400, 404, 415),
-  },
+  body: invitationTokenInputSchema,
+  ok: { status: 200, schema: invitationPreviewSchema, description: 'The invitation' },
+  errors: [400, 404, 415],
 });
 
-const accept = createRoute({
+const accept = apiRoute({
   method: 'post',
   path: '/api/invitations/accept',
   summary: 'A newcomer accepts (docs/product.md §7 accept_invitation): creates the account and signs in',
-  request: body(acceptInvitationInputSchema),
-  responses: {
-    200: jsonResponse(signInResponseSchema, 'Accepted and signed in'),
-    ...gone,
-    ...errorResponses(400, 404, 409, 415),
-  },
+  body: acceptInvitationInputSchema,
+  ok: { status: 200, schema: signInResponseSchema, description: 'Accepted and signed in' },
+  errors: [400, 404, 409, 415],
+  responses: gone,
 });
 
-const acceptExisting = createRoute({
+const acceptExisting = apiRoute({
   method: 'post',
   path: '/api/invitations/accept-existing',
   summary: 'The signed-in user accepts an invitation sent to their own address',
-  request: body(invitationTokenInputSchema),
-  responses: {
-    200: jsonResponse(signInResponseSchema, 'Accepted'),
-    ...gone,
-    ...errorResponses(400, 401, 403, 404, 409, 415),
-  },
+  body: invitationTokenInputSchema,
+  ok: { status: 200, schema: signInResponseSchema, description: 'Accepted' },
+  errors: [400, 401, 403, 404, 409, 415],
+  responses: gone,
 });
 
-const verify = createRoute({
+const verify = apiRoute({
   method: 'post',
   path: '/api/auth/verify-invite',
   summary: 'The invite check (docs/product.md §7 auth-verify-invite); limited per client address',
-  request: body(verifyInviteInputSchema),
-  responses: {
-    200: jsonResponse(verifyInviteResponseSchema, 'The answer'),
-    ...errorResponses(400, 415, 429),
-  },
+  body: verifyInviteInputSchema,
+  ok: { status: 200, schema: verifyInviteResponseSchema, description: 'The answer' },
+  errors: [400, 415, 429],
 });
 
 export function registerInvitationRoutes(api: ApiRouter, deps: RouteDeps) {

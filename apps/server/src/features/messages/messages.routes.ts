@@ -1,4 +1,3 @@
-import { createRoute, type z } from '@hono/zod-openapi';
 import {
   createMessageInputSchema,
   listMessagesQuerySchema,
@@ -6,38 +5,34 @@ import {
   messageIdParamSchema,
   messageSchema,
 } from '@parley/contracts';
-import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { createMessage, getMessage, listMessagesPage } from './messages.service';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
-const create = createRoute({
+const create = apiRoute({
   method: 'post',
   path: '/api/messages',
   summary: 'Compose: record an investor message (sentiment computed, topics suggested when none given)',
-  request: {
-    body: { required: true, content: { 'application/json': { schema: createMessageInputSchema } } },
-  },
-  responses: { 201: json(messageSchema, 'Created'), ...errorResponses(400, 401, 403, 415) },
+  body: createMessageInputSchema,
+  ok: { status: 201, schema: messageSchema, description: 'Created' },
+  errors: [400, 401, 403, 415],
 });
 
-const list = createRoute({
+const list = apiRoute({
   method: 'get',
   path: '/api/messages',
   summary: 'One inbox tab, newest first, searched by investor name or subject, with every tab’s count',
-  request: { query: listMessagesQuerySchema },
-  responses: { 200: json(listMessagesResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+  query: listMessagesQuerySchema,
+  ok: { status: 200, schema: listMessagesResponseSchema, description: 'A page' },
+  errors: [400, 401, 403],
 });
 
-const show = createRoute({
+const show = apiRoute({
   method: 'get',
   path: '/api/messages/{id}',
   summary: 'One message of the caller’s organisation, with its project name',
-  request: { params: messageIdParamSchema },
-  responses: { 200: json(messageSchema, 'The message'), ...errorResponses(400, 401, 403, 404) },
+  params: messageIdParamSchema,
+  ok: { status: 200, schema: messageSchema, description: 'The message' },
+  errors: [400, 401, 403, 404],
 });
 
 export function registerMessageRoutes(api: ApiRouter, deps: RouteDeps) {

@@ -1,4 +1,3 @@
-import { createRoute, type z } from '@hono/zod-openapi';
 import {
   mfaCodeResultSchema,
   mfaStatusResponseSchema,
@@ -10,7 +9,7 @@ import {
   verifyLoginResponseSchema,
 } from '@parley/contracts';
 import { setSessionCookie } from '../../auth/session-cookie';
-import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import {
   readMfaStatus,
   regenerateRecoveryCodes,
@@ -21,75 +20,79 @@ import {
   verifyLogin,
 } from './mfa.service';
 
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-
-const status = createRoute({
+const status = apiRoute({
   method: 'get',
   path: '/api/mfa/status',
   summary: "The signed-in user's own MFA state: enrolled, required, recovery codes left, attempts left",
-  responses: { 200: jsonResponse(mfaStatusResponseSchema, 'MFA state'), ...errorResponses(401, 403) },
+  ok: { status: 200, schema: mfaStatusResponseSchema, description: 'MFA state' },
+  errors: [401, 403],
 });
 
-const setup = createRoute({
+const setup = apiRoute({
   method: 'post',
   path: '/api/mfa/totp/setup',
   summary: 'A new TOTP secret with its otpauth URI and QR code (replaces an unverified one)',
-  responses: {
-    200: jsonResponse(totpSetupResponseSchema, 'Scan or type the secret, then verify a code'),
-    ...errorResponses(401, 403, 409, 415),
+  ok: {
+    status: 200,
+    schema: totpSetupResponseSchema,
+    description: 'Scan or type the secret, then verify a code',
   },
+  errors: [401, 403, 409, 415],
 });
 
-const verifyEnrollmentRoute = createRoute({
+const verifyEnrollmentRoute = apiRoute({
   method: 'post',
   path: '/api/mfa/totp/verify-enrollment',
   summary: 'Verify the first code: the authenticator is enabled, the session reaches aal2 (new cookie)',
-  request: body(totpCodeInputSchema),
-  responses: {
-    200: jsonResponse(verifyEnrollmentResponseSchema, 'success with the ten recovery codes, or a wrong code'),
-    ...errorResponses(400, 401, 403, 409, 415, 429),
+  body: totpCodeInputSchema,
+  ok: {
+    status: 200,
+    schema: verifyEnrollmentResponseSchema,
+    description: 'success with the ten recovery codes, or a wrong code',
   },
+  errors: [400, 401, 403, 409, 415, 429],
 });
 
-const verifyLoginRoute = createRoute({
+const verifyLoginRoute = apiRoute({
   method: 'post',
   path: '/api/mfa/totp/verify-login',
   summary: 'A TOTP or recovery code after the password: the session reaches aal2 (new cookie)',
-  request: body(verifyLoginInputSchema),
-  responses: {
-    200: jsonResponse(verifyLoginResponseSchema, 'success, or a wrong code with the attempts left'),
-    ...errorResponses(400, 401, 403, 409, 415, 429),
+  body: verifyLoginInputSchema,
+  ok: {
+    status: 200,
+    schema: verifyLoginResponseSchema,
+    description: 'success, or a wrong code with the attempts left',
   },
+  errors: [400, 401, 403, 409, 415, 429],
 });
 
-const stepUpRoute = createRoute({
+const stepUpRoute = apiRoute({
   method: 'post',
   path: '/api/mfa/step-up',
   summary: 'A current TOTP code before removing the authenticator or regenerating recovery codes',
-  request: body(totpCodeInputSchema),
-  responses: {
-    200: jsonResponse(mfaCodeResultSchema, 'success, or a wrong code with the attempts left'),
-    ...errorResponses(400, 401, 403, 409, 415, 429),
+  body: totpCodeInputSchema,
+  ok: {
+    status: 200,
+    schema: mfaCodeResultSchema,
+    description: 'success, or a wrong code with the attempts left',
   },
+  errors: [400, 401, 403, 409, 415, 429],
 });
 
-const remove = createRoute({
+const remove = apiRoute({
   method: 'delete',
   path: '/api/mfa/totp',
   summary: 'Remove one’s own authenticator (not when MFA is required; needs a code from the last 5 minutes)',
-  responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 409, 415) },
+  ok: { status: 204, description: 'Removed' },
+  errors: [401, 403, 409, 415],
 });
 
-const regenerate = createRoute({
+const regenerate = apiRoute({
   method: 'post',
   path: '/api/mfa/recovery-codes',
   summary: 'Ten new recovery codes, shown once (needs a code from the last 5 minutes)',
-  responses: {
-    200: jsonResponse(recoveryCodesResponseSchema, 'The new codes'),
-    ...errorResponses(401, 403, 409, 415),
-  },
+  ok: { status: 200, schema: recoveryCodesResponseSchema, description: 'The new codes' },
+  errors: [401, 403, 409, 415],
 });
 
 /** Enrolment, verification at sign-in, step-up and self-service of one's own factor. */

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   listNotificationsQuerySchema,
   listNotificationsResponseSchema,
@@ -6,7 +5,7 @@ import {
   messageIdParamSchema,
   notificationIdParamSchema,
 } from '@parley/contracts';
-import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import {
   listNotifications,
   markAllNotificationsRead,
@@ -14,47 +13,51 @@ import {
   markThreadNotificationsRead,
 } from './notifications.service';
 
-const list = createRoute({
+const list = apiRoute({
   method: 'get',
   path: '/api/notifications',
   summary: 'The caller’s own notifications, newest first, with the unread count',
-  request: { query: listNotificationsQuerySchema },
-  responses: {
-    200: jsonResponse(listNotificationsResponseSchema, 'A page'),
-    ...errorResponses(400, 401, 403),
-  },
+  query: listNotificationsQuerySchema,
+  ok: { status: 200, schema: listNotificationsResponseSchema, description: 'A page' },
+  errors: [400, 401, 403],
 });
 
-const read = createRoute({
+const read = apiRoute({
   method: 'post',
   path: '/api/notifications/{id}/read',
   summary: 'Mark one of the caller’s notifications read (another user’s is 404)',
-  request: { params: notificationIdParamSchema },
-  responses: {
-    200: jsonResponse(markNotificationsReadResponseSchema, 'The unread count afterwards'),
-    ...errorResponses(400, 401, 403, 404, 415),
+  params: notificationIdParamSchema,
+  ok: {
+    status: 200,
+    schema: markNotificationsReadResponseSchema,
+    description: 'The unread count afterwards',
   },
+  errors: [400, 401, 403, 404, 415],
 });
 
-const readAll = createRoute({
+const readAll = apiRoute({
   method: 'post',
   path: '/api/notifications/read-all',
   summary: 'Mark every notification of the caller read',
-  responses: {
-    200: jsonResponse(markNotificationsReadResponseSchema, 'The unread count afterwards'),
-    ...errorResponses(401, 403, 415),
+  ok: {
+    status: 200,
+    schema: markNotificationsReadResponseSchema,
+    description: 'The unread count afterwards',
   },
+  errors: [401, 403, 415],
 });
 
-const readThread = createRoute({
+const readThread = apiRoute({
   method: 'post',
   path: '/api/messages/{id}/notifications/read',
   summary: 'Mark the caller’s notifications about one message read (opening its thread)',
-  request: { params: messageIdParamSchema },
-  responses: {
-    200: jsonResponse(markNotificationsReadResponseSchema, 'The unread count afterwards'),
-    ...errorResponses(400, 401, 403, 415),
+  params: messageIdParamSchema,
+  ok: {
+    status: 200,
+    schema: markNotificationsReadResponseSchema,
+    description: 'The unread count afterwards',
   },
+  errors: [400, 401, 403, 415],
 });
 
 export function registerNotificationRoutes(api: ApiRouter, deps: RouteDeps) {

@@ -1,19 +1,14 @@
-import { createRoute } from '@hono/zod-openapi';
 import { profileResponseSchema, updateProfileInputSchema } from '@parley/contracts';
-import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { updateProfileName } from './profile.service';
 
-const update = createRoute({
+const update = apiRoute({
   method: 'patch',
   path: '/api/profile',
   summary: "Change one's own name (docs/product.md §2 Settings; e-mail and role are changed by an admin)",
-  request: {
-    body: { required: true, content: { 'application/json': { schema: updateProfileInputSchema } } },
-  },
-  responses: {
-    200: { description: 'The profile', content: { 'application/json': { schema: profileResponseSchema } } },
-    ...errorResponses(400, 401, 403, 415),
-  },
+  body: updateProfileInputSchema,
+  ok: { status: 200, schema: profileResponseSchema, description: 'The profile' },
+  errors: [400, 401, 403, 415],
 });
 
 export function registerProfileRoutes(api: ApiRouter, deps: RouteDeps) {

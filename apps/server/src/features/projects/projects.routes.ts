@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   createProjectInputSchema,
   DOCUMENT_MAX_BYTES,
@@ -13,7 +12,7 @@ import {
   projectSchema,
   updateProjectInputSchema,
 } from '@parley/contracts';
-import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import {
   createProject,
@@ -26,96 +25,86 @@ import {
   uploadDocument,
 } from './projects.service';
 
-const projectResponse = {
-  description: 'The fund with its counts',
-  content: { 'application/json': { schema: projectSchema } },
-};
+const projectResponse = { schema: projectSchema, description: 'The fund with its counts' };
 const documentResponse = {
+  schema: projectDocumentSchema,
   description: 'The document after indexing (status indexed, or failed with the reason)',
-  content: { 'application/json': { schema: projectDocumentSchema } },
 };
 
-const list = createRoute({
+const list = apiRoute({
   method: 'get',
   path: '/api/projects',
   summary: "The organisation's funds by name, with document and message counts, one page at a time",
-  request: { query: listProjectsQuerySchema },
-  responses: {
-    200: { description: 'A page', content: { 'application/json': { schema: listProjectsResponseSchema } } },
-    ...errorResponses(400, 401, 403),
-  },
+  query: listProjectsQuerySchema,
+  ok: { status: 200, schema: listProjectsResponseSchema, description: 'A page' },
+  errors: [400, 401, 403],
 });
 
-const create = createRoute({
+const create = apiRoute({
   method: 'post',
   path: '/api/projects',
   summary: 'Create a fund (audited); the name is unique in the organisation',
-  request: {
-    body: { required: true, content: { 'application/json': { schema: createProjectInputSchema } } },
-  },
-  responses: { 201: projectResponse, ...errorResponses(400, 401, 403, 409, 415) },
+  body: createProjectInputSchema,
+  ok: { status: 201, ...projectResponse },
+  errors: [400, 401, 403, 409, 415],
 });
 
-const get = createRoute({
+const get = apiRoute({
   method: 'get',
   path: '/api/projects/{id}',
   summary: 'One fund with its counts',
-  request: { params: projectIdParamSchema },
-  responses: { 200: projectResponse, ...errorResponses(400, 401, 403, 404) },
+  params: projectIdParamSchema,
+  ok: { status: 200, ...projectResponse },
+  errors: [400, 401, 403, 404],
 });
 
-const update = createRoute({
+const update = apiRoute({
   method: 'patch',
   path: '/api/projects/{id}',
   summary: "Change a fund's name, type, status or description (audited)",
-  request: {
-    params: projectIdParamSchema,
-    body: { required: true, content: { 'application/json': { schema: updateProjectInputSchema } } },
-  },
-  responses: { 200: projectResponse, ...errorResponses(400, 401, 403, 404, 409, 415) },
+  params: projectIdParamSchema,
+  body: updateProjectInputSchema,
+  ok: { status: 200, ...projectResponse },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
-const listDocs = createRoute({
+const listDocs = apiRoute({
   method: 'get',
   path: '/api/projects/{id}/documents',
   summary: "A fund's documents, newest first, one page at a time",
-  request: { params: projectIdParamSchema, query: listDocumentsQuerySchema },
-  responses: {
-    200: { description: 'A page', content: { 'application/json': { schema: listDocumentsResponseSchema } } },
-    ...errorResponses(400, 401, 403, 404),
-  },
+  params: projectIdParamSchema,
+  query: listDocumentsQuerySchema,
+  ok: { status: 200, schema: listDocumentsResponseSchema, description: 'A page' },
+  errors: [400, 401, 403, 404],
 });
 
-const upload = createRoute({
+const upload = apiRoute({
   method: 'post',
   path: '/api/projects/{id}/documents',
   summary:
     'Upload a fund document (multipart/form-data, field "file"; PDF, DOCX, .md or .txt up to 10 MB) and index it (decision 013)',
   // The multipart body is read by the handler (not the validator), so its errors name the field `file`.
-  request: { params: projectIdParamSchema },
-  responses: { 201: documentResponse, ...errorResponses(400, 401, 403, 404, 413, 415) },
+  params: projectIdParamSchema,
+  ok: { status: 201, ...documentResponse },
+  errors: [400, 401, 403, 404, 413, 415],
 });
 
-const reindex = createRoute({
+const reindex = apiRoute({
   method: 'post',
   path: '/api/projects/{id}/documents/{docId}/reindex',
   summary: 'Extract and index a document again from its stored file (audited)',
-  request: { params: documentIdParamSchema },
-  responses: { 200: documentResponse, ...errorResponses(400, 401, 403, 404, 415) },
+  params: documentIdParamSchema,
+  ok: { status: 200, ...documentResponse },
+  errors: [400, 401, 403, 404, 415],
 });
 
-const remove = createRoute({
+const remove = apiRoute({
   method: 'delete',
   path: '/api/projects/{id}/documents/{docId}',
   summary: 'Delete a document, its passages and its file (audited)',
-  request: { params: documentIdParamSchema },
-  responses: {
-    200: {
-      description: 'Deleted',
-      content: { 'application/json': { schema: deleteDocumentResponseSchema } },
-    },
-    ...errorResponses(400, 401, 403, 404, 415),
-  },
+  params: documentIdParamSchema,
+  ok: { status: 200, schema: deleteDocumentResponseSchema, description: 'Deleted' },
+  errors: [400, 401, 403, 404, 415],
 });
 
 /** Funds and their documents; the organisation is always the session's. */

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   applyFixInputSchema,
   approvalStateSchema,
@@ -17,7 +16,7 @@ import {
   saveDraftInputSchema,
   submitForApprovalInputSchema,
 } from '@parley/contracts';
-import { type ApiRouter, errorResponses, jsonBody, jsonResponse, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import {
   approveAndSend,
   getApprovalState,
@@ -29,142 +28,131 @@ import {
 import { applyFix, checkDraftVersion } from './checking';
 import { generateDraft, getDraftVersion, getDraftVersions, getLatestDraft, saveDraft } from './drafting';
 
-const generate = createRoute({
+const generate = apiRoute({
   method: 'post',
   path: '/api/messages/{id}/drafts/generate',
   summary:
     'docs/product.md §7 ai-generate: the next version, written by the drafter from the fund’s passages',
-  request: { params: messageIdParamSchema },
-  responses: {
-    201: jsonResponse(generateDraftResponseSchema, 'The new version'),
-    ...errorResponses(400, 401, 403, 404),
-  },
+  params: messageIdParamSchema,
+  ok: { status: 201, schema: generateDraftResponseSchema, description: 'The new version' },
+  errors: [400, 401, 403, 404],
 });
 
-const save = createRoute({
+const save = apiRoute({
   method: 'post',
   path: '/api/messages/{id}/drafts',
   summary: 'Save an edit as a new version; 409 when based_on_version is no longer the latest',
-  request: {
-    params: messageIdParamSchema,
-    body: jsonBody(saveDraftInputSchema),
-  },
-  responses: {
-    201: jsonResponse(draftVersionSchema, 'The new version'),
-    ...errorResponses(400, 401, 403, 404, 409, 415),
-  },
+  params: messageIdParamSchema,
+  body: saveDraftInputSchema,
+  ok: { status: 201, schema: draftVersionSchema, description: 'The new version' },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
-const latest = createRoute({
+const latest = apiRoute({
   method: 'get',
   path: '/api/messages/{id}/drafts/latest',
   summary: 'The latest version (404 No draft yet when there is none)',
-  request: { params: messageIdParamSchema },
-  responses: {
-    200: jsonResponse(draftVersionSchema, 'The latest version'),
-    ...errorResponses(400, 401, 403, 404),
-  },
+  params: messageIdParamSchema,
+  ok: { status: 200, schema: draftVersionSchema, description: 'The latest version' },
+  errors: [400, 401, 403, 404],
 });
 
-const list = createRoute({
+const list = apiRoute({
   method: 'get',
   path: '/api/messages/{id}/drafts',
   summary: 'Every version of the message’s draft, newest first',
-  request: { params: messageIdParamSchema },
-  responses: {
-    200: jsonResponse(listDraftVersionsResponseSchema, 'Versions'),
-    ...errorResponses(400, 401, 403, 404),
-  },
+  params: messageIdParamSchema,
+  ok: { status: 200, schema: listDraftVersionsResponseSchema, description: 'Versions' },
+  errors: [400, 401, 403, 404],
 });
 
-const show = createRoute({
+const show = apiRoute({
   method: 'get',
   path: '/api/messages/{id}/drafts/{version}',
   summary: 'One version with its provenance',
-  request: { params: draftVersionParamSchema },
-  responses: { 200: jsonResponse(draftVersionSchema, 'The version'), ...errorResponses(400, 401, 403, 404) },
+  params: draftVersionParamSchema,
+  ok: { status: 200, schema: draftVersionSchema, description: 'The version' },
+  errors: [400, 401, 403, 404],
 });
 
-const checkDraft = createRoute({
+const checkDraft = apiRoute({
   method: 'post',
   path: '/api/messages/{id}/drafts/{version}/check',
   summary: 'docs/product.md §7 ai-guardrail-check: check a stored version’s text and store the result on it',
-  request: { params: draftVersionParamSchema },
-  responses: {
-    200: jsonResponse(draftCheckResponseSchema, 'The stored check'),
-    ...errorResponses(400, 401, 403, 404, 409),
-  },
+  params: draftVersionParamSchema,
+  ok: { status: 200, schema: draftCheckResponseSchema, description: 'The stored check' },
+  errors: [400, 401, 403, 404, 409],
 });
 
-const fix = createRoute({
+const fix = apiRoute({
   method: 'post',
   path: '/api/messages/{id}/drafts/{version}/apply-fix',
   summary: 'Apply Fix: replace a flagged span with its suggestion as a new version, then check it',
-  request: { params: draftVersionParamSchema, body: jsonBody(applyFixInputSchema) },
-  responses: {
-    201: jsonResponse(draftVersionSchema, 'The new, checked version'),
-    ...errorResponses(400, 401, 403, 404, 409, 415),
-  },
+  params: draftVersionParamSchema,
+  body: applyFixInputSchema,
+  ok: { status: 201, schema: draftVersionSchema, description: 'The new, checked version' },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
-const submit = createRoute({
+const submit = apiRoute({
   method: 'post',
   path: '/api/messages/{id}/submit',
   summary: 'Submit the latest version for a director’s approval (bound to its text’s SHA-256)',
-  request: { params: messageIdParamSchema, body: jsonBody(submitForApprovalInputSchema) },
-  responses: {
-    200: jsonResponse(approvalStateSchema, 'The approval state'),
-    ...errorResponses(400, 401, 403, 404, 409, 415),
-  },
+  params: messageIdParamSchema,
+  body: submitForApprovalInputSchema,
+  ok: { status: 200, schema: approvalStateSchema, description: 'The approval state' },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
-const changes = createRoute({
+const changes = apiRoute({
   method: 'post',
   path: '/api/messages/{id}/request-changes',
   summary: 'Return the pending submission with a required comment; the message is open again',
-  request: { params: messageIdParamSchema, body: jsonBody(requestChangesInputSchema) },
-  responses: {
-    200: jsonResponse(approvalStateSchema, 'The approval state'),
-    ...errorResponses(400, 401, 403, 404, 409, 415),
-  },
+  params: messageIdParamSchema,
+  body: requestChangesInputSchema,
+  ok: { status: 200, schema: approvalStateSchema, description: 'The approval state' },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
-const approve = createRoute({
+const approve = apiRoute({
   method: 'post',
   path: '/api/messages/{id}/approve',
   summary:
     'docs/product.md §7 ai_responses/investor_messages writes: Mark Final / Approve & Send the latest version and e-mail it to the investor',
-  request: { params: messageIdParamSchema, body: jsonBody(approveInputSchema) },
-  responses: {
-    200: jsonResponse(approveResponseSchema, 'The approval state and the reply’s delivery'),
-    ...errorResponses(400, 401, 403, 404, 409, 415),
+  params: messageIdParamSchema,
+  body: approveInputSchema,
+  ok: {
+    status: 200,
+    schema: approveResponseSchema,
+    description: 'The approval state and the reply’s delivery',
   },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
-const state = createRoute({
+const state = apiRoute({
   method: 'get',
   path: '/api/messages/{id}/approval',
   summary: 'Where the reply stands: pending submission, last decision, sent reply, what the caller may do',
-  request: { params: messageIdParamSchema },
-  responses: {
-    200: jsonResponse(approvalStateSchema, 'The approval state'),
-    ...errorResponses(400, 401, 403, 404),
-  },
+  params: messageIdParamSchema,
+  ok: { status: 200, schema: approvalStateSchema, description: 'The approval state' },
+  errors: [400, 401, 403, 404],
 });
 
-const queue = createRoute({
+const queue = apiRoute({
   method: 'get',
   path: '/api/approvals',
   summary: 'docs/product.md §2 Approval queue: pending submissions, keyset-paginated, by age or newest first',
-  request: { query: listApprovalsQuerySchema },
-  responses: { 200: jsonResponse(listApprovalsResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+  query: listApprovalsQuerySchema,
+  ok: { status: 200, schema: listApprovalsResponseSchema, description: 'A page' },
+  errors: [400, 401, 403],
 });
 
-const stats = createRoute({
+const stats = apiRoute({
   method: 'get',
   path: '/api/approvals/stats',
   summary: 'docs/product.md §2 Approval queue stats: pending, average response time (30 days), flagged today',
-  responses: { 200: jsonResponse(approvalStatsSchema, 'The figures'), ...errorResponses(401, 403) },
+  ok: { status: 200, schema: approvalStatsSchema, description: 'The figures' },
+  errors: [401, 403],
 });
 
 /** A reply's life: its versions, their checks, its approval, and the approval queue. */

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   errorResponseSchema,
   listMfaStatusQuerySchema,
@@ -11,7 +10,7 @@ import {
   userIdParamSchema,
 } from '@parley/contracts';
 import { clientOf } from '../../http/client-address';
-import { type ApiRouter, errorResponses, jsonResponse, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, jsonResponse, type RouteDeps } from '../../http/router';
 import {
   getMfaStats,
   getSystemConfig,
@@ -21,62 +20,59 @@ import {
   updateSystemConfig,
 } from './security.service';
 
-const mfaStats = createRoute({
+const mfaStats = apiRoute({
   method: 'get',
   path: '/api/health/auth-mfa',
   summary:
     "docs/product.md §7 health/auth-mfa: the organisation's MFA-enabled members and failed attempts in the last hour",
-  responses: { 200: jsonResponse(mfaStatsResponseSchema, 'Counted now'), ...errorResponses(401, 403) },
+  ok: { status: 200, schema: mfaStatsResponseSchema, description: 'Counted now' },
+  errors: [401, 403],
 });
 
-const readConfig = createRoute({
+const readConfig = apiRoute({
   method: 'get',
   path: '/api/system-config',
   summary: "docs/product.md §3 system config of the caller's organisation, as booleans",
-  responses: { 200: jsonResponse(systemConfigResponseSchema, 'The settings'), ...errorResponses(401, 403) },
+  ok: { status: 200, schema: systemConfigResponseSchema, description: 'The settings' },
+  errors: [401, 403],
 });
 
-const updateConfig = createRoute({
+const updateConfig = apiRoute({
   method: 'patch',
   path: '/api/system-config',
   summary: "Turn MFA enforcement or magic links on or off (stored as 'true'/'false', audited)",
-  request: {
-    body: { required: true, content: { 'application/json': { schema: updateSystemConfigInputSchema } } },
-  },
-  responses: {
-    200: jsonResponse(systemConfigResponseSchema, 'The settings after the change'),
-    ...errorResponses(400, 401, 403, 415),
-  },
+  body: updateSystemConfigInputSchema,
+  ok: { status: 200, schema: systemConfigResponseSchema, description: 'The settings after the change' },
+  errors: [400, 401, 403, 415],
 });
 
-const testMagicLink = createRoute({
+const testMagicLink = apiRoute({
   method: 'post',
   path: '/api/admin/test-magic-link',
   summary: "Send a real magic link to the signed-in admin's own e-mail address",
+  ok: { status: 200, schema: testMagicLinkResponseSchema, description: 'Sent' },
+  errors: [401, 403, 409, 415, 429],
   responses: {
-    200: jsonResponse(testMagicLinkResponseSchema, 'Sent'),
-    ...errorResponses(401, 403, 409, 415, 429),
     502: jsonResponse(errorResponseSchema, 'The mail server refused the mail; it stays in the outbox'),
   },
 });
 
-const mfaStatus = createRoute({
+const mfaStatus = apiRoute({
   method: 'get',
   path: '/api/admin/mfa-status',
   summary: "The organisation's members with their MFA state, searched and paged like GET /api/users",
-  request: { query: listMfaStatusQuerySchema },
-  responses: { 200: jsonResponse(listMfaStatusResponseSchema, 'A page'), ...errorResponses(400, 401, 403) },
+  query: listMfaStatusQuerySchema,
+  ok: { status: 200, schema: listMfaStatusResponseSchema, description: 'A page' },
+  errors: [400, 401, 403],
 });
 
-const resetMfa = createRoute({
+const resetMfa = apiRoute({
   method: 'post',
   path: '/api/users/{id}/mfa/reset',
   summary: "Remove a member's authenticator and recovery codes and sign them out everywhere (audited)",
-  request: { params: userIdParamSchema },
-  responses: {
-    200: jsonResponse(memberMfaStatusSchema, 'The member after the reset'),
-    ...errorResponses(400, 401, 403, 404, 409, 415),
-  },
+  params: userIdParamSchema,
+  ok: { status: 200, schema: memberMfaStatusSchema, description: 'The member after the reset' },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
 /** The Security settings page (docs/product.md §2) and its calls; the organisation is always the session's. */

@@ -1,35 +1,22 @@
-import { createRoute } from '@hono/zod-openapi';
 import { updateUserSettingsInputSchema, userSettingsResponseSchema } from '@parley/contracts';
-import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { getUserSettings, updateUserSettings } from './settings.service';
 
-const read = createRoute({
+const read = apiRoute({
   method: 'get',
   path: '/api/settings',
   summary: "One's own e-mail signature and notification toggles (docs/product.md §2 Settings)",
-  responses: {
-    200: {
-      description: 'The settings',
-      content: { 'application/json': { schema: userSettingsResponseSchema } },
-    },
-    ...errorResponses(401, 403),
-  },
+  ok: { status: 200, schema: userSettingsResponseSchema, description: 'The settings' },
+  errors: [401, 403],
 });
 
-const update = createRoute({
+const update = apiRoute({
   method: 'patch',
   path: '/api/settings',
   summary: "Change one's own e-mail signature or notification toggles; absent keys stay",
-  request: {
-    body: { required: true, content: { 'application/json': { schema: updateUserSettingsInputSchema } } },
-  },
-  responses: {
-    200: {
-      description: 'The settings',
-      content: { 'application/json': { schema: userSettingsResponseSchema } },
-    },
-    ...errorResponses(400, 401, 403, 415),
-  },
+  body: updateUserSettingsInputSchema,
+  ok: { status: 200, schema: userSettingsResponseSchema, description: 'The settings' },
+  errors: [400, 401, 403, 415],
 });
 
 export function registerSettingsRoutes(api: ApiRouter, deps: RouteDeps) {

@@ -1,15 +1,13 @@
-import { createRoute } from '@hono/zod-openapi';
 import { healthResponseSchema } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
-import type { ApiRouter, RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 
-const health = createRoute({
+const health = apiRoute({
   method: 'get',
   path: '/api/health',
   summary: 'Liveness and database check',
-  responses: {
-    200: { description: 'Up', content: { 'application/json': { schema: healthResponseSchema } } },
-  },
+  ok: { status: 200, schema: healthResponseSchema, description: 'Up' },
+  errors: [],
 });
 
 export function registerSystemRoutes(api: ApiRouter, deps: RouteDeps) {

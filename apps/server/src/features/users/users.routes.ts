@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   adminUserSchema,
   changeUserRoleInputSchema,
@@ -6,50 +5,46 @@ import {
   listUsersResponseSchema,
   userIdParamSchema,
 } from '@parley/contracts';
-import { type ApiRouter, errorResponses, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { changeUserRole, deactivateUser, listMembers, reactivateUser } from './users.service';
 
-const userResponse = {
-  description: 'The member after the change',
-  content: { 'application/json': { schema: adminUserSchema } },
-};
+const userResponse = { schema: adminUserSchema, description: 'The member after the change' };
 
-const list = createRoute({
+const list = apiRoute({
   method: 'get',
   path: '/api/users',
   summary: "The organisation's members by name, searchable by name or e-mail, one page at a time",
-  request: { query: listUsersQuerySchema },
-  responses: {
-    200: { description: 'A page', content: { 'application/json': { schema: listUsersResponseSchema } } },
-    ...errorResponses(400, 401, 403),
-  },
+  query: listUsersQuerySchema,
+  ok: { status: 200, schema: listUsersResponseSchema, description: 'A page' },
+  errors: [400, 401, 403],
 });
 
-const changeRole = createRoute({
+const changeRole = apiRoute({
   method: 'patch',
   path: '/api/users/{id}/role',
   summary: "Change a member's role (audited); the last active admin keeps theirs",
-  request: {
-    params: userIdParamSchema,
-    body: { required: true, content: { 'application/json': { schema: changeUserRoleInputSchema } } },
-  },
-  responses: { 200: userResponse, ...errorResponses(400, 401, 403, 404, 409, 415) },
+  params: userIdParamSchema,
+  body: changeUserRoleInputSchema,
+  ok: { status: 200, ...userResponse },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
-const deactivate = createRoute({
+const deactivate = apiRoute({
   method: 'post',
   path: '/api/users/{id}/deactivate',
   summary: 'Deactivate a member and revoke every session of theirs at once (audited)',
-  request: { params: userIdParamSchema },
-  responses: { 200: userResponse, ...errorResponses(400, 401, 403, 404, 409, 415) },
+  params: userIdParamSchema,
+  ok: { status: 200, ...userResponse },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
-const reactivate = createRoute({
+const reactivate = apiRoute({
   method: 'post',
   path: '/api/users/{id}/reactivate',
   summary: 'Let a deactivated member sign in again (audited)',
-  request: { params: userIdParamSchema },
-  responses: { 200: userResponse, ...errorResponses(400, 401, 403, 404, 409, 415) },
+  params: userIdParamSchema,
+  ok: { status: 200, ...userResponse },
+  errors: [400, 401, 403, 404, 409, 415],
 });
 
 /** The Admin panel's user list and its changes; the organisation is always the session's. */
