@@ -1,6 +1,6 @@
 import { MFA_TEXTS } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { KeyRound, LoaderCircle, RefreshCw, ShieldCheck, ShieldOff } from 'lucide-react';
+import { KeyRound, RefreshCw, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { mfaKeys } from '@/api/mfa/mfa-keys';
@@ -8,20 +8,15 @@ import { useMfaStatus } from '@/api/mfa/mfa-status';
 import { useRegenerateRecoveryCodes } from '@/api/mfa/regenerate-recovery-codes';
 import { useRemoveTotp } from '@/api/mfa/remove-totp';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormDialogHeader } from '@/components/form-dialog';
 import { TotpEnrollmentDialog } from '@/components/mfa/enrollment-dialog';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
+import { PendingButton } from '@/components/pending-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -142,33 +137,23 @@ export function MfaCard({ email }: { email: string }) {
             <div className="flex flex-wrap gap-2">
               {status.data.enrolled ? (
                 <>
-                  <Button
+                  <PendingButton
                     variant="outline"
                     onClick={() => run('regenerate')}
-                    disabled={regenerate.isPending}
-                    aria-busy={regenerate.isPending}
+                    isPending={regenerate.isPending}
+                    icon={<KeyRound aria-hidden="true" />}
                   >
-                    {regenerate.isPending ? (
-                      <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-                    ) : (
-                      <KeyRound aria-hidden="true" />
-                    )}
                     Regenerate recovery codes
-                  </Button>
+                  </PendingButton>
                   {status.data.can_remove ? (
-                    <Button
+                    <PendingButton
                       variant="outline"
                       onClick={() => setConfirmingRemove(true)}
-                      disabled={remove.isPending}
-                      aria-busy={remove.isPending}
+                      isPending={remove.isPending}
+                      icon={<ShieldOff aria-hidden="true" />}
                     >
-                      {remove.isPending ? (
-                        <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-                      ) : (
-                        <ShieldOff aria-hidden="true" />
-                      )}
                       Remove
-                    </Button>
+                    </PendingButton>
                   ) : null}
                 </>
               ) : (
@@ -226,10 +211,7 @@ export function MfaCard({ email }: { email: string }) {
         }}
       >
         <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Your new recovery codes</DialogTitle>
-            <DialogDescription>The earlier codes no longer work.</DialogDescription>
-          </DialogHeader>
+          <FormDialogHeader title="Your new recovery codes" description="The earlier codes no longer work." />
           {newCodes ? <RecoveryCodes codes={newCodes} account={email} /> : null}
           <DialogFooter>
             <Button onClick={() => setNewCodes(null)}>Done</Button>
