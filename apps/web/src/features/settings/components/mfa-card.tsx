@@ -1,6 +1,6 @@
 import { MFA_TEXTS } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { KeyRound, RefreshCw, ShieldCheck, ShieldOff } from 'lucide-react';
+import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { mfaKeys } from '@/api/mfa/mfa-keys';
@@ -12,7 +12,6 @@ import { FormDialogHeader } from '@/components/form-dialog';
 import { TotpEnrollmentDialog } from '@/components/mfa/enrollment-dialog';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
 import { PendingButton } from '@/components/pending-button';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,6 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { sessionQueryKey } from '@/lib/session';
+import { LoadFailedAlert } from './load-failed-alert';
 import { StepUpDialog } from './step-up-dialog';
 
 type GuardedAction = 'remove' | 'regenerate';
@@ -95,15 +95,10 @@ export function MfaCard({ email }: { email: string }) {
       <CardContent className="grid gap-4">
         {status.isPending ? <Spinner label="Loading your security settings..." className="py-4" /> : null}
         {status.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertTitle>Your two-factor settings could not be loaded.</AlertTitle>
-            <AlertDescription>
-              <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
-                <RefreshCw aria-hidden="true" />
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadFailedAlert
+            title="Your two-factor settings could not be loaded."
+            onRetry={() => void status.refetch()}
+          />
         ) : null}
         {status.data ? (
           <>
