@@ -1,15 +1,9 @@
 import { APPROVAL_COMMENT_MAX, APPROVAL_RATING_MAX, APPROVAL_TEXTS } from '@parley/contracts';
-import { LoaderCircle, Send, Star } from 'lucide-react';
+import { Send, Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
@@ -89,26 +83,20 @@ export function ApproveDialog({
       }}
     >
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            The reply is marked final and e-mailed to {recipient}. Any later edit reopens the message.
-          </DialogDescription>
-        </DialogHeader>
+        <FormDialogHeader
+          title={title}
+          description={
+            <>The reply is marked final and e-mailed to {recipient}. Any later edit reopens the message.</>
+          }
+        />
         {withRating ? <StarRating value={rating} onChange={setRating} /> : null}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="button" disabled={isPending} onClick={() => onConfirm(rating || undefined)}>
-            {isPending ? (
-              <LoaderCircle aria-hidden className="motion-safe:animate-spin" />
-            ) : (
-              <Send aria-hidden />
-            )}
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          confirmLabel={confirmLabel}
+          confirmIcon={<Send aria-hidden />}
+          isPending={isPending}
+          onConfirm={() => onConfirm(rating || undefined)}
+          onCancel={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -155,12 +143,10 @@ export function RequestChangesDialog({
     >
       <DialogContent>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{APPROVAL_TEXTS.requestChanges}</DialogTitle>
-            <DialogDescription>
-              The draft goes back to its author with your comment, and the message is open again.
-            </DialogDescription>
-          </DialogHeader>
+          <FormDialogHeader
+            title={APPROVAL_TEXTS.requestChanges}
+            description="The draft goes back to its author with your comment, and the message is open again."
+          />
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-comment`}>Comment</Label>
             <Textarea
@@ -183,15 +169,11 @@ export function RequestChangesDialog({
               </p>
             ) : null}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? <LoaderCircle aria-hidden className="motion-safe:animate-spin" /> : null}
-              {APPROVAL_TEXTS.requestChanges}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            confirmLabel={APPROVAL_TEXTS.requestChanges}
+            isPending={isPending}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,27 +1,6 @@
 import { hasCapability } from '@parley/contracts';
 import { Command } from 'cmdk';
-import {
-  Activity,
-  ChartColumn,
-  CircleQuestionMark,
-  ClipboardCheck,
-  FileText,
-  FolderKanban,
-  Inbox,
-  LayoutDashboard,
-  LoaderCircle,
-  LockKeyhole,
-  LogOut,
-  type LucideIcon,
-  Mail,
-  ScrollText,
-  Search,
-  Settings,
-  ShieldCheck,
-  SquarePen,
-  SunMoon,
-  UserPlus,
-} from 'lucide-react';
+import { LoaderCircle, LogOut, type LucideIcon, Mail, Search, SquarePen, SunMoon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGE_SEARCH_MIN_CHARS, useMessageSearch } from '@/api/messages/list-messages';
@@ -31,26 +10,9 @@ import { useSignOut } from '@/features/auth/api/sign-out';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { buildMenu, type MenuItemId } from '../layout/menu';
+import { buildMenu } from '../layout/menu';
+import { MENU_ICONS } from '../layout/menu-icons';
 import { matchesPaletteSearch } from './palette-search';
-
-/** The sidebar's icons, so a page looks the same in both places. */
-const PAGE_ICONS: Record<MenuItemId, LucideIcon> = {
-  inbox: Inbox,
-  compose: SquarePen,
-  approvals: ClipboardCheck,
-  projects: FolderKanban,
-  analytics: ChartColumn,
-  compliance: ShieldCheck,
-  audit: ScrollText,
-  reports: FileText,
-  admin: LayoutDashboard,
-  invite: UserPlus,
-  security: LockKeyhole,
-  'email-health': Activity,
-  settings: Settings,
-  help: CircleQuestionMark,
-};
 
 type PaletteAction = { id: string; title: string; keywords: string[]; icon: LucideIcon; run: () => void };
 
@@ -199,7 +161,7 @@ function PaletteBody({ close }: { close: () => void }) {
               <PaletteItem
                 key={page.id}
                 value={`page:${page.id}`}
-                icon={PAGE_ICONS[page.id]}
+                icon={MENU_ICONS[page.id]}
                 onSelect={() => run(() => navigate(page.to))}
               >
                 <span className="truncate">{page.title}</span>

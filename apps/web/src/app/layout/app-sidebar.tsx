@@ -1,21 +1,4 @@
 import { hasCapability, PRODUCT_NAME } from '@parley/contracts';
-import {
-  Activity,
-  ChartColumn,
-  CircleQuestionMark,
-  ClipboardCheck,
-  FileText,
-  FolderKanban,
-  Inbox,
-  LayoutDashboard,
-  LockKeyhole,
-  type LucideIcon,
-  ScrollText,
-  Settings,
-  ShieldCheck,
-  SquarePen,
-  UserPlus,
-} from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, NavLink } from 'react-router';
 import { ParleyMark } from '@/components/parley-mark';
@@ -35,25 +18,9 @@ import {
 import { EmailHealthDot } from '@/features/email/components/email-health-dot';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
-import { buildMenu, type MenuItemId } from './menu';
+import { buildMenu } from './menu';
+import { MENU_ICONS } from './menu-icons';
 import { NavUser } from './nav-user';
-
-const ICONS: Record<MenuItemId, LucideIcon> = {
-  inbox: Inbox,
-  compose: SquarePen,
-  approvals: ClipboardCheck,
-  projects: FolderKanban,
-  analytics: ChartColumn,
-  compliance: ShieldCheck,
-  audit: ScrollText,
-  reports: FileText,
-  admin: LayoutDashboard,
-  invite: UserPlus,
-  security: LockKeyhole,
-  'email-health': Activity,
-  settings: Settings,
-  help: CircleQuestionMark,
-};
 
 export function AppSidebar() {
   const { role } = useSignedInSession();
@@ -83,7 +50,7 @@ export function AppSidebar() {
               <SidebarGroupLabel id={`sidebar-group-${group.id}`}>{group.label}</SidebarGroupLabel>
               <SidebarMenu>
                 {group.items.map((item) => {
-                  const Icon = ICONS[item.id];
+                  const Icon = MENU_ICONS[item.id];
                   return (
                     <SidebarMenuItem key={item.id}>
                       <SidebarMenuButton asChild tooltip={item.title}>

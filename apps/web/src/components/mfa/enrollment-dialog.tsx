@@ -1,18 +1,13 @@
 import { MFA_TEXTS, type TotpSetupResponse, totpCodeSchema } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Copy, LoaderCircle, ShieldCheck } from 'lucide-react';
+import { Copy, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { startTotpSetup, verifyEnrollment } from '@/api/mfa/totp';
+import { FormDialogHeader } from '@/components/form-dialog';
+import { PendingButton } from '@/components/pending-button';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { isPageUnloading } from '@/lib/page-unload';
@@ -107,19 +102,17 @@ function EnrollmentSteps({
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle className="flex items-center gap-2">
-          <ShieldCheck className="size-5" aria-hidden="true" />
-          {step === 'recovery' ? 'Save your recovery codes' : 'Set up two-factor authentication'}
-        </DialogTitle>
-        <DialogDescription>
-          {step === 'qr'
+      <FormDialogHeader
+        icon={ShieldCheck}
+        title={step === 'recovery' ? 'Save your recovery codes' : 'Set up two-factor authentication'}
+        description={
+          step === 'qr'
             ? 'Step 1 of 3: scan the QR code with an authenticator app, or type the key into it.'
             : step === 'verify'
               ? 'Step 2 of 3: enter the 6-digit code the app shows for Parley.'
-              : 'Step 3 of 3: keep these codes somewhere safe, apart from your phone.'}
-        </DialogDescription>
-      </DialogHeader>
+              : 'Step 3 of 3: keep these codes somewhere safe, apart from your phone.'
+        }
+      />
 
       {step === 'qr' ? (
         <QrStep
@@ -278,12 +271,9 @@ function VerifyStep({
           <Button variant="outline" onClick={onCancel} disabled={verify.isPending}>
             {cancelLabel}
           </Button>
-          <Button type="submit" disabled={verify.isPending} aria-busy={verify.isPending}>
-            {verify.isPending ? (
-              <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-            ) : null}
+          <PendingButton type="submit" isPending={verify.isPending}>
             Verify
-          </Button>
+          </PendingButton>
         </div>
       </DialogFooter>
     </form>

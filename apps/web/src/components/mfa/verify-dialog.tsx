@@ -6,20 +6,14 @@ import {
   totpCodeSchema,
 } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { LoaderCircle, LockKeyhole } from 'lucide-react';
+import { LockKeyhole } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useMfaStatus } from '@/api/mfa/mfa-status';
 import { verifyLogin } from '@/api/mfa/totp';
+import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatTime } from '@/lib/format';
 import { CodeField } from './code-field';
@@ -141,17 +135,15 @@ function VerifyForm({ onVerified, onCancel }: { onVerified: () => void; onCancel
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-busy={verify.isPending}>
-      <DialogHeader>
-        <DialogTitle className="flex items-center gap-2">
-          <LockKeyhole className="size-5" aria-hidden="true" />
-          Two-factor authentication
-        </DialogTitle>
-        <DialogDescription>
-          {useRecovery
+      <FormDialogHeader
+        icon={LockKeyhole}
+        title="Two-factor authentication"
+        description={
+          useRecovery
             ? 'Enter one of your recovery codes. Each code works once.'
-            : 'Enter the 6-digit code from your authenticator app.'}
-        </DialogDescription>
-      </DialogHeader>
+            : 'Enter the 6-digit code from your authenticator app.'
+        }
+      />
 
       <CodeField
         ref={inputRef}
@@ -185,15 +177,13 @@ function VerifyForm({ onVerified, onCancel }: { onVerified: () => void; onCancel
         {useRecovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
       </Button>
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={verify.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={verify.isPending || isLocked} aria-busy={verify.isPending}>
-          {verify.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
-          Verify
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        confirmLabel="Verify"
+        isPending={verify.isPending}
+        isConfirmDisabled={isLocked}
+        onCancel={onCancel}
+        isCancelDisabled={verify.isPending}
+      />
     </form>
   );
 }

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, Info, Link2Off, LoaderCircle, MailCheck } from 'lucide-react';
+import { Info, Link2Off, MailCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormErrorAlert } from '@/components/form-error-alert';
 import { LoadingScreen } from '@/components/loading-screen';
+import { PendingButton } from '@/components/pending-button';
 import { PublicShell } from '@/components/public-shell';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -94,30 +95,26 @@ function ConsumeButton({ token }: { token: string }) {
     <>
       {/* A link the server refused stays refused: its button goes, the way back stays. */}
       {error?.canRetry === false ? null : (
-        <Button
+        <PendingButton
           onClick={onSignIn}
-          disabled={consume.isPending}
-          aria-busy={consume.isPending}
           aria-describedby={error ? `${id}-error` : undefined}
+          isPending={consume.isPending}
         >
-          {consume.isPending ? (
-            <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-          ) : null}
           Sign in to Parley
-        </Button>
+        </PendingButton>
       )}
       {error ? (
-        <Alert id={`${id}-error`} role="alert" variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <AlertTitle>{error.message}</AlertTitle>
-          <AlertDescription>
+        <FormErrorAlert
+          id={`${id}-error`}
+          title={error.message}
+          description={
             <p>
               <Link to={paths.auth} className="font-medium underline underline-offset-4">
                 Back to sign in
               </Link>
             </p>
-          </AlertDescription>
-        </Alert>
+          }
+        />
       ) : null}
     </>
   );

@@ -1,27 +1,14 @@
-import {
-  APPROVAL_TEXTS,
-  type ApprovalItem,
-  SENTIMENT_SUCCESS_MIN,
-  SENTIMENT_WARNING_MIN,
-} from '@parley/contracts';
+import { APPROVAL_TEXTS, type ApprovalItem } from '@parley/contracts';
 import { AlertTriangle, Check, Clock, Eye, MessageSquareWarning, SendHorizontal, User } from 'lucide-react';
 import { Link } from 'react-router';
+import { SentimentBadge } from '@/components/sentiment-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { formatAge, formatDateTime, formatPercent } from '@/lib/format';
+import { formatAge, formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
-/** docs/product.md §9: at least 0.6 success, at least 0.4 warning, below 0.4 destructive. */
-function sentimentVariant(score: number): 'success' | 'warning' | 'destructive' {
-  if (score >= SENTIMENT_SUCCESS_MIN) return 'success';
-  if (score >= SENTIMENT_WARNING_MIN) return 'warning';
-  return 'destructive';
-}
-
-/**
- * docs/product.md §2 approval item: investor, subject, submitter, age, fund, sentiment, flags; its actions.
- */
+/** docs/product.md §2 approval item: investor, subject, submitter, age, fund, sentiment, flags; its actions. */
 export function ApprovalItemCard({
   item,
   onApprove,
@@ -40,12 +27,7 @@ export function ApprovalItemCard({
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h2 className="truncate font-semibold">{item.investor_name}</h2>
-              {score !== null ? (
-                <Badge variant={sentimentVariant(score)} title="Sentiment">
-                  <span className="sr-only">Sentiment </span>
-                  {formatPercent(score)}
-                </Badge>
-              ) : null}
+              {score !== null ? <SentimentBadge score={score} /> : null}
               {isFlagged ? (
                 <Badge variant="destructive">
                   <AlertTriangle aria-hidden />

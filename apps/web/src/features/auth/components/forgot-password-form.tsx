@@ -1,10 +1,11 @@
 import { passwordResetRequestSchema, TEXTS } from '@parley/contracts';
-import { CircleAlert, LoaderCircle, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { FormErrorAlert } from '@/components/form-error-alert';
 import { FormField } from '@/components/form-field';
+import { PendingButton } from '@/components/pending-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -91,16 +92,10 @@ export function ForgotPasswordForm() {
         }}
         error={emailError}
       />
-      <Button type="submit" disabled={request.isPending} aria-busy={request.isPending}>
-        {request.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
+      <PendingButton type="submit" isPending={request.isPending}>
         Send reset link
-      </Button>
-      {formError ? (
-        <Alert id={`${id}-error`} role="alert" variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      </PendingButton>
+      {formError ? <FormErrorAlert id={`${id}-error`} description={formError} /> : null}
       {backToSignIn}
     </form>
   );

@@ -10,11 +10,12 @@ import {
   TEXTS,
 } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link2Off, LoaderCircle, MailOpen, TriangleAlert } from 'lucide-react';
+import { Link2Off, MailOpen, TriangleAlert } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { FormField } from '@/components/form-field';
+import { PendingButton } from '@/components/pending-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -167,10 +168,9 @@ function NewcomerForm({ token, preview }: { token: string; preview: InvitationPr
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password`}
       />
-      <Button type="submit" disabled={accept.isPending} aria-busy={accept.isPending}>
-        {accept.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
+      <PendingButton type="submit" isPending={accept.isPending}>
         {accept.isPending ? TEXTS.acceptingInvitation : 'Accept Invitation'}
-      </Button>
+      </PendingButton>
       {preview.magic_link_enabled ? (
         <div className="grid gap-1.5">
           <Button
@@ -239,15 +239,9 @@ function SignedInAccept({
             </p>
           </AlertDescription>
         </Alert>
-        <Button
-          variant="outline"
-          disabled={isSigningOut}
-          aria-busy={isSigningOut}
-          onClick={() => void onSignOut()}
-        >
-          {isSigningOut ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
+        <PendingButton variant="outline" onClick={() => void onSignOut()} isPending={isSigningOut}>
           Sign out
-        </Button>
+        </PendingButton>
       </div>
     );
   }
@@ -258,19 +252,17 @@ function SignedInAccept({
         You are signed in as{' '}
         <span className="break-all font-medium text-foreground">{session.user.email}</span>.
       </p>
-      <Button
-        disabled={accept.isPending}
-        aria-busy={accept.isPending}
+      <PendingButton
         onClick={() =>
           accept.mutate(token, {
             onSuccess: (response) => void outcome.succeeded(response),
             onError: (error) => void outcome.failed(error),
           })
         }
+        isPending={accept.isPending}
       >
-        {accept.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
         {accept.isPending ? TEXTS.acceptingInvitation : 'Accept Invitation'}
-      </Button>
+      </PendingButton>
       {accept.isPending ? (
         <p role="status" className="sr-only">
           {TEXTS.acceptingInvitation}

@@ -1,9 +1,11 @@
 import { completePasswordResetInputSchema, PASSWORD_MIN_LENGTH } from '@parley/contracts';
-import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { FormErrorAlert } from '@/components/form-error-alert';
 import { FormField } from '@/components/form-field';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { PendingButton } from '@/components/pending-button';
+import { Alert, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -117,24 +119,23 @@ export function ResetPasswordForm({ token }: { token: string }) {
         }}
         error={fieldErrors.confirm}
       />
-      <Button type="submit" disabled={reset.isPending} aria-busy={reset.isPending}>
-        {reset.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
+      <PendingButton type="submit" isPending={reset.isPending}>
         Change password
-      </Button>
+      </PendingButton>
       {formError ? (
-        <Alert id={`${id}-error`} role="alert" variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <AlertTitle>{formError.message}</AlertTitle>
-          {formError.isLinkDead ? (
-            <AlertDescription>
+        <FormErrorAlert
+          id={`${id}-error`}
+          title={formError.message}
+          description={
+            formError.isLinkDead ? (
               <p>
                 <Link to={paths.forgotPassword} className="font-medium underline underline-offset-4">
                   Request a new link
                 </Link>
               </p>
-            </AlertDescription>
-          ) : null}
-        </Alert>
+            ) : null
+          }
+        />
       ) : null}
     </form>
   );

@@ -1,12 +1,11 @@
 import { TEXTS } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { FormErrorAlert } from '@/components/form-error-alert';
 import { FormField } from '@/components/form-field';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { buildAuthPath, paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
@@ -115,29 +114,25 @@ export function SignInForm() {
       </div>
 
       <div className="grid gap-3">
-        <Button type="submit" disabled={isBusy} aria-busy={signIn.isPending}>
-          {signIn.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
+        <PendingButton type="submit" disabled={isBusy} isPending={signIn.isPending}>
           Sign In
-        </Button>
+        </PendingButton>
         <div className="flex items-center gap-3 text-muted-foreground text-xs">
           <span className="h-px flex-1 bg-border" />
           or
           <span className="h-px flex-1 bg-border" />
         </div>
-        <Button variant="outline" disabled={isBusy} aria-busy={magicLink.isPending} onClick={onSendMagicLink}>
-          {magicLink.isPending ? (
-            <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-          ) : null}
+        <PendingButton
+          variant="outline"
+          disabled={isBusy}
+          onClick={onSendMagicLink}
+          isPending={magicLink.isPending}
+        >
           Send Magic Link
-        </Button>
+        </PendingButton>
       </div>
 
-      {formError ? (
-        <Alert id={`${id}-error`} role="alert" variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      {formError ? <FormErrorAlert id={`${id}-error`} description={formError} /> : null}
     </form>
   );
 }

@@ -1,21 +1,15 @@
 import { COMPLIANCE_LIMITS, COMPLIANCE_TEXTS, type ResponseTemplate } from '@parley/contracts';
-import { Archive, LoaderCircle, Pencil, Plus, Search } from 'lucide-react';
+import { Archive, Pencil, Plus, Search } from 'lucide-react';
 import { type FormEvent, useDeferredValue, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useTemplates } from '@/api/templates/list-templates';
 import { useArchiveTemplate, useSaveTemplate } from '@/api/templates/save-template';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -189,12 +183,10 @@ function TemplateForm({ template, onClose }: { template: ResponseTemplate | null
   return (
     <DialogContent className="sm:max-w-xl">
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <DialogHeader>
-          <DialogTitle>{template ? 'Edit template' : 'Add template'}</DialogTitle>
-          <DialogDescription>
-            Templates are inserted into drafts as written; keep them compliant.
-          </DialogDescription>
-        </DialogHeader>
+        <FormDialogHeader
+          title={template ? 'Edit template' : 'Add template'}
+          description="Templates are inserted into drafts as written; keep them compliant."
+        />
         <FormField
           id={`${id}-title`}
           label="Title"
@@ -221,15 +213,7 @@ function TemplateForm({ template, onClose }: { template: ResponseTemplate | null
             </p>
           ) : null}
         </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <LoaderCircle aria-hidden className="motion-safe:animate-spin" /> : null}
-            Save template
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter confirmLabel="Save template" isPending={save.isPending} onCancel={onClose} />
       </form>
     </DialogContent>
   );

@@ -1,17 +1,11 @@
-import {
-  INBOX_CARD_TOPICS,
-  INBOX_TEXTS,
-  type Message,
-  type MessageStatus,
-  SENTIMENT_SUCCESS_MIN,
-  SENTIMENT_WARNING_MIN,
-} from '@parley/contracts';
+import { INBOX_CARD_TOPICS, INBOX_TEXTS, type Message, type MessageStatus } from '@parley/contracts';
 import { ArrowRight, Calendar } from 'lucide-react';
 import { Link } from 'react-router';
+import { SentimentBadge } from '@/components/sentiment-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { formatDate, formatPercent } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 const STATUS_LABELS: Record<MessageStatus, string> = {
@@ -28,13 +22,6 @@ const STATUS_VARIANTS: Record<MessageStatus, 'secondary' | 'warning' | 'success'
   flagged: 'destructive',
 };
 
-/** docs/product.md §9: at least 0.6 success, at least 0.4 warning, below 0.4 destructive. */
-function sentimentVariant(score: number): 'success' | 'warning' | 'destructive' {
-  if (score >= SENTIMENT_SUCCESS_MIN) return 'success';
-  if (score >= SENTIMENT_WARNING_MIN) return 'warning';
-  return 'destructive';
-}
-
 /** docs/product.md §2 Inbox: one message card. */
 export function MessageCard({ message }: { message: Message }) {
   const score = message.sentiment_score;
@@ -45,12 +32,7 @@ export function MessageCard({ message }: { message: Message }) {
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h2 className="truncate font-semibold">{message.investor_name}</h2>
-              {score !== null ? (
-                <Badge variant={sentimentVariant(score)} title="Sentiment">
-                  <span className="sr-only">Sentiment </span>
-                  {formatPercent(score)}
-                </Badge>
-              ) : null}
+              {score !== null ? <SentimentBadge score={score} /> : null}
             </div>
             <p className="truncate text-muted-foreground text-sm">{message.investor_email}</p>
           </div>

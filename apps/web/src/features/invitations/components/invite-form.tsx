@@ -6,11 +6,11 @@ import {
   ROLES,
   type Role,
 } from '@parley/contracts';
-import { LoaderCircle, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -110,19 +110,14 @@ export function InviteForm() {
               </SelectContent>
             </Select>
           </div>
-          <Button
+          <PendingButton
             type="submit"
             className="sm:mt-[1.375rem]"
-            disabled={create.isPending}
-            aria-busy={create.isPending}
+            isPending={create.isPending}
+            icon={<Send aria-hidden="true" />}
           >
-            {create.isPending ? (
-              <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-            ) : (
-              <Send aria-hidden="true" />
-            )}
             Send Invitation
-          </Button>
+          </PendingButton>
         </form>
       </CardContent>
     </Card>

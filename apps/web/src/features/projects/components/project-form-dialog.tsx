@@ -5,19 +5,11 @@ import {
   type Project,
   type ProjectStatus,
 } from '@parley/contracts';
-import { LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -87,12 +79,12 @@ function ProjectForm({
   return (
     <DialogContent>
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <DialogHeader>
-          <DialogTitle>{project ? 'Edit fund' : 'New Project'}</DialogTitle>
-          <DialogDescription>
-            {project ? 'Change the fund’s details.' : 'Add a fund; its documents can be uploaded next.'}
-          </DialogDescription>
-        </DialogHeader>
+        <FormDialogHeader
+          title={project ? 'Edit fund' : 'New Project'}
+          description={
+            project ? 'Change the fund’s details.' : 'Add a fund; its documents can be uploaded next.'
+          }
+        />
         <FormField
           id={`${id}-name`}
           label="Name"
@@ -136,15 +128,12 @@ function ProjectForm({
           />
           {errors.description ? <p className="text-destructive text-sm">{errors.description}</p> : null}
         </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-            {save.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
-            {project ? 'Save changes' : 'Create fund'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          confirmLabel={project ? 'Save changes' : 'Create fund'}
+          isPending={save.isPending}
+          onCancel={onClose}
+          isCancelDisabled={save.isPending}
+        />
       </form>
     </DialogContent>
   );

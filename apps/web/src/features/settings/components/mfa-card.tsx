@@ -1,6 +1,6 @@
 import { MFA_TEXTS } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { KeyRound, LoaderCircle, RefreshCw, ShieldCheck, ShieldOff } from 'lucide-react';
+import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { mfaKeys } from '@/api/mfa/mfa-keys';
@@ -8,24 +8,19 @@ import { useMfaStatus } from '@/api/mfa/mfa-status';
 import { useRegenerateRecoveryCodes } from '@/api/mfa/regenerate-recovery-codes';
 import { useRemoveTotp } from '@/api/mfa/remove-totp';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormDialogHeader } from '@/components/form-dialog';
 import { TotpEnrollmentDialog } from '@/components/mfa/enrollment-dialog';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { PendingButton } from '@/components/pending-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { sessionQueryKey } from '@/lib/session';
+import { LoadFailedAlert } from './load-failed-alert';
 import { StepUpDialog } from './step-up-dialog';
 
 type GuardedAction = 'remove' | 'regenerate';
@@ -100,15 +95,10 @@ export function MfaCard({ email }: { email: string }) {
       <CardContent className="grid gap-4">
         {status.isPending ? <Spinner label="Loading your security settings..." className="py-4" /> : null}
         {status.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertTitle>Your two-factor settings could not be loaded.</AlertTitle>
-            <AlertDescription>
-              <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
-                <RefreshCw aria-hidden="true" />
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadFailedAlert
+            title="Your two-factor settings could not be loaded."
+            onRetry={() => void status.refetch()}
+          />
         ) : null}
         {status.data ? (
           <>
@@ -142,33 +132,23 @@ export function MfaCard({ email }: { email: string }) {
             <div className="flex flex-wrap gap-2">
               {status.data.enrolled ? (
                 <>
-                  <Button
+                  <PendingButton
                     variant="outline"
                     onClick={() => run('regenerate')}
-                    disabled={regenerate.isPending}
-                    aria-busy={regenerate.isPending}
+                    isPending={regenerate.isPending}
+                    icon={<KeyRound aria-hidden="true" />}
                   >
-                    {regenerate.isPending ? (
-                      <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-                    ) : (
-                      <KeyRound aria-hidden="true" />
-                    )}
                     Regenerate recovery codes
-                  </Button>
+                  </PendingButton>
                   {status.data.can_remove ? (
-                    <Button
+                    <PendingButton
                       variant="outline"
                       onClick={() => setConfirmingRemove(true)}
-                      disabled={remove.isPending}
-                      aria-busy={remove.isPending}
+                      isPending={remove.isPending}
+                      icon={<ShieldOff aria-hidden="true" />}
                     >
-                      {remove.isPending ? (
-                        <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-                      ) : (
-                        <ShieldOff aria-hidden="true" />
-                      )}
                       Remove
-                    </Button>
+                    </PendingButton>
                   ) : null}
                 </>
               ) : (
@@ -226,10 +206,7 @@ export function MfaCard({ email }: { email: string }) {
         }}
       >
         <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Your new recovery codes</DialogTitle>
-            <DialogDescription>The earlier codes no longer work.</DialogDescription>
-          </DialogHeader>
+          <FormDialogHeader title="Your new recovery codes" description="The earlier codes no longer work." />
           {newCodes ? <RecoveryCodes codes={newCodes} account={email} /> : null}
           <DialogFooter>
             <Button onClick={() => setNewCodes(null)}>Done</Button>

@@ -1,9 +1,9 @@
 import { MFA_TEXTS, type OwnSession } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, LogOut, MonitorSmartphone, RefreshCw } from 'lucide-react';
+import { LoaderCircle, LogOut, MonitorSmartphone } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { PendingButton } from '@/components/pending-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +16,7 @@ import { sessionQueryKey } from '@/lib/session';
 import { useOwnSessions } from '../api/list-own-sessions';
 import { useRevokeOwnSession } from '../api/revoke-own-session';
 import { describeUserAgent } from '../user-agent';
+import { LoadFailedAlert } from './load-failed-alert';
 
 /** docs/product.md §2 Settings: one's own signed-in sessions, and signing any of them out. */
 export function SessionsCard() {
@@ -51,15 +52,10 @@ export function SessionsCard() {
       <CardContent className="grid gap-4">
         {sessions.isPending ? <Spinner label="Loading your sessions..." className="py-4" /> : null}
         {sessions.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertTitle>Your sessions could not be loaded.</AlertTitle>
-            <AlertDescription>
-              <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-                <RefreshCw aria-hidden="true" />
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadFailedAlert
+            title="Your sessions could not be loaded."
+            onRetry={() => void sessions.refetch()}
+          />
         ) : null}
         {sessions.data ? (
           <div className="overflow-x-auto">
@@ -113,18 +109,14 @@ export function SessionsCard() {
           </div>
         ) : null}
         {sessions.hasNextPage ? (
-          <Button
+          <PendingButton
             variant="outline"
             className="justify-self-start"
             onClick={() => void sessions.fetchNextPage()}
-            disabled={sessions.isFetchingNextPage}
-            aria-busy={sessions.isFetchingNextPage}
+            isPending={sessions.isFetchingNextPage}
           >
-            {sessions.isFetchingNextPage ? (
-              <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-            ) : null}
             Show more
-          </Button>
+          </PendingButton>
         ) : null}
       </CardContent>
     </Card>

@@ -1,18 +1,10 @@
 import { attemptsRemainingText, MFA_MAX_FAILED_ATTEMPTS, MFA_TEXTS, totpCodeSchema } from '@parley/contracts';
-import { LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useStepUp } from '@/api/mfa/step-up';
+import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { CodeField } from '@/components/mfa/code-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 
 /**
@@ -93,10 +85,7 @@ function StepUpForm({
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-busy={stepUp.isPending}>
-      <DialogHeader>
-        <DialogTitle>Confirm it is you</DialogTitle>
-        <DialogDescription>{reason}</DialogDescription>
-      </DialogHeader>
+      <FormDialogHeader title="Confirm it is you" description={reason} />
       <CodeField
         id={`${id}-code`}
         kind="totp"
@@ -114,15 +103,13 @@ function StepUpForm({
           {attemptsRemainingText(attempts)}
         </p>
       ) : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={stepUp.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={stepUp.isPending || attempts === 0} aria-busy={stepUp.isPending}>
-          {stepUp.isPending ? <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" /> : null}
-          Verify
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        confirmLabel="Verify"
+        isPending={stepUp.isPending}
+        isConfirmDisabled={attempts === 0}
+        onCancel={onCancel}
+        isCancelDisabled={stepUp.isPending}
+      />
     </form>
   );
 }

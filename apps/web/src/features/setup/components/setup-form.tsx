@@ -1,12 +1,11 @@
 import { completeSetupInputSchema, PASSWORD_MIN_LENGTH } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { FormErrorAlert } from '@/components/form-error-alert';
 import { FormField } from '@/components/form-field';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
@@ -133,19 +132,11 @@ export function SetupForm({ token }: { token: string }) {
         hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
       />
 
-      <Button type="submit" disabled={completeSetup.isPending} aria-busy={completeSetup.isPending}>
-        {completeSetup.isPending ? (
-          <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-        ) : null}
+      <PendingButton type="submit" isPending={completeSetup.isPending}>
         Create organisation
-      </Button>
+      </PendingButton>
 
-      {formError ? (
-        <Alert id={formErrorId} role="alert" variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      {formError ? <FormErrorAlert id={formErrorId} description={formError} /> : null}
     </form>
   );
 }
