@@ -101,6 +101,8 @@ export const draftVersionParamSchema = z.object({
 /** docs/product.md §8 Inbox and draft texts. */
 export const DRAFT_TEXTS = {
   loadMessageFailed: 'Failed to load message',
+  /** A thread link to a message that does not exist, or not in the reader's organisation. */
+  messageNotFound: 'This message does not exist, or belongs to another organisation.',
   generated: 'AI draft generated successfully!',
   generateFailed: 'Failed to generate draft',
   composeGenerated: 'AI draft generated! Review in the draft workspace.',
