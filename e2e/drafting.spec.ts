@@ -78,3 +78,13 @@ test('a PDF uploaded to a fund becomes citable in drafts', async ({ page }) => {
   await expect(page.getByText('Sources Referenced').locator('..')).toContainText(`${fileName}#page=2`);
   await expect(page.getByLabel('Draft', { exact: true })).toHaveValue(/15 March 2026/);
 });
+
+test('a thread link to a message that does not exist says so, with no dead-end retry', async ({ page }) => {
+  await signInAs(page, 'ir_associate');
+  await page.goto('/inbox/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Failed to load message')).toBeVisible();
+  await expect(
+    page.getByText('This message does not exist, or belongs to another organisation.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+});
