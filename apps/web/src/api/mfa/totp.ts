@@ -9,9 +9,24 @@ import {
 } from '@parley/contracts';
 import { api } from '@/lib/api-client';
 
-/** POST /api/mfa/totp/setup: a new secret, its otpauth URI and the QR code as SVG. */
+let setupInFlight: Promise<TotpSetupResponse> | null = null;
+
+/**
+ * POST /api/mfa/totp/setup: a new secret, its otpauth URI and the QR code as SVG. Each call replaces
+ * the secret on the server, so callers share the one in flight: the enrolment gate of the sign-in
+ * page and the one behind the session guard open a moment apart, and two concurrent calls could be
+ * answered in one order and stored in the other, leaving the dialog showing a secret the server no
+ * longer holds.
+ */
 export function startTotpSetup(): Promise<TotpSetupResponse> {
-  return api.post('/api/mfa/totp/setup', undefined, { parser: totpSetupResponseSchema });
+  if (setupInFlight === null) {
+    setupInFlight = api
+      .post('/api/mfa/totp/setup', undefined, { parser: totpSetupResponseSchema })
+      .finally(() => {
+        setupInFlight = null;
+      });
+  }
+  return setupInFlight;
 }
 
 /** POST /api/mfa/totp/verify-enrollment {code}: on success the ten recovery codes and a new cookie. */
