@@ -34,9 +34,19 @@ export const complianceFlagSchema = z.object({
   suggestion: z.string(),
   start: z.number().int(),
   end: z.number().int(),
-  /** `lexicon:<term>` or `pattern:<id>`. */
+  /** `lexicon:<term>`, `pattern:<id>`, `frame:<kind>` or `model:<label>`. */
   rule: z.string(),
   explanation: z.string(),
+  /**
+   * Why this sentence was flagged, quoting it ('Promises a return: "You'll earn 9% a year"'). Checks
+   * stored before rationales existed lack it; show `explanation` then.
+   */
+  rationale: z.string().optional(),
+  /**
+   * Who raised the flag: the local checker, or the optional second-opinion model (never a silent
+   * replacement of the checker's verdict). Absent on older checks: the checker.
+   */
+  source: z.enum(['checker', 'model']).optional(),
 });
 export type ComplianceFlag = z.infer<typeof complianceFlagSchema>;
 
