@@ -47,8 +47,23 @@ export const complianceFlagSchema = z.object({
    * replacement of the checker's verdict). Absent on older checks: the checker.
    */
   source: z.enum(['checker', 'model']).optional(),
+  /** Set when a user marked the flag 'not a problem here' (docs/product.md §3): who, when and why. */
+  dismissal: z.object({ reason: z.string(), by_name: z.string().nullable(), at: z.string() }).optional(),
 });
 export type ComplianceFlag = z.infer<typeof complianceFlagSchema>;
+
+/** Why a flag was raised, in words for its reader: the sentence-level rationale when the check has one. */
+export function flagRationale(flag: { rationale?: string | undefined; explanation: string }): string {
+  return flag.rationale || flag.explanation;
+}
+
+/**
+ * The flags nobody has marked 'not a problem here': the ones that decide who may approve a reply and
+ * that an approver must see.
+ */
+export function unresolvedFlags<T extends { dismissal?: unknown }>(flags: readonly T[]): T[] {
+  return flags.filter((flag) => flag.dismissal === undefined);
+}
 
 /**
  * docs/product.md §3 ai_responses.compliance_tag, "a list of strings serialised as text": a JSON array of the
