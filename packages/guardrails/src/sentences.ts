@@ -1,0 +1,78 @@
+import model from 'wink-eng-lite-web-model';
+import winkNLP, { type ItemSentence, type ItemToken } from 'wink-nlp';
+
+/** One token of a sentence, with its UTF-16 offsets into the analysed text (end exclusive). */
+export type Word = {
+  /** The text as written ('ll, n't, Guaranteed). */
+  value: string;
+  /** Lower case, curly apostrophes straightened. */
+  normal: string;
+  /** wink-nlp's lemma, lower case ('ll → will, n't → not, guaranteed → guarantee). */
+  lemma: string;
+  /** Universal POS tag from wink-nlp (VERB, AUX, NOUN, ADJ, NUM, PUNCT, ...). */
+  pos: string;
+  start: number;
+  end: number;
+};
+
+/** A sentence of the text: its offsets and its words (spaces and line breaks are not words). */
+export type Sentence = { start: number; end: number; text: string; words: Word[] };
+
+type Nlp = ReturnType<typeof winkNLP>;
+
+/** One instance per process, made on first use: loading the model takes a moment and some memory. */
+let nlp: Nlp | null = null;
+
+function instance(): Nlp {
+  nlp ??= winkNLP(model);
+  return nlp;
+}
+
+const straighten = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'");
+
+/**
+ * Splits `text` into sentences of lemmatised, tagged words with exact offsets. Offsets are rebuilt
+ * from wink-nlp's preceding spaces, which it keeps for every token, so `text.slice(w.start, w.end)`
+ * is always `w.value`.
+ */
+export function readSentences(text: string): Sentence[] {
+  const engine = instance();
+  const its = engine.its;
+  const doc = engine.readDoc(text);
+  const words: (Word | null)[] = [];
+  let offset = 0;
+  doc.tokens().each((token: ItemToken) => {
+    offset += (token.out(its.precedingSpaces) as string).length;
+    const value = token.out() as string;
+    const start = offset;
+    offset += value.length;
+    const type = token.out(its.type) as string;
+    if (type === 'tabCRLF') {
+      words.push(null);
+      return;
+    }
+    words.push({
+      value,
+      normal: straighten(value.toLowerCase()),
+      lemma: straighten((token.out(its.lemma) as string).toLowerCase()),
+      pos: token.out(its.pos) as string,
+      start,
+      end: offset,
+    });
+  });
+  const sentences: Sentence[] = [];
+  doc.sentences().each((sentence: ItemSentence) => {
+    const [first, last] = sentence.out(its.span) as unknown as [number, number];
+    const inside = words.slice(first, last + 1).filter((w): w is Word => w !== null);
+    const head = inside[0];
+    const tail = inside[inside.length - 1];
+    if (!head || !tail) return;
+    sentences.push({
+      start: head.start,
+      end: tail.end,
+      text: text.slice(head.start, tail.end),
+      words: inside,
+    });
+  });
+  return sentences;
+}
