@@ -38,6 +38,8 @@ const straighten = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'");
 export function readSentences(text: string): Sentence[] {
   const engine = instance();
   const its = engine.its;
+  // wink-nlp's types declare `its.lemma` with the model add-ons' signature; it is an ordinary its function
+  const lemmaOf = its.lemma as unknown as typeof its.value;
   const doc = engine.readDoc(text);
   const words: (Word | null)[] = [];
   let offset = 0;
@@ -54,7 +56,7 @@ export function readSentences(text: string): Sentence[] {
     words.push({
       value,
       normal: straighten(value.toLowerCase()),
-      lemma: straighten((token.out(its.lemma) as string).toLowerCase()),
+      lemma: straighten((token.out(lemmaOf) as string).toLowerCase()),
       pos: token.out(its.pos) as string,
       start,
       end: offset,
