@@ -18,7 +18,7 @@ function Excerpt({ excerpt }: { excerpt: FlagExcerpt }) {
         <SeverityBadge severity={excerpt.severity} />
         <span className="font-medium">‘{excerpt.term}’</span>
       </div>
-      <blockquote className="whitespace-pre-wrap break-words border-l-2 pl-3 leading-relaxed">
+      <blockquote className="break-words border-l-2 pl-3 leading-relaxed">
         {excerpt.cut_before ? '… ' : ''}
         {excerpt.before}
         <FlagMark severity={excerpt.severity} rationale={excerpt.rationale}>
