@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signInAs, waitForMail } from './fixtures';
+
+/** The page in light and in dark mode, for a person to look at (not compared). */
+async function shoot(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `/tmp/shots/approver-${name}-${scheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 /**
  * The approval journey (docs/product.md §4 Approvals): an associate's draft saying 'guaranteed' is flagged
@@ -60,9 +69,40 @@ test('a flagged draft goes through a director to the investor', async ({ browser
   const item = director.locator('article, li, [data-testid="approval-item"]').filter({ hasText: subject });
   await expect(item.first()).toBeVisible();
   await expect(item.first().getByText('Flagged', { exact: true })).toBeVisible();
+  // The queue shows the flagged passage, marked, with why it was flagged.
+  const messageId = new URL(threadUrl).pathname.split('/').at(-1) ?? '';
+  const latest = await (await director.request.get(`/api/messages/${messageId}/drafts/latest`)).json();
+  const flag = latest.compliance.flags[0];
+  const rationale: string = flag.rationale || flag.explanation;
+  expect(rationale.length).toBeGreaterThan(0);
+  const excerpts = item.first().getByTestId('approval-excerpts');
+  await expect(excerpts.locator('mark')).toHaveText(/^guaranteed/);
+  await expect(excerpts.getByText(rationale, { exact: true })).toBeVisible();
+  await shoot(director, 'queue');
+
   await item.first().getByRole('button', { name: 'Approve & Send' }).click();
   const dialog = director.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Approve & Send' }).click();
+  // The dialog restates the draft with the flag marked, and every unresolved flag with its rationale.
+  // (The mark also carries its severity and rationale for screen readers.)
+  const shown = dialog.getByTestId('approve-draft-text');
+  await expect(shown).toContainText('Dear Rosa, your Q3 distribution is guaranteed');
+  await expect(shown).toContainText('. Kind regards, Avery');
+  await expect(shown.locator('mark')).toHaveText(/^guaranteed/);
+  const flags = dialog.getByTestId('approve-flags').getByRole('listitem');
+  await expect(flags).toHaveCount(latest.compliance.flags.length);
+  await expect(flags.first()).toContainText('High');
+  await expect(flags.first()).toContainText(rationale);
+  // Over a high flag, a written reason is required: the confirm button stays disabled until then.
+  const confirm = dialog.getByRole('button', { name: 'Approve & Send' });
+  const reason = dialog.getByLabel(/Why may this reply go out despite its high-severity flags/);
+  await expect(confirm).toBeDisabled();
+  await reason.fill('   too short   ');
+  await expect(dialog.getByRole('alert')).toHaveText('Write at least 10 characters');
+  await expect(confirm).toBeDisabled();
+  await reason.fill('The investor asked about a contractually guaranteed distribution (side letter §4).');
+  await expect(confirm).toBeEnabled();
+  await shoot(director, 'dialog');
+  await confirm.click();
   await expect(
     director.getByRole('region', { name: /Notifications/ }).getByText('Response approved and marked final!'),
   ).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { APPROVAL_LEVELS } from './approval-matrix';
+import { APPROVAL_LEVELS, type ApprovalLevel } from './approval-matrix';
+import { COMPLIANCE_SEVERITIES } from './compliance';
 import { MESSAGE_STATUSES } from './messages';
 
 /**
@@ -37,6 +38,19 @@ export const submitForApprovalInputSchema = z.object({
 export type SubmitForApprovalInput = z.infer<typeof submitForApprovalInputSchema>;
 
 /**
+ * Approving over an unresolved high-severity flag needs a written reason (docs/product.md §4 Approvals):
+ * long enough to say something, short enough for the audit log.
+ */
+export const OVERRIDE_REASON_MIN = 10;
+export const OVERRIDE_REASON_MAX = 1000;
+
+export const overrideReasonSchema = z
+  .string({ error: 'Write the reason as text' })
+  .trim()
+  .min(OVERRIDE_REASON_MIN, { error: `Write at least ${OVERRIDE_REASON_MIN} characters` })
+  .max(OVERRIDE_REASON_MAX, { error: 'Use at most 1,000 characters' });
+
+/**
  * POST /api/messages/:id/approve (Mark Final / Approve & Send). Any `requires_approval` a client
  * sends is dropped: the server re-checks the stored text (docs/product.md §6,
  * docs/decisions/015-compliance-policy-and-approvals.md).
@@ -50,6 +64,8 @@ export const approveInputSchema = z.object({
     .min(APPROVAL_RATING_MIN, { error: 'Use a number from 1 to 5' })
     .max(APPROVAL_RATING_MAX, { error: 'Use a number from 1 to 5' })
     .optional(),
+  /** Required when the text has an unresolved high-severity flag (else 422 naming this field). */
+  override_reason: overrideReasonSchema.optional(),
 });
 export type ApproveInput = z.infer<typeof approveInputSchema>;
 
@@ -142,8 +158,31 @@ export const listApprovalsQuerySchema = z.object({
 });
 export type ListApprovalsQuery = z.input<typeof listApprovalsQuerySchema>;
 
+/** How many flagged passages a queue item carries; the approve dialog loads the whole version. */
+export const APPROVAL_QUEUE_EXCERPTS_MAX = 10;
+/** The start of the draft a queue item shows (whole words, at most this many characters). */
+export const APPROVAL_QUEUE_PREVIEW_CHARS = 280;
+
+/** A flagged passage of a queued draft: the flag and the text around its span (whole words). */
+export const flagExcerptSchema = z.object({
+  term: z.string(),
+  severity: z.enum(COMPLIANCE_SEVERITIES),
+  rule: z.string(),
+  /** Why it was flagged (`flagRationale`). */
+  rationale: z.string(),
+  suggestion: z.string(),
+  before: z.string(),
+  match: z.string(),
+  after: z.string(),
+  /** Whether the draft goes on before `before` / after `after`. */
+  cut_before: z.boolean(),
+  cut_after: z.boolean(),
+});
+export type FlagExcerpt = z.infer<typeof flagExcerptSchema>;
+
 /**
  * docs/product.md §3 approval item (investor, subject, submitter, age, risk_flags, sentiment, project), live.
+ * Flags are the unresolved ones of the submitted version's stored check.
  */
 export const approvalItemSchema = z.object({
   request_id: z.string(),
@@ -165,6 +204,10 @@ export const approvalItemSchema = z.object({
   }),
   /** docs/product.md §2: 'None' when the version's check found nothing, else a short summary. */
   risk_flags: z.string(),
+  /** The unresolved flags' passages, highest severity first, then in reading order (at most 10). */
+  excerpts: z.array(flagExcerptSchema),
+  /** The start of the draft. */
+  preview: z.string(),
 });
 export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 
@@ -173,6 +216,38 @@ export const listApprovalsResponseSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 export type ListApprovalsResponse = z.infer<typeof listApprovalsResponseSchema>;
+
+/** GET /api/approvals/overrides: approvals given over unresolved high-severity flags, newest first. */
+export const listOverridesQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Use a number' })
+    .int({ error: 'Use a whole number' })
+    .min(1, { error: 'Use at least 1' })
+    .max(APPROVAL_QUEUE_PAGE_SIZE_MAX, { error: `Use at most ${APPROVAL_QUEUE_PAGE_SIZE_MAX}` })
+    .default(APPROVAL_QUEUE_PAGE_SIZE_DEFAULT),
+  cursor: z.string().max(200, { error: 'Not a cursor' }).optional(),
+});
+export type ListOverridesQuery = z.input<typeof listOverridesQuerySchema>;
+
+export const approvalOverrideSchema = z.object({
+  message_id: z.string(),
+  investor_name: z.string(),
+  subject: z.string(),
+  version: z.number().int(),
+  approved_by: z.string().nullable(),
+  approved_by_name: z.string().nullable(),
+  approved_at: z.string(),
+  /** The unresolved high-severity flags the approver went over, as the server's check found them. */
+  flags: z.array(z.object({ term: z.string(), rule: z.string(), rationale: z.string() })),
+  reason: z.string(),
+});
+export type ApprovalOverride = z.infer<typeof approvalOverrideSchema>;
+
+export const listOverridesResponseSchema = z.object({
+  items: z.array(approvalOverrideSchema),
+  next_cursor: z.string().nullable(),
+});
+export type ListOverridesResponse = z.infer<typeof listOverridesResponseSchema>;
 
 /** GET /api/approvals/stats: docs/product.md §2 Approval queue stats, from real data. */
 export const approvalStatsSchema = z.object({
@@ -191,6 +266,14 @@ export const APPROVAL_TEXTS = {
   approved: 'Response approved and marked final!',
   approveFailed: 'Failed to approve response',
   needsDirector: 'Only directors can approve responses with high-severity flags',
+  overrideReasonLabel: 'Why may this reply go out despite its high-severity flags?',
+  overrideReasonHint: `Required: ${OVERRIDE_REASON_MIN} to 1,000 characters. Kept with the approval and in the audit log.`,
+  unresolvedFlagsTitle: 'Unresolved compliance flags',
+  draftTitle: 'The reply as it will be sent',
+  noUnresolvedFlags: 'No unresolved compliance flags on this version.',
+  notChecked: 'This version has not been checked yet: approving checks it first.',
+  draftLoadFailed: 'Failed to load the draft',
+  reviewToApprove: 'Flagged: review the draft and its flags in the dialog before approving.',
   flagged: 'Flagged',
   noFlags: 'None',
   sortByAge: 'Sort by Age',
@@ -207,3 +290,13 @@ export const APPROVAL_TEXTS = {
   loadFailed: 'Failed to load the approval queue',
   replyNotSent: 'The reply is approved but the e-mail could not be sent yet. It stays in the outbox.',
 } as const;
+
+/**
+ * Why a role may not finalise a draft at this level (docs/product.md §6): the high case keeps product.md's
+ * text; at other levels it is the organisation's matrix that asks for a director.
+ */
+export function approvalRefusalText(level: ApprovalLevel): string {
+  if (level === 'high') return APPROVAL_TEXTS.needsDirector;
+  const what = level === 'none' ? 'without compliance flags' : `with ${level}-severity flags`;
+  return `Your organisation's approval matrix needs a director or admin to approve responses ${what}`;
+}

@@ -40,6 +40,14 @@ export const ERRORS = {
     status: 403,
     message: 'Only directors can approve responses with high-severity flags',
   },
+  /**
+   * 422: approving over an unresolved high-severity flag needs a written reason (`override_reason`), kept
+   * with the approval and in the audit log (docs/product.md §4 Approvals).
+   */
+  OVERRIDE_REASON_REQUIRED: {
+    status: 422,
+    message: 'Say why this reply may go out despite its high-severity flags.',
+  },
   /** 409: the draft is already awaiting a director's approval. */
   APPROVAL_PENDING: { status: 409, message: 'This draft is already awaiting approval.' },
   /** 409: the reply was already approved and sent; editing the draft reopens the message. */

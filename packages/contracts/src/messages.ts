@@ -7,8 +7,9 @@ export const MESSAGE_STATUSES = ['open', 'awaiting_approval', 'resolved', 'flagg
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /**
- * docs/product.md §2 Inbox tabs. 'flagged' messages appear under All only (they wait for compliance, not for
- * the investor or an approver); the Open tab holds 'open' and every unknown status.
+ * docs/product.md §2 Inbox tabs. The Open tab holds 'open', 'flagged' (still to be answered, with a Flagged
+ * badge) and every unknown status, so Open + Awaiting Approval + Resolved = All
+ * (docs/decisions/020-flagged-messages-stay-open.md).
  */
 export const INBOX_TABS = ['all', 'open', 'awaiting_approval', 'resolved'] as const;
 export type InboxTab = (typeof INBOX_TABS)[number];

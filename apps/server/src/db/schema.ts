@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   unique,
@@ -542,6 +543,12 @@ export const aiResponses = pgTable(
     approvalRating: integer('approval_rating'),
     /** The reply e-mail to the investor, in the outbox. */
     sentEmailId: uuid('sent_email_id').references(() => emailOutbox.id),
+    /**
+     * Approved over unresolved high-severity flags: the approver's reason and those flags as the
+     * server's check found them (docs/product.md §4 Approvals; listed by GET /api/approvals/overrides).
+     */
+    overrideReason: text('override_reason'),
+    overrideFlags: jsonb('override_flags').$type<Record<string, unknown>[]>(),
   },
   (t) => [
     uniqueIndex('ai_responses_message_version_key').on(t.messageId, t.versionNumber),
@@ -551,6 +558,9 @@ export const aiResponses = pgTable(
       sql`${t.approvalRating} is null or (${t.approvalRating} between 1 and 5)`,
     ),
     index('ai_responses_org_created_idx').on(t.orgId, t.createdAt),
+    index('ai_responses_org_overrides_idx')
+      .on(t.orgId, t.approvedAt.desc(), t.id.desc())
+      .where(sql`${t.overrideReason} is not null`),
   ],
 );
 
@@ -669,9 +679,21 @@ export const approvalRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     comment: text('comment'),
     rating: integer('rating'),
+    /**
+     * The queue's first sort key: the highest unresolved flag severity of the submitted version's stored
+     * check (0 none, 1 low, 2 medium, 3 high), kept by reply-state.ts whenever that check is stored.
+     */
+    flagRank: smallint('flag_rank').notNull().default(0),
   },
   (t) => [
     index('approval_requests_org_status_idx').on(t.orgId, t.status, t.submittedAt),
+    // The queue: flagged first, then by age or newest (a btree serves one mix of directions each).
+    index('approval_requests_queue_age_idx')
+      .on(t.orgId, t.flagRank.desc(), t.submittedAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('approval_requests_queue_newest_idx')
+      .on(t.orgId, t.flagRank, t.submittedAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     index('approval_requests_message_idx').on(t.messageId, t.submittedAt.desc()),
     uniqueIndex('approval_requests_one_pending_key').on(t.messageId).where(sql`${t.status} = 'pending'`),
     check(

@@ -127,6 +127,8 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/messages/:id/approval': 'workspace.read',
   'GET /api/approvals': 'approvals.review',
   'GET /api/approvals/stats': 'approvals.review',
+  /** Approvals over high-severity flags, with their reasons: Analytics (the Reporting group). */
+  'GET /api/approvals/overrides': 'reporting.read',
   /** Notifications: one's own only (another user's is a 404). */
   'GET /api/notifications': 'signed-in',
   'POST /api/notifications/:id/read': 'signed-in',

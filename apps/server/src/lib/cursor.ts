@@ -56,3 +56,18 @@ export function parseTimeCursor(value: string): TimeCursor {
   if (!ISO_MILLIS_PATTERN.test(at) || Number.isNaN(time) || !isUuid(id)) throw invalidCursor();
   return { at: new Date(time), id };
 }
+
+/** A position in a list ordered by a small rank first (e.g. how flagged), then by (time, id). */
+export type RankedTimeCursor = TimeCursor & { rank: number };
+
+export function encodeRankedTimeCursor(cursor: RankedTimeCursor): string {
+  return encodeCursor([String(cursor.rank), cursor.at.toISOString(), cursor.id]);
+}
+
+/** The cursor, or the 400 for anything else (a rank outside 0..`maxRank` included). */
+export function parseRankedTimeCursor(value: string, maxRank: number): RankedTimeCursor {
+  const [rank = '', at = '', id = ''] = parseCursor(value, 3);
+  const n = /^\d{1,3}$/.test(rank) ? Number(rank) : -1;
+  if (n < 0 || n > maxRank) throw invalidCursor();
+  return { rank: n, ...parseTimeCursor(encodeCursor([at, id])) };
+}

@@ -1,5 +1,5 @@
 import { APPROVAL_COMMENT_MAX, APPROVAL_RATING_MAX, APPROVAL_TEXTS } from '@parley/contracts';
-import { Send, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
@@ -47,58 +47,6 @@ export function StarRating({ value, onChange }: { value: number; onChange: (valu
         ) : null}
       </div>
     </fieldset>
-  );
-}
-
-/**
- * Approve & Send (or Mark Final): says the reply is e-mailed to the investor, takes an optional
- * rating when `withRating`, and confirms.
- */
-export function ApproveDialog({
-  open,
-  onOpenChange,
-  title,
-  confirmLabel,
-  recipient,
-  withRating,
-  isPending,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  confirmLabel: string;
-  recipient: string;
-  withRating: boolean;
-  isPending: boolean;
-  onConfirm: (rating: number | undefined) => void;
-}) {
-  const [rating, setRating] = useState(0);
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setRating(0);
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent>
-        <FormDialogHeader
-          title={title}
-          description={
-            <>The reply is marked final and e-mailed to {recipient}. Any later edit reopens the message.</>
-          }
-        />
-        {withRating ? <StarRating value={rating} onChange={setRating} /> : null}
-        <FormDialogFooter
-          confirmLabel={confirmLabel}
-          confirmIcon={<Send aria-hidden />}
-          isPending={isPending}
-          onConfirm={() => onConfirm(rating || undefined)}
-          onCancel={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
   );
 }
 

@@ -252,12 +252,16 @@ describe('reading messages', () => {
         .sort();
 
     expect(await ids('all')).toEqual([open, weird, waiting, resolved, flagged].sort());
-    expect(await ids('open')).toEqual([open, weird].sort());
+    // A flagged message stays under Open, so the tabs add up to All (decision 020).
+    expect(await ids('open')).toEqual([open, weird, flagged].sort());
     expect(await ids('awaiting_approval')).toEqual([waiting]);
     expect(await ids('resolved')).toEqual([resolved]);
 
     const page = await json(await list(user.cookie));
-    expect(page.counts).toEqual({ all: 5, open: 2, awaiting_approval: 1, resolved: 1 });
+    expect(page.counts).toEqual({ all: 5, open: 3, awaiting_approval: 1, resolved: 1 });
+    // Under a search too (each tab counted by its own filter).
+    const searched = await json(await list(user.cookie, '?q=row'));
+    expect(searched.counts).toEqual({ all: 5, open: 3, awaiting_approval: 1, resolved: 1 });
     const statusOf = (id: string) => page.items.find((m: { id: string }) => m.id === id).status;
     expect(statusOf(weird)).toBe('open');
     expect(statusOf(flagged)).toBe('flagged');

@@ -58,9 +58,10 @@ function selectMessages(db: DbOrTx) {
 
 /**
  * The statuses with a tab of their own. The Open tab is every other status (index-friendly
- * NOT IN over the (org_id, status, created_at, id) index); 'flagged' is under All only.
+ * NOT IN over the (org_id, status, created_at, id) index), 'flagged' included, so Open, Awaiting
+ * Approval and Resolved add up to All (docs/decisions/020-flagged-messages-stay-open.md).
  */
-const NOT_OPEN = ['awaiting_approval', 'resolved', 'flagged'] as const;
+const NOT_OPEN = ['awaiting_approval', 'resolved'] as const;
 
 function tabFilter(tab: InboxTab): SQL | undefined {
   switch (tab) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ERRORS } from '@parley/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { DEFAULT_APPROVAL_MATRIX, ERRORS } from '@parley/contracts';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertProject } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
@@ -17,6 +17,7 @@ import {
 import { generateToken } from '../../lib/crypto';
 import { createLogger } from '../../lib/logger';
 import { RealtimeHub } from '../realtime/realtime.hub';
+import { storeVersionCheck } from './reply-state';
 
 const smtp = await startSmtpSink();
 afterAll(() => smtp.close());
@@ -27,6 +28,9 @@ const CLEAN_TEXT =
   'Dear Jane,\n\nThe Q3 distribution was paid on 15 October 2025.\n\nKind regards,\nThe IR team';
 const FLAGGED_TEXT =
   'Dear Jane,\n\nYour returns are guaranteed and the fund is a safe place for your money.\n\nKind regards';
+
+/** An approver's reason for sending a reply with high-severity flags. */
+const REASON = 'Reviewed with compliance: the wording is quoted from the signed side letter.';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const uniqueEmail = (name: string) =>
@@ -216,7 +220,11 @@ describe('Mark Final / Approve & Send', () => {
 
   it('lets a director approve and send a flagged draft: approved_by is the caller, one audit entry, the reply arrives', async () => {
     const { director, orgId, messageId, message, draft } = await scene(FLAGGED_TEXT);
-    const res = await post(`/api/messages/${messageId}/approve`, director.cookie, { ...draft, rating: 4 });
+    const res = await post(`/api/messages/${messageId}/approve`, director.cookie, {
+      ...draft,
+      rating: 4,
+      override_reason: REASON,
+    });
     expect(res.status).toBe(200);
     expect(await statusOf(messageId)).toBe('resolved');
     const [version] = await ctx.db.select().from(aiResponses).where(eq(aiResponses.messageId, messageId));
@@ -392,7 +400,11 @@ describe('Submit for Approval and Request Changes', () => {
     const { associate, director, messageId, draft } = await scene(FLAGGED_TEXT);
     await ctx.db.insert(userSettings).values({ userId: associate.userId, notifyApprovalRequests: false });
     await post(`/api/messages/${messageId}/submit`, associate.cookie, draft);
-    const res = await post(`/api/messages/${messageId}/approve`, director.cookie, { ...draft, rating: 5 });
+    const res = await post(`/api/messages/${messageId}/approve`, director.cookie, {
+      ...draft,
+      rating: 5,
+      override_reason: REASON,
+    });
     expect(res.status).toBe(200);
     const [request] = await ctx.db
       .select()
@@ -473,8 +485,9 @@ describe('the approval queue and its stats', () => {
       ctx.clock.advance(60_000);
     }
     const first = await json(await ctx.request('GET', '/api/approvals?limit=2', { cookie: director.cookie }));
-    expect(first.items.map((i: { message_id: string }) => i.message_id)).toEqual([ids[0], ids[1]]);
-    expect(first.items[1]).toMatchObject({
+    // The flagged draft comes first, then by age.
+    expect(first.items.map((i: { message_id: string }) => i.message_id)).toEqual([ids[1], ids[0]]);
+    expect(first.items[0]).toMatchObject({
       investor_name: 'Investor 1',
       subject: 'Question 1',
       submitted_by_name: 'Test ir_associate',
@@ -482,10 +495,10 @@ describe('the approval queue and its stats', () => {
       version: 1,
       flags: { highest: 'high', terms: ['guaranteed'] },
     });
-    expect(first.items[1].risk_flags).toContain('guaranteed');
-    expect(first.items[0].risk_flags).toBe('None');
-    expect(first.items[0].text_sha256).toBe(sha256(CLEAN_TEXT));
-    expect(first.items[0].project_name).toMatch(/^Fund /);
+    expect(first.items[0].risk_flags).toContain('guaranteed');
+    expect(first.items[1].risk_flags).toBe('None');
+    expect(first.items[1].text_sha256).toBe(sha256(CLEAN_TEXT));
+    expect(first.items[1].project_name).toMatch(/^Fund /);
     const second = await json(
       await ctx.request('GET', `/api/approvals?limit=2&cursor=${first.next_cursor}`, {
         cookie: director.cookie,
@@ -496,7 +509,7 @@ describe('the approval queue and its stats', () => {
     const newest = await json(
       await ctx.request('GET', '/api/approvals?sort=newest', { cookie: director.cookie }),
     );
-    expect(newest.items.map((i: { message_id: string }) => i.message_id)).toEqual([...ids].reverse());
+    expect(newest.items.map((i: { message_id: string }) => i.message_id)).toEqual([ids[1], ids[2], ids[0]]);
     const bad = await ctx.request('GET', '/api/approvals?sort=size&cursor=nope', { cookie: director.cookie });
     expect(bad.status).toBe(400);
     const badCursor = await json(
@@ -525,7 +538,7 @@ describe('the approval queue and its stats', () => {
     await submitted(FLAGGED_TEXT);
     // (20 minutes at a time: sessions end after 30 idle minutes.)
     ctx.clock.advance(20 * 60_000);
-    await post(`/api/messages/${a.id}/approve`, director.cookie, a.draft);
+    await post(`/api/messages/${a.id}/approve`, director.cookie, { ...a.draft, override_reason: REASON });
     ctx.clock.advance(20 * 60_000);
     await post(`/api/messages/${b.id}/request-changes`, director.cookie, { comment: 'Shorter please' });
     const stats = await json(await ctx.request('GET', '/api/approvals/stats', { cookie: director.cookie }));
@@ -657,5 +670,299 @@ it('keeps the product.md text of the 403 in the contracts', () => {
   expect(ERRORS.APPROVAL_NEEDS_DIRECTOR).toEqual({
     status: 403,
     message: 'Only directors can approve responses with high-severity flags',
+  });
+});
+
+/** Everything an approval writes, to show a refused one wrote nothing. */
+async function approvalFootprint(orgId: string, messageId: string) {
+  const [versions, requests, audit, outbox] = await Promise.all([
+    ctx.db
+      .select({ approvedAt: aiResponses.approvedAt, reason: aiResponses.overrideReason })
+      .from(aiResponses)
+      .where(eq(aiResponses.messageId, messageId)),
+    ctx.db
+      .select({ status: approvalRequests.status })
+      .from(approvalRequests)
+      .where(eq(approvalRequests.messageId, messageId)),
+    ctx.db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.orgId, orgId)),
+    ctx.db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.orgId, orgId)),
+  ]);
+  return { status: await statusOf(messageId), versions, requests, audit, outbox };
+}
+
+describe('approving over a high-severity flag needs a written reason', () => {
+  it('refuses without a reason with 422 naming override_reason, and writes nothing', async () => {
+    const { associate, director, orgId, messageId, draft } = await scene(FLAGGED_TEXT);
+    await post(`/api/messages/${messageId}/submit`, associate.cookie, draft);
+    const before = await approvalFootprint(orgId, messageId);
+    expect(before.status).toBe('awaiting_approval');
+    const res = await post(`/api/messages/${messageId}/approve`, director.cookie, draft);
+    expect(res.status).toBe(422);
+    const body = await json(res);
+    expect(body.error.code).toBe('OVERRIDE_REASON_REQUIRED');
+    expect(body.error.fields).toEqual({ override_reason: ERRORS.OVERRIDE_REASON_REQUIRED.message });
+    expect(await approvalFootprint(orgId, messageId)).toEqual(before);
+  });
+
+  it('answers 400 naming override_reason for a reason too short (after trimming) or too long', async () => {
+    const { director, orgId, messageId, draft } = await scene(FLAGGED_TEXT);
+    const before = await approvalFootprint(orgId, messageId);
+    for (const reason of ['   short   ', ' '.repeat(40), 'x'.repeat(1001)]) {
+      const res = await post(`/api/messages/${messageId}/approve`, director.cookie, {
+        ...draft,
+        override_reason: reason,
+      });
+      expect(res.status, JSON.stringify(reason.slice(0, 20))).toBe(400);
+      expect(Object.keys((await json(res)).error.fields)).toEqual(['override_reason']);
+    }
+    expect(await approvalFootprint(orgId, messageId)).toEqual(before);
+  });
+
+  it('approves with a reason and keeps it on the version, in the audit entry and in the overrides list', async () => {
+    const { director, orgId, messageId, draft } = await scene(FLAGGED_TEXT);
+    const res = await post(`/api/messages/${messageId}/approve`, director.cookie, {
+      ...draft,
+      override_reason: `  ${REASON}  `,
+    });
+    expect(res.status).toBe(200);
+    const [version] = await ctx.db.select().from(aiResponses).where(eq(aiResponses.messageId, messageId));
+    expect(version?.overrideReason).toBe(REASON);
+    expect(version?.overrideFlags).toEqual([
+      expect.objectContaining({
+        term: 'guaranteed',
+        rule: expect.any(String),
+        rationale: expect.any(String),
+      }),
+    ]);
+    const [entry] = await auditActions(orgId);
+    expect(entry).toMatchObject({
+      action: 'response_approved',
+      details: {
+        override_reason: REASON,
+        overridden_flags: [expect.objectContaining({ term: 'guaranteed' })],
+      },
+    });
+    const list = await json(
+      await ctx.request('GET', '/api/approvals/overrides', { cookie: director.cookie }),
+    );
+    expect(list.items).toEqual([
+      {
+        message_id: messageId,
+        investor_name: 'Jane Investor',
+        subject: 'Q3 distribution',
+        version: 1,
+        approved_by: director.userId,
+        approved_by_name: 'Test ir_director',
+        approved_at: version?.approvedAt?.toISOString(),
+        flags: [expect.objectContaining({ term: 'guaranteed' })],
+        reason: REASON,
+      },
+    ]);
+    expect(list.next_cursor).toBeNull();
+  });
+
+  it('needs no reason for a clean draft, and keeps none that was sent', async () => {
+    const { director, messageId, draft } = await scene(CLEAN_TEXT);
+    const res = await post(`/api/messages/${messageId}/approve`, director.cookie, {
+      ...draft,
+      override_reason: REASON,
+    });
+    expect(res.status).toBe(200);
+    const [version] = await ctx.db.select().from(aiResponses).where(eq(aiResponses.messageId, messageId));
+    expect(version).toMatchObject({ overrideReason: null, overrideFlags: null });
+  });
+
+  it('lists overrides for directors and admins only, newest first, page by page', async () => {
+    await ctx.expectGuarded('GET', '/api/approvals/overrides', 'reporting.read');
+    const director = await ctx.signInAs('ir_director');
+    const messageIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const message = await messageIn(director.orgId, { subject: `Override ${i}` });
+      const draft = await saveDraft(director.cookie, message.id, FLAGGED_TEXT, 0);
+      const res = await post(`/api/messages/${message.id}/approve`, director.cookie, {
+        ...draft,
+        override_reason: `${REASON} (${i})`,
+      });
+      expect(res.status).toBe(200);
+      messageIds.push(message.id);
+      ctx.clock.advance(60_000);
+    }
+    // Another organisation's override is not listed.
+    const { director: outsider, messageId: theirs, draft: theirDraft } = await scene(FLAGGED_TEXT);
+    await post(`/api/messages/${theirs}/approve`, outsider.cookie, {
+      ...theirDraft,
+      override_reason: REASON,
+    });
+
+    const page = (cursor?: string) =>
+      ctx.request('GET', `/api/approvals/overrides?limit=2${cursor ? `&cursor=${cursor}` : ''}`, {
+        cookie: director.cookie,
+      });
+    const first = await json(await page());
+    expect(first.items.map((i: { message_id: string }) => i.message_id)).toEqual([
+      messageIds[2],
+      messageIds[1],
+    ]);
+    expect(first.items[0].reason).toBe(`${REASON} (2)`);
+    const second = await json(await page(first.next_cursor));
+    expect(second.items.map((i: { message_id: string }) => i.message_id)).toEqual([messageIds[0]]);
+    expect(second.next_cursor).toBeNull();
+    const bad = await page('nope');
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields).toHaveProperty('cursor');
+    const badLimit = await ctx.request('GET', '/api/approvals/overrides?limit=0', {
+      cookie: director.cookie,
+    });
+    expect((await json(badLimit)).error.fields).toHaveProperty('limit');
+  });
+});
+
+/** Adds organisation terms and makes the matrix ask for a director from `from` up. */
+async function strictOrg(adminCookie: string, from: 'none' | 'low' | 'medium') {
+  for (const [term, severity] of [
+    ['zephyr yield', 'medium'],
+    ['kumquat', 'low'],
+  ] as const) {
+    const res = await ctx.request('POST', '/api/compliance/policy/terms', {
+      cookie: adminCookie,
+      body: { term, severity, suggestion: 'plain words' },
+    });
+    expect(res.status, term).toBe(201);
+  }
+  const directors = ['admin', 'ir_director'];
+  const levels = ['none', 'low', 'medium'] as const;
+  const matrix = { ...DEFAULT_APPROVAL_MATRIX };
+  for (const level of levels.slice(levels.indexOf(from))) matrix[level] = directors as never;
+  const res = await ctx.request('PUT', '/api/compliance/settings', {
+    cookie: adminCookie,
+    body: {
+      forward_looking_disclaimer: 'Past performance is no guarantee of future results.',
+      risk_factor_tags: [],
+      compliance_contact: '',
+      approval_matrix: matrix,
+    },
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('a refusal names the rule that applies', () => {
+  it('says what the matrix needs at medium, low and no flags, and keeps product.md’s text for high', async () => {
+    const { associate, admin, orgId } = await scene(CLEAN_TEXT);
+    await strictOrg(admin.cookie, 'none');
+    const cases = [
+      [
+        'The zephyr yield is attractive.',
+        "Your organisation's approval matrix needs a director or admin to approve responses with medium-severity flags",
+      ],
+      [
+        'A kumquat for everyone.',
+        "Your organisation's approval matrix needs a director or admin to approve responses with low-severity flags",
+      ],
+      [
+        CLEAN_TEXT,
+        "Your organisation's approval matrix needs a director or admin to approve responses without compliance flags",
+      ],
+      [FLAGGED_TEXT, 'Only directors can approve responses with high-severity flags'],
+    ] as const;
+    for (const [text, message] of cases) {
+      const { id } = await messageIn(orgId);
+      const draft = await saveDraft(associate.cookie, id, text, 0);
+      const res = await post(`/api/messages/${id}/approve`, associate.cookie, draft);
+      expect(res.status, text).toBe(403);
+      expect(await json(res), text).toMatchObject({ error: { code: 'APPROVAL_NEEDS_DIRECTOR', message } });
+      expect(await statusOf(id)).not.toBe('resolved');
+    }
+  });
+});
+
+describe('the queue puts flagged drafts first', () => {
+  it('ranks by highest unresolved severity whatever the sort, with a cursor that walks every row once', async () => {
+    const director = await ctx.signInAs('ir_director');
+    const admin = await ctx.signInAs('admin', director.orgId);
+    const associate = await ctx.signInAs('ir_associate', director.orgId);
+    await strictOrg(admin.cookie, 'medium');
+    const texts = {
+      high: FLAGGED_TEXT,
+      medium: 'Dear Jane, the zephyr yield is attractive. Kind regards',
+      low: 'Dear Jane, a kumquat for everyone. Kind regards',
+      none: CLEAN_TEXT,
+    };
+    // Two of each level, submitted in an interleaved order one minute apart.
+    const submitted: { id: string; level: keyof typeof texts }[] = [];
+    for (const level of ['none', 'low', 'high', 'medium', 'none', 'high', 'low', 'medium'] as const) {
+      const { id } = await messageIn(director.orgId, { subject: `${level} ${submitted.length}` });
+      const draft = await saveDraft(associate.cookie, id, texts[level], 0);
+      expect((await post(`/api/messages/${id}/submit`, associate.cookie, draft)).status).toBe(200);
+      submitted.push({ id, level });
+      ctx.clock.advance(60_000);
+    }
+    const rank = ['high', 'medium', 'low', 'none'];
+    const expected = (newestFirst: boolean) =>
+      submitted
+        .map((row, at) => ({ ...row, at }))
+        .sort(
+          (a, b) =>
+            rank.indexOf(a.level) - rank.indexOf(b.level) || (newestFirst ? b.at - a.at : a.at - b.at),
+        )
+        .map((row) => row.id);
+    for (const sort of ['age', 'newest'] as const) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `/api/approvals?sort=${sort}&limit=3${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = await json(await ctx.request('GET', query, { cookie: director.cookie }));
+        seen.push(...page.items.map((i: { message_id: string }) => i.message_id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(seen, sort).toEqual(expected(sort === 'newest'));
+    }
+  });
+
+  it('moves a submission when its stored check changes, and counts only flags nobody dismissed', async () => {
+    const director = await ctx.signInAs('ir_director');
+    const associate = await ctx.signInAs('ir_associate', director.orgId);
+    const ids: string[] = [];
+    for (const text of [CLEAN_TEXT, FLAGGED_TEXT]) {
+      const { id } = await messageIn(director.orgId);
+      const draft = await saveDraft(associate.cookie, id, text, 0);
+      await post(`/api/messages/${id}/submit`, associate.cookie, draft);
+      ids.push(id);
+      ctx.clock.advance(60_000);
+    }
+    const queue = async () =>
+      (await json(await ctx.request('GET', '/api/approvals', { cookie: director.cookie }))).items;
+    const [flaggedFirst] = await queue();
+    expect(flaggedFirst).toMatchObject({ message_id: ids[1], flags: { highest: 'high', count: 1 } });
+    // Its passage, with the rationale, shows in the queue.
+    expect(flaggedFirst.excerpts).toEqual([
+      expect.objectContaining({ severity: 'high', match: 'guaranteed', rationale: expect.any(String) }),
+    ]);
+    expect(`${flaggedFirst.excerpts[0].before}guaranteed${flaggedFirst.excerpts[0].after}`).toContain(
+      'Your returns are guaranteed and the fund',
+    );
+    expect(flaggedFirst.preview).toBe(FLAGGED_TEXT);
+
+    // The high flag marked 'not a problem here' (as the dismissal feature stores it): no longer first.
+    const [version] = await ctx.db
+      .select()
+      .from(aiResponses)
+      .where(eq(aiResponses.messageId, ids[1] ?? ''));
+    const flags = (version?.complianceFlags ?? []).map((flag) => ({
+      ...flag,
+      dismissal: { reason: 'Quoted from the prospectus', by_name: 'Test', at: ctx.clock.now().toISOString() },
+    }));
+    await ctx.db.transaction((tx) =>
+      storeVersionCheck(tx, {
+        orgId: director.orgId,
+        messageId: ids[1] ?? '',
+        status: 'awaiting_approval',
+        draftId: version?.id ?? '',
+        result: { flags: flags as never, requires_approval: false },
+        now: ctx.clock.now(),
+      }),
+    );
+    const after = await queue();
+    expect(after.map((i: { message_id: string }) => i.message_id)).toEqual(ids);
+    expect(after[1]).toMatchObject({ flags: { count: 0, highest: null }, risk_flags: 'None', excerpts: [] });
   });
 });

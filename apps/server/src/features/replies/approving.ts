@@ -1,4 +1,5 @@
 import {
+  APPROVAL_LEVELS,
   APPROVAL_RESPONSE_WINDOW_DAYS,
   APPROVAL_TEXTS,
   type ApprovalItem,
@@ -9,19 +10,29 @@ import {
   type ApproveInput,
   type ApproveResponse,
   approvalLevelOf,
+  approvalRefusalText,
   complianceTagOf,
+  ERRORS,
+  flagRationale,
   hasCapability,
   type ListApprovalsResponse,
+  type ListOverridesResponse,
   type RequestChangesInput,
   requiresDirectorApproval,
   type SubmitForApprovalInput,
+  unresolvedFlags,
 } from '@parley/contracts';
 import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import { sha256Hex } from '../../lib/crypto';
-import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
+import {
+  encodeRankedTimeCursor,
+  encodeTimeCursor,
+  parseRankedTimeCursor,
+  parseTimeCursor,
+} from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { checkWithOrgPolicy, checkWithPolicy, loadCompliancePolicy } from '../compliance/compliance.service';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
@@ -33,6 +44,7 @@ import {
   investorReplyEmail,
   threadUrl,
 } from './approval-email';
+import { bySeverityThenPosition, excerptsOf, previewOf, storedFlagsOf } from './flag-excerpts';
 import {
   averageResponseSeconds,
   countFlaggedMessages,
@@ -47,13 +59,14 @@ import {
   findReplyMessage,
   findSentReply,
   insertApprovalRequest,
+  listOverrides,
   listPendingRequests,
   lockReplyMessage,
   type ReplyMessageRow,
   recordApproval,
   type StoredFlag,
 } from './replies.queries';
-import { setMessageStatus, settleMessageStatus, storeVersionCheck } from './reply-state';
+import { flagRankOf, setMessageStatus, settleMessageStatus, storeVersionCheck } from './reply-state';
 
 /** Approvals write, audit and e-mail: the e-mail module's needs (db, clock, mailer, origin, keys). */
 type ApprovalContext = EmailDeps;
@@ -109,6 +122,7 @@ export async function submitForApproval(
     const now = ctx.clock.now();
     // The queue shows the version's flags: check it now if nobody has yet.
     let needsDirector = latest.requiresApproval === true;
+    let flagRank = flagRankOf(storedFlagsOf(latest.complianceFlags));
     if (!latest.complianceCheckedAt) {
       const result = await checkWithOrgPolicy(tx, actor.orgId, latest.aiDraft);
       await storeVersionCheck(tx, {
@@ -120,6 +134,7 @@ export async function submitForApproval(
         now,
       });
       needsDirector = result.requires_approval;
+      flagRank = flagRankOf(result.flags);
     }
     const textSha256 = sha256Hex(latest.aiDraft);
     const requestId = await insertApprovalRequest(tx, {
@@ -131,6 +146,7 @@ export async function submitForApproval(
       status: 'pending',
       submittedBy: actor.userId,
       submittedAt: now,
+      flagRank,
     });
     await setMessageStatus(tx, { orgId: actor.orgId, messageId, status: 'awaiting_approval', now });
     await appendAudit(tx, ctx.clock, {
@@ -267,12 +283,38 @@ async function notifySubmitter(
 }
 
 /**
+ * Who may approve at the highest unresolved severity, and what an approval over high flags needs:
+ * the matrix refuses with 403 naming the rule that applies; an unresolved high flag needs a written
+ * reason (422 naming `override_reason`). Returns the high flags the approval goes over.
+ */
+function decideApproval<F extends { severity: string; dismissal?: unknown }>(
+  matrix: ApprovalMatrix,
+  role: Approver['role'],
+  flags: readonly F[],
+  overrideReason: string | undefined,
+): F[] {
+  const unresolved = unresolvedFlags(flags);
+  const level = approvalLevelOf(unresolved);
+  if (!matrix[level].includes(role)) {
+    throw new AppError('APPROVAL_NEEDS_DIRECTOR', { message: approvalRefusalText(level) });
+  }
+  const overridden = unresolved.filter((flag) => flag.severity === 'high');
+  if (overridden.length > 0 && !overrideReason) {
+    throw new AppError('OVERRIDE_REASON_REQUIRED', {
+      fields: { override_reason: ERRORS.OVERRIDE_REASON_REQUIRED.message },
+    });
+  }
+  return overridden;
+}
+
+/**
  * POST /api/messages/:id/approve — Mark Final / Approve & Send (docs/product.md §5, §6).
  * The server decides from the stored text: it re-runs the organisation's check on the latest
- * version (the client's requires_approval is never read) and refuses a role the approval matrix
- * does not allow with 403. In ONE transaction with its audit entry: the version's approval fields,
- * the pending request approved, the message resolved and the reply queued to the investor; the
- * reply is handed to SMTP after commit.
+ * version (the client's requires_approval is never read), refuses a role the approval matrix
+ * does not allow with 403 and an approval over an unresolved high flag without a reason with 422.
+ * In ONE transaction with its audit entry: the version's approval fields (the reason and the flags
+ * it overrides included), the pending request approved, the message resolved and the reply queued
+ * to the investor; the reply is handed to SMTP after commit.
  */
 export async function approveAndSend(
   ctx: ApprovalContext,
@@ -286,7 +328,20 @@ export async function approveAndSend(
     const policy = await loadCompliancePolicy(tx, actor.orgId);
     const { matrix } = policy;
     const result = checkWithPolicy(policy, latest.aiDraft);
-    if (!matrix[result.level].includes(actor.role)) throw new AppError('APPROVAL_NEEDS_DIRECTOR');
+    const overridden = decideApproval(matrix, actor.role, result.flags, input.override_reason);
+    const override =
+      overridden.length > 0 && input.override_reason
+        ? {
+            reason: input.override_reason,
+            flags: overridden.map((flag) => ({
+              term: flag.term,
+              rule: flag.rule,
+              rationale: flagRationale(flag),
+              start: flag.start,
+              end: flag.end,
+            })),
+          }
+        : null;
 
     const now = ctx.clock.now();
     const textSha256 = sha256Hex(latest.aiDraft);
@@ -309,6 +364,8 @@ export async function approveAndSend(
       complianceFlags: result.flags.map((flag) => ({ ...flag })),
       requiresApproval: result.requires_approval,
       complianceCheckedAt: now,
+      overrideReason: override?.reason ?? null,
+      overrideFlags: override?.flags ?? null,
     });
     const pending = await findPendingRequest(tx, messageId);
     if (pending) {
@@ -336,6 +393,8 @@ export async function approveAndSend(
         rating: input.rating ?? null,
         request_id: pending?.id ?? null,
         email_id: reply.outboxId,
+        override_reason: override?.reason ?? null,
+        overridden_flags: override?.flags ?? [],
       },
     });
     const notifyIds = await notifySubmitter(tx, ctx, actor, {
@@ -355,8 +414,17 @@ export async function approveAndSend(
 
 type CheckView = { level: ApprovalLevel; requiresApproval: boolean; flags: readonly { severity: string }[] };
 
-function viewOf(matrix: ApprovalMatrix, flags: readonly { severity: string }[]): CheckView {
-  return { level: approvalLevelOf(flags), requiresApproval: requiresDirectorApproval(matrix, flags), flags };
+/** What decides who may finalise: the flags nobody dismissed. */
+function viewOf(
+  matrix: ApprovalMatrix,
+  flags: readonly { severity: string; dismissal?: unknown }[],
+): CheckView {
+  const unresolved = unresolvedFlags(flags);
+  return {
+    level: approvalLevelOf(unresolved),
+    requiresApproval: requiresDirectorApproval(matrix, unresolved),
+    flags: unresolved,
+  };
 }
 
 /**
@@ -432,13 +500,14 @@ export async function getApprovalState(
   };
 }
 
-const SEVERITY_ORDER = ['high', 'medium', 'low'] as const;
-
-/** docs/product.md §2 approval item flags: count, highest severity and terms; 'None' when clean. */
+/**
+ * docs/product.md §2 approval item flags: count, highest severity and terms of the unresolved flags;
+ * 'None' when there are none.
+ */
 export function summariseFlags(stored: unknown): ApprovalItem['flags'] & { risk_flags: string } {
-  const flags = (Array.isArray(stored) ? stored : []) as StoredFlag[];
-  const highest = SEVERITY_ORDER.find((s) => flags.some((f) => f.severity === s)) ?? null;
-  const terms = [...new Set(flags.map((f) => String(f.term).toLowerCase()))];
+  const flags = bySeverityThenPosition(unresolvedFlags(storedFlagsOf(stored)));
+  const highest = flags[0]?.severity ?? null;
+  const terms = [...new Set(flags.map((f) => f.term.toLowerCase()))];
   if (flags.length === 0) return { count: 0, highest: null, terms: [], risk_flags: APPROVAL_TEXTS.noFlags };
   const noun = flags.length === 1 ? 'flag' : 'flags';
   return {
@@ -449,13 +518,16 @@ export function summariseFlags(stored: unknown): ApprovalItem['flags'] & { risk_
   };
 }
 
-/** GET /api/approvals: the pending submissions, oldest first (Sort by Age) or newest first. */
+/**
+ * GET /api/approvals: the pending submissions, flagged first (highest unresolved severity first),
+ * then oldest first (Sort by Age) or newest first; each with its flagged passages.
+ */
 export async function listApprovalQueue(
   ctx: Pick<ServiceContext, 'db'>,
   actor: Pick<Actor, 'orgId'>,
   input: { sort: 'age' | 'newest'; limit: number; cursor?: string | undefined },
 ): Promise<ListApprovalsResponse> {
-  const after = input.cursor ? parseTimeCursor(input.cursor) : undefined;
+  const after = input.cursor ? parseRankedTimeCursor(input.cursor, APPROVAL_LEVELS.length - 1) : undefined;
   const rows = await listPendingRequests(ctx.db, {
     orgId: actor.orgId,
     sort: input.sort,
@@ -480,11 +552,53 @@ export async function listApprovalQueue(
         text_sha256: row.textSha256,
         flags,
         risk_flags,
+        excerpts: excerptsOf(row.text, unresolvedFlags(storedFlagsOf(row.complianceFlags))),
+        preview: previewOf(row.text),
       };
     }),
     next_cursor:
       rows.length > input.limit && last
-        ? encodeTimeCursor({ at: last.submittedAt, id: last.requestId })
+        ? encodeRankedTimeCursor({ rank: last.flagRank, at: last.submittedAt, id: last.requestId })
+        : null,
+  };
+}
+
+/**
+ * GET /api/approvals/overrides: approvals given over unresolved high-severity flags, newest first,
+ * with who, when, the flags and the reason (for Analytics).
+ */
+export async function listApprovalOverrides(
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+  input: { limit: number; cursor?: string | undefined },
+): Promise<ListOverridesResponse> {
+  const after = input.cursor ? parseTimeCursor(input.cursor) : undefined;
+  const rows = await listOverrides(ctx.db, {
+    orgId: actor.orgId,
+    limit: input.limit + 1,
+    ...(after ? { after } : {}),
+  });
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      message_id: row.messageId,
+      investor_name: row.investorName,
+      subject: row.subject,
+      version: row.versionNumber,
+      approved_by: row.approvedBy,
+      approved_by_name: row.approvedByName,
+      approved_at: row.approvedAt.toISOString(),
+      flags: (Array.isArray(row.overrideFlags) ? row.overrideFlags : []).map((flag) => ({
+        term: String(flag?.term ?? ''),
+        rule: String(flag?.rule ?? ''),
+        rationale: String(flag?.rationale ?? ''),
+      })),
+      reason: row.overrideReason,
+    })),
+    next_cursor:
+      rows.length > input.limit && last
+        ? encodeTimeCursor({ at: last.approvedAt, id: last.responseId })
         : null,
   };
 }

@@ -256,6 +256,8 @@ export async function recordApproval(
     | 'complianceFlags'
     | 'requiresApproval'
     | 'complianceCheckedAt'
+    | 'overrideReason'
+    | 'overrideFlags'
   >,
 ) {
   await tx.update(aiResponses).set(values).where(eq(aiResponses.id, responseId));
@@ -279,6 +281,14 @@ export async function insertApprovalRequest(
   const [row] = await tx.insert(approvalRequests).values(values).returning({ id: approvalRequests.id });
   if (!row) throw new Error('approval_requests insert returned nothing');
   return row.id;
+}
+
+/** The queue rank of the version's pending submission, if it has one (its stored check changed). */
+export async function setPendingFlagRank(tx: Tx, responseId: string, flagRank: number) {
+  await tx
+    .update(approvalRequests)
+    .set({ flagRank })
+    .where(and(eq(approvalRequests.responseId, responseId), eq(approvalRequests.status, 'pending')));
 }
 
 /** Decides a pending request; false when it was no longer pending. */
@@ -388,16 +398,25 @@ export type QueueRow = {
   subject: string;
   sentimentScore: number | null;
   projectName: string | null;
+  flagRank: number;
+  text: string;
   complianceFlags: unknown;
 };
 
 /**
- * The pending submissions of the organisation in submission order (oldest first for `age`),
- * after the keyset cursor; served by approval_requests_org_status_idx (org_id, status, submitted_at).
+ * The pending submissions of the organisation, flagged first (flag_rank, highest first), then in
+ * submission order (oldest first for `age`), after the keyset cursor. Served by the partial indexes
+ * approval_requests_queue_age_idx (forward) and approval_requests_queue_newest_idx (backward): the
+ * NULLS clauses match how each was built, else PostgreSQL sorts instead.
  */
 export async function listPendingRequests(
   db: DbOrTx,
-  input: { orgId: string; sort: 'age' | 'newest'; limit: number; after?: { at: Date; id: string } },
+  input: {
+    orgId: string;
+    sort: 'age' | 'newest';
+    limit: number;
+    after?: { rank: number; at: Date; id: string };
+  },
 ): Promise<QueueRow[]> {
   const { after } = input;
   const isOldestFirst = input.sort === 'age';
@@ -414,6 +433,8 @@ export async function listPendingRequests(
       subject: investorMessages.subject,
       sentimentScore: investorMessages.sentimentScore,
       projectName: projects.name,
+      flagRank: approvalRequests.flagRank,
+      text: aiResponses.aiDraft,
       complianceFlags: aiResponses.complianceFlags,
     })
     .from(approvalRequests)
@@ -427,18 +448,85 @@ export async function listPendingRequests(
         eq(approvalRequests.status, 'pending'),
         after
           ? or(
-              beyond(approvalRequests.submittedAt, after.at),
-              and(eq(approvalRequests.submittedAt, after.at), beyond(approvalRequests.id, after.id)),
+              lt(approvalRequests.flagRank, after.rank),
+              and(
+                eq(approvalRequests.flagRank, after.rank),
+                or(
+                  beyond(approvalRequests.submittedAt, after.at),
+                  and(eq(approvalRequests.submittedAt, after.at), beyond(approvalRequests.id, after.id)),
+                ),
+              ),
             )
           : undefined,
       ),
     )
     .orderBy(
       ...(isOldestFirst
-        ? [asc(approvalRequests.submittedAt), asc(approvalRequests.id)]
-        : [desc(approvalRequests.submittedAt), desc(approvalRequests.id)]),
+        ? [
+            sql`${approvalRequests.flagRank} desc nulls last`,
+            asc(approvalRequests.submittedAt),
+            asc(approvalRequests.id),
+          ]
+        : [desc(approvalRequests.flagRank), desc(approvalRequests.submittedAt), desc(approvalRequests.id)]),
     )
     .limit(input.limit);
+}
+
+export type OverrideRow = {
+  responseId: string;
+  messageId: string;
+  investorName: string;
+  subject: string;
+  versionNumber: number;
+  approvedBy: string | null;
+  approvedByName: string | null;
+  approvedAt: Date;
+  overrideReason: string;
+  overrideFlags: unknown;
+};
+
+/**
+ * Versions approved over unresolved high-severity flags, newest approval first, after the keyset
+ * cursor; served by ai_responses_org_overrides_idx (built DESC NULLS LAST, hence the clauses).
+ */
+export async function listOverrides(
+  db: DbOrTx,
+  input: { orgId: string; limit: number; after?: { at: Date; id: string } },
+): Promise<OverrideRow[]> {
+  const { after } = input;
+  const rows = await db
+    .select({
+      responseId: aiResponses.id,
+      messageId: aiResponses.messageId,
+      investorName: investorMessages.investorName,
+      subject: investorMessages.subject,
+      versionNumber: aiResponses.versionNumber,
+      approvedBy: aiResponses.approvedBy,
+      approvedByName: profiles.name,
+      approvedAt: aiResponses.approvedAt,
+      overrideReason: aiResponses.overrideReason,
+      overrideFlags: aiResponses.overrideFlags,
+    })
+    .from(aiResponses)
+    .innerJoin(investorMessages, eq(investorMessages.id, aiResponses.messageId))
+    .leftJoin(profiles, eq(profiles.id, aiResponses.approvedBy))
+    .where(
+      and(
+        eq(aiResponses.orgId, input.orgId),
+        isNotNull(aiResponses.overrideReason),
+        isNotNull(aiResponses.approvedAt),
+        after
+          ? sql`(${aiResponses.approvedAt}, ${aiResponses.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${aiResponses.approvedAt} desc nulls last`, sql`${aiResponses.id} desc nulls last`)
+    .limit(input.limit);
+  return rows.flatMap((row) =>
+    row.approvedAt && row.overrideReason !== null
+      ? [{ ...row, approvedAt: row.approvedAt, overrideReason: row.overrideReason }]
+      : [],
+  );
 }
 
 export async function countPending(db: DbOrTx, orgId: string): Promise<number> {

@@ -11,6 +11,8 @@ import {
   listApprovalsQuerySchema,
   listApprovalsResponseSchema,
   listDraftVersionsResponseSchema,
+  listOverridesQuerySchema,
+  listOverridesResponseSchema,
   messageIdParamSchema,
   requestChangesInputSchema,
   saveDraftInputSchema,
@@ -21,6 +23,7 @@ import {
   approveAndSend,
   getApprovalState,
   getApprovalStats,
+  listApprovalOverrides,
   listApprovalQueue,
   requestChanges,
   submitForApproval,
@@ -126,7 +129,7 @@ const approve = apiRoute({
     schema: approveResponseSchema,
     description: 'The approval state and the reply’s delivery',
   },
-  errors: [400, 401, 403, 404, 409, 415],
+  errors: [400, 401, 403, 404, 409, 415, 422],
 });
 
 const state = apiRoute({
@@ -153,6 +156,16 @@ const stats = apiRoute({
   summary: 'docs/product.md §2 Approval queue stats: pending, average response time (30 days), flagged today',
   ok: { status: 200, schema: approvalStatsSchema, description: 'The figures' },
   errors: [401, 403],
+});
+
+const overrides = apiRoute({
+  method: 'get',
+  path: '/api/approvals/overrides',
+  summary:
+    'Approvals given over unresolved high-severity flags, with the reason: newest first, keyset-paginated',
+  query: listOverridesQuerySchema,
+  ok: { status: 200, schema: listOverridesResponseSchema, description: 'A page' },
+  errors: [400, 401, 403],
 });
 
 /** A reply's life: its versions, their checks, its approval, and the approval queue. */
@@ -211,6 +224,10 @@ export function registerReplyRoutes(api: ApiRouter, deps: RouteDeps) {
 
   api.openapi(stats, async (c) => {
     return c.json(await getApprovalStats(deps, c.get('actor')), 200);
+  });
+
+  api.openapi(overrides, async (c) => {
+    return c.json(await listApprovalOverrides(deps, c.get('actor'), c.req.valid('query')), 200);
   });
 
   api.openapi(queue, async (c) => {

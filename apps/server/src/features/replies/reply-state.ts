@@ -1,4 +1,10 @@
-import { complianceTagOf, type MessageStatus } from '@parley/contracts';
+import {
+  APPROVAL_LEVELS,
+  approvalLevelOf,
+  complianceTagOf,
+  type MessageStatus,
+  unresolvedFlags,
+} from '@parley/contracts';
 import type { Flag } from '@parley/guardrails';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -10,6 +16,7 @@ import {
   decideRequest,
   findPendingRequest,
   lastCheckRequiresApproval,
+  setPendingFlagRank,
   updateVersionCheck,
 } from './replies.queries';
 
@@ -18,6 +25,14 @@ import {
  * pending approval voided by an edit. Everything runs in the caller's transaction, which holds the
  * message row lock and passes the status it read with it, so no write here reads the message again.
  */
+
+/**
+ * A submission's place in the approval queue: the highest severity among the flags nobody dismissed
+ * (0 none … 3 high), so flagged drafts come first.
+ */
+export function flagRankOf(flags: readonly { severity: string; dismissal?: unknown }[]): number {
+  return APPROVAL_LEVELS.indexOf(approvalLevelOf(unresolvedFlags(flags)));
+}
 
 /**
  * The one writer of investor_messages.status (docs/product.md §4). Every change is announced as
@@ -58,8 +73,9 @@ export async function settleMessageStatus(
 }
 
 /**
- * Stores a check on its version (flags, verdict, time, compliance_tag) and settles the message's
- * status (flagged when the check needs a director). Returns the status after.
+ * Stores a check on its version (flags, verdict, time, compliance_tag), moves a pending submission of
+ * it to its new place in the queue, and settles the message's status (flagged when the check needs a
+ * director). Returns the status after.
  */
 export async function storeVersionCheck(
   tx: Tx,
@@ -81,6 +97,10 @@ export async function storeVersionCheck(
     complianceTag: complianceTagOf(input.result.flags),
   });
   if (!stored) throw new AppError('NOT_FOUND');
+  // Only a message awaiting approval has a pending submission (of its latest version).
+  if (input.status === 'awaiting_approval') {
+    await setPendingFlagRank(tx, input.draftId, flagRankOf(input.result.flags));
+  }
   return settleMessageStatus(tx, {
     orgId: input.orgId,
     messageId: input.messageId,

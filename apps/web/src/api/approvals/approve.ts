@@ -16,19 +16,23 @@ export function approveMessage(messageId: string, input: ApproveInput): Promise<
 }
 
 /** The text approved: as the approver saw it (hashed here), or the queue item's stored SHA-256. */
-export type ApproveVariables = { messageId: string; version: number; rating?: number | undefined } & (
-  | { text: string }
-  | { text_sha256: string }
-);
+export type ApproveVariables = {
+  messageId: string;
+  version: number;
+  rating?: number | undefined;
+  /** Why it may go out despite unresolved high-severity flags (required then). */
+  override_reason?: string | undefined;
+} & ({ text: string } | { text_sha256: string });
 
 export function useApproveMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ messageId, version, rating, ...approved }: ApproveVariables) =>
+    mutationFn: async ({ messageId, version, rating, override_reason, ...approved }: ApproveVariables) =>
       approveMessage(messageId, {
         version,
         text_sha256: 'text' in approved ? await textSha256(approved.text) : approved.text_sha256,
         ...(rating ? { rating } : {}),
+        ...(override_reason ? { override_reason } : {}),
       }),
     onSettled: (_data, _error, input) => invalidateMessage(queryClient, input.messageId),
   });

@@ -2,9 +2,9 @@ import { APPROVAL_TEXTS, type ApprovalItem, type ApprovalQueueSort } from '@parl
 import { ArrowDownUp, CircleAlert, ClipboardCheck, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useApproveMessage } from '@/api/approvals/approve';
 import { useRequestChanges } from '@/api/approvals/request-changes';
-import { ApproveDialog, RequestChangesDialog } from '@/components/approval-dialogs';
+import { RequestChangesDialog } from '@/components/approval-dialogs';
+import { ApproveDialog } from '@/components/approve-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
@@ -12,45 +12,25 @@ import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { useApprovalQueue } from './api/list-approvals';
 import { ApprovalItemCard } from './components/approval-item-card';
 import { ApprovalStatsCards } from './components/approval-stats-cards';
 
 /**
- * /approvals (docs/product.md §2 Approval queue), live: stats, the pending submissions (newest first, or
- * oldest first with Sort by Age), View Draft, Request Changes with a comment, Approve & Send with
- * an optional rating. Realtime events refresh it.
+ * /approvals (docs/product.md §2 Approval queue), live: stats, the pending submissions (flagged first, then
+ * newest first, or oldest first with Sort by Age) with their flagged passages, View Draft, Request
+ * Changes with a comment, Approve & Send through the dialog that restates the draft and its flags.
+ * Realtime events refresh it.
  */
 export function ApprovalsPage() {
   const [sort, setSort] = useState<ApprovalQueueSort>('newest');
   const queue = useApprovalQueue(sort);
-  const approve = useApproveMessage();
   const changes = useRequestChanges();
   const [approving, setApproving] = useState<ApprovalItem | null>(null);
   const [returning, setReturning] = useState<ApprovalItem | null>(null);
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const isByAge = sort === 'age';
-
-  function onApprove(rating: number | undefined) {
-    if (!approving) return;
-    const { message_id: messageId, version, text_sha256 } = approving;
-    approve.mutate(
-      { messageId, version, text_sha256, rating },
-      {
-        onSuccess: (result) => {
-          setApproving(null);
-          toast.success(APPROVAL_TEXTS.approved);
-          if (result.delivery === 'failed') toast.warning(APPROVAL_TEXTS.replyNotSent);
-        },
-        onError: (error) => {
-          setApproving(null);
-          if (isApiError(error) && (error.status === 403 || error.status === 409)) toast.error(error.message);
-          else toast.error(APPROVAL_TEXTS.approveFailed);
-        },
-      },
-    );
-  }
 
   function onRequestChanges(comment: string) {
     if (!returning) return;
@@ -87,7 +67,9 @@ export function ApprovalsPage() {
       <ApprovalStatsCards />
       <section aria-label="Pending approvals" aria-busy={queue.isFetching} className="grid gap-3">
         <p className="text-muted-foreground text-sm" aria-live="polite">
-          {isByAge ? 'Oldest submissions first' : 'Newest submissions first'}
+          {isByAge
+            ? 'Flagged first, then oldest submissions first'
+            : 'Flagged first, then newest submissions first'}
         </p>
         {queue.isPending ? (
           <div className="flex justify-center py-12">
@@ -128,16 +110,11 @@ export function ApprovalsPage() {
         )}
       </section>
       <ApproveDialog
-        open={approving !== null}
-        onOpenChange={(open) => {
-          if (!open) setApproving(null);
-        }}
+        target={approving ? { messageId: approving.message_id, version: approving.version } : null}
+        onClose={() => setApproving(null)}
         title={APPROVAL_TEXTS.approveAndSend}
-        confirmLabel={APPROVAL_TEXTS.approveAndSend}
         recipient={approving ? approving.investor_name : 'the investor'}
         withRating
-        isPending={approve.isPending}
-        onConfirm={onApprove}
       />
       <RequestChangesDialog
         open={returning !== null}

@@ -39,7 +39,7 @@ function formatCount(count: number, capped: boolean): string {
 
 /**
  * /inbox (docs/product.md §2 Inbox page): search, tabs with counts, message cards and 'Load more'. Every tab,
- * search and page is done by the server ('flagged' messages are listed under All only).
+ * search and page is done by the server; Open includes 'flagged' messages, with their badge (docs/decisions/020-flagged-messages-stay-open.md).
  */
 export function InboxPage() {
   const id = useId();

@@ -1,12 +1,36 @@
-import { APPROVAL_TEXTS, type ApprovalItem } from '@parley/contracts';
+import { APPROVAL_TEXTS, type ApprovalItem, type FlagExcerpt } from '@parley/contracts';
 import { AlertTriangle, Check, Clock, Eye, MessageSquareWarning, SendHorizontal, User } from 'lucide-react';
 import { Link } from 'react-router';
+import { SeverityBadge } from '@/components/compliance-severity';
+import { FlagMark } from '@/components/flagged-text';
 import { SentimentBadge } from '@/components/sentiment-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatAge, formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
+
+/** A flagged passage: the span marked in its severity's colour, with why it was flagged under it. */
+function Excerpt({ excerpt }: { excerpt: FlagExcerpt }) {
+  return (
+    <li className="grid gap-1 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <SeverityBadge severity={excerpt.severity} />
+        <span className="font-medium">‘{excerpt.term}’</span>
+      </div>
+      <blockquote className="break-words border-l-2 pl-3 leading-relaxed">
+        {excerpt.cut_before ? '… ' : ''}
+        {excerpt.before}
+        <FlagMark severity={excerpt.severity} rationale={excerpt.rationale}>
+          {excerpt.match}
+        </FlagMark>
+        {excerpt.after}
+        {excerpt.cut_after ? ' …' : ''}
+      </blockquote>
+      <p className="text-muted-foreground">{excerpt.rationale}</p>
+    </li>
+  );
+}
 
 /** docs/product.md §2 approval item: investor, subject, submitter, age, fund, sentiment, flags; its actions. */
 export function ApprovalItemCard({
@@ -19,7 +43,8 @@ export function ApprovalItemCard({
   onRequestChanges: () => void;
 }) {
   const score = item.sentiment_score;
-  const isFlagged = item.risk_flags !== APPROVAL_TEXTS.noFlags;
+  const isFlagged = item.flags.count > 0;
+  const more = item.flags.count - item.excerpts.length;
   return (
     <Card className="py-4" data-testid="approval-item">
       <CardContent className="grid gap-3 px-4 sm:px-6">
@@ -69,6 +94,25 @@ export function ApprovalItemCard({
             </dd>
           </div>
         </dl>
+        {isFlagged ? (
+          <section aria-label="Flagged passages" className="grid gap-2 rounded-md border bg-muted/30 p-3">
+            <ul className="grid gap-3" data-testid="approval-excerpts">
+              {item.excerpts.map((excerpt, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: excerpts are positional within one version
+                <Excerpt key={index} excerpt={excerpt} />
+              ))}
+            </ul>
+            {more > 0 ? (
+              <p className="text-muted-foreground text-xs">
+                {more} more flagged {more === 1 ? 'passage' : 'passages'}: Approve & Send shows them all.
+              </p>
+            ) : null}
+          </section>
+        ) : (
+          <p className="line-clamp-3 whitespace-pre-wrap break-words text-muted-foreground text-sm">
+            {item.preview}
+          </p>
+        )}
         <div className="flex flex-wrap justify-end gap-2">
           <Button asChild variant="ghost" size="sm">
             <Link to={paths.thread.build(item.message_id)}>

@@ -1,13 +1,13 @@
-import { APPROVAL_TEXTS, type DraftVersion, hasCapability } from '@parley/contracts';
+import { APPROVAL_TEXTS, approvalRefusalText, type DraftVersion, hasCapability } from '@parley/contracts';
 import { CheckCircle2, LoaderCircle, MessageSquareWarning, SendHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useApproveMessage } from '@/api/approvals/approve';
 import { useApproval } from '@/api/approvals/get-approval';
 import { useRequestChanges } from '@/api/approvals/request-changes';
 import { useSubmitForApproval } from '@/api/approvals/submit';
 import { useMessage } from '@/api/messages/get-message';
-import { ApproveDialog, RequestChangesDialog } from '@/components/approval-dialogs';
+import { RequestChangesDialog } from '@/components/approval-dialogs';
+import { ApproveDialog } from '@/components/approve-dialog';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useSignedInSession } from '@/lib/session';
@@ -55,7 +55,6 @@ export function ApprovalActions({
   const approval = useApproval(messageId);
   const message = useMessage(messageId);
   const submit = useSubmitForApproval(messageId);
-  const approve = useApproveMessage();
   const changes = useRequestChanges();
   const [approveOpen, setApproveOpen] = useState(false);
   const [changesOpen, setChangesOpen] = useState(false);
@@ -73,8 +72,8 @@ export function ApprovalActions({
   else if (isDirty) finaliseReason = 'Save the draft first: only a saved version can be finalised.';
   else if (!state) finaliseReason = 'Loading the approval status…';
   else if (state.status === 'resolved') finaliseReason = 'This reply has already been approved and sent.';
-  else if (!state.can_finalise && state.requires_approval) finaliseReason = APPROVAL_TEXTS.needsDirector;
-  else if (!state.can_finalise) finaliseReason = 'This draft cannot be finalised now.';
+  // The rest of can_finalise is covered above: what is left is the organisation's approval matrix.
+  else if (!state.can_finalise) finaliseReason = approvalRefusalText(state.level);
 
   let submitReason: string | null = null;
   if (!draft || !hasText) submitReason = 'Write or generate a draft first.';
@@ -95,26 +94,6 @@ export function ApprovalActions({
               ? error.message
               : getErrorMessage(error, APPROVAL_TEXTS.submitFailed),
           ),
-      },
-    );
-  }
-
-  function onApprove(rating: number | undefined) {
-    if (!draft) return;
-    approve.mutate(
-      { messageId, version: draft.version, text: draft.draftText, rating },
-      {
-        onSuccess: (result) => {
-          setApproveOpen(false);
-          toast.success(APPROVAL_TEXTS.approved);
-          if (result.delivery === 'failed') toast.warning(APPROVAL_TEXTS.replyNotSent);
-        },
-        onError: (error) => {
-          setApproveOpen(false);
-          // 403 carries product.md's text; 409 says what changed; anything else product.md's failure text.
-          if (isApiError(error) && (error.status === 403 || error.status === 409)) toast.error(error.message);
-          else toast.error(APPROVAL_TEXTS.approveFailed);
-        },
       },
     );
   }
@@ -181,14 +160,11 @@ export function ApprovalActions({
         </Button>
       )}
       <ApproveDialog
-        open={approveOpen}
-        onOpenChange={setApproveOpen}
+        target={approveOpen && draft ? { messageId, version: draft.version } : null}
+        onClose={() => setApproveOpen(false)}
         title={finaliseLabel}
-        confirmLabel={finaliseLabel}
         recipient={message.data?.investor_email ?? 'the investor'}
         withRating={isApprover}
-        isPending={approve.isPending}
-        onConfirm={onApprove}
       />
       <RequestChangesDialog
         open={changesOpen}

@@ -3,12 +3,12 @@ import { CircleAlert, LoaderCircle, ShieldAlert, ShieldCheck, Wand2 } from 'luci
 import { toast } from 'sonner';
 import { useApplyFix } from '@/api/drafts/apply-fix';
 import { useLatestDraft } from '@/api/drafts/get-latest-draft';
+import { SeverityBadge } from '@/components/compliance-severity';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { SeverityBadge } from './compliance-severity';
 import { DisabledWithReason } from './draft-disabled-action';
 
 function Empty({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {

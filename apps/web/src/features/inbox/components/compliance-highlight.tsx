@@ -1,7 +1,8 @@
 import type { ComplianceFlag } from '@parley/contracts';
 import { Fragment, type ReactNode } from 'react';
-import { flaggedLines, segmentsOf } from './compliance-rules';
-import { markClassOf } from './compliance-severity';
+import { markClassOf } from '@/components/compliance-severity';
+import { segmentsOf } from '@/lib/flag-segments';
+import { flaggedLines } from './compliance-rules';
 
 /**
  * The flagged passages of the checked text, read-only, each flagged span marked (a <mark> with its

@@ -1,6 +1,7 @@
 import { COMPLIANCE_TEXTS, type ComplianceFlag } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkBlockedReason, flaggedLines, isCheckStale, segmentsOf } from './compliance-rules';
+import { segmentsOf } from '../../../lib/flag-segments';
+import { checkBlockedReason, flaggedLines, isCheckStale } from './compliance-rules';
 
 const flag = (start: number, end: number, severity: ComplianceFlag['severity'] = 'high'): ComplianceFlag => ({
   term: 'x',

@@ -6,9 +6,9 @@ import {
 } from '@parley/contracts';
 import { CircleAlert, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
+import { SeverityBadge } from '@/components/compliance-severity';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { formatDateTime } from '@/lib/format';
-import { SeverityBadge } from './compliance-severity';
 
 /** docs/product.md §8: '{n} compliance flags detected' as a warning, or 'No compliance issues found!'. */
 export function announceCheck(result: { flags: readonly unknown[] }) {
