@@ -104,12 +104,14 @@ export function ComplianceFlagItem({
       data-cleared={cleared ? 'true' : undefined}
       className={cn(
         'grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto] sm:items-start',
-        cleared && 'border-dashed bg-muted/40',
+        cleared && 'border-dashed',
       )}
     >
-      <div className={cn('grid min-w-0 gap-1', cleared && 'opacity-75')}>
+      <div className="grid min-w-0 gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={cn('break-words font-medium', cleared && 'line-through')}>‘{flag.term}’</span>
+          <span className={cn('break-words font-medium', cleared && 'text-muted-foreground line-through')}>
+            ‘{flag.term}’
+          </span>
           <SeverityBadge severity={flag.severity} />
           <SecondOpinionBadge source={flag.source} />
           {cleared ? (
