@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, or } from 'drizzle-
 import type { DbOrTx, Tx } from '../../db/client';
 import { flagDismissals, investorMessages, profiles } from '../../db/schema';
 import type { TimeCursor } from '../../lib/cursor';
+import { containsPattern } from '../../lib/like';
 
 /**
  * flag_dismissals: 'not a problem here' on a flag. Live rows (restored_at is null) are the ones that
@@ -62,11 +63,6 @@ export async function markRestored(
     .where(and(eq(flagDismissals.id, id), isNull(flagDismissals.restoredAt)))
     .returning({ id: flagDismissals.id });
   return rows.length > 0;
-}
-
-/** `%`, `_` and `\` are literal in a search. */
-function containsPattern(q: string) {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export type DismissalListRow = Awaited<ReturnType<typeof listLiveDismissals>>[number];
