@@ -54,6 +54,8 @@ test('a director clears a high flag as not a problem here and finds it in the Co
   await flag.getByRole('button', { name: 'Clear flag' }).click();
   await expect(flag.getByText(/at least 10 characters/).first()).toBeVisible();
   await reasonField.fill(reason);
+  await expect(flag.getByText(/at least 10 characters\)/)).toBeHidden();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await shootBothThemes(page, panel, 'flag-form');
   await flag.getByRole('button', { name: 'Clear flag' }).click();
   await expect(page.getByText('Flag cleared')).toBeVisible();

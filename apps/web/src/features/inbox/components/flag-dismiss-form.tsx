@@ -54,7 +54,10 @@ export function FlagDismissForm({
         autoFocus
         value={reason}
         maxLength={FLAG_DISMISSAL_LIMITS.reasonMax}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setError(undefined);
+        }}
         aria-invalid={shown ? true : undefined}
         aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
         className="min-h-20"
