@@ -25,6 +25,7 @@ import { registerProjectRoutes } from './features/projects/projects.routes';
 import { RealtimeHub } from './features/realtime/realtime.hub';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
 import type { RealtimeTiming } from './features/realtime/realtime-timing';
+import { registerFlagDismissalRoutes } from './features/replies/flag-dismissals.routes';
 import { registerReplyRoutes } from './features/replies/replies.routes';
 import { registerSecurityRoutes } from './features/security/security.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps) {
   registerUnsubscribeRoutes(app, routeDeps);
   registerMessageRoutes(app, routeDeps);
   registerReplyRoutes(app, routeDeps);
+  registerFlagDismissalRoutes(app, routeDeps);
   registerComplianceRoutes(app, routeDeps);
   registerRealtimeRoutes(app, routeDeps);
   registerSettingsRoutes(app, routeDeps);

@@ -174,6 +174,22 @@ export const ERRORS = {
     status: 403,
     message: 'Your organisation requires two-factor authentication, so it cannot be removed.',
   },
+  /**
+   * 403: docs/product.md §6 — only admin and ir_director may mark a high-severity flag 'not a problem here'.
+   */
+  FLAG_CLEARANCE_NEEDS_DIRECTOR: {
+    status: 403,
+    message: 'Only directors and admins can clear a high-severity flag',
+  },
+  /** 409: no flag of the version's stored check covers the span (or the version was never checked). */
+  NO_SUCH_FLAG: {
+    status: 409,
+    message: 'No compliance flag of this version’s last check covers this span.',
+  },
+  /** 409: the flag is already marked 'not a problem here'. */
+  FLAG_ALREADY_CLEARED: { status: 409, message: 'This flag is already marked as not a problem here.' },
+  /** 409: undo of a flag nobody marked 'not a problem here'. */
+  FLAG_NOT_CLEARED: { status: 409, message: 'This flag is not marked as not a problem here.' },
   /** 500: never shows internals; the request id leads to the log line. */
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; message: string }>;

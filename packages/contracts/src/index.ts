@@ -10,6 +10,7 @@ export * from './constants';
 export * from './drafts';
 export * from './email-preferences';
 export * from './errors';
+export * from './flag-dismissals';
 export * from './health';
 export * from './invitations';
 export * from './messages';

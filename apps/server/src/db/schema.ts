@@ -565,6 +565,54 @@ export const aiResponses = pgTable(
 );
 
 /**
+ * 'Not a problem here' (docs/product.md §2 Message detail): a flag of a checked version marked harmless
+ * with a reason. Matched to later versions of the message by rule and the SHA-256 of the normalised
+ * flagged sentence (features/replies/flagged-sentence.ts), so it follows the sentence, not the offsets.
+ * Undo keeps the row (restored_at), so the Cleared flags list and the export read only live rows.
+ */
+export const flagDismissals = pgTable(
+  'flag_dismissals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => investorMessages.id, { onDelete: 'cascade' }),
+    /** The version it was made on. */
+    responseId: uuid('response_id')
+      .notNull()
+      .references(() => aiResponses.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number').notNull(),
+    rule: text('rule').notNull(),
+    term: text('term').notNull(),
+    severity: text('severity', { enum: ['high', 'medium', 'low'] }).notNull(),
+    /** The flagged sentence as written, and the flagged span inside it. */
+    sentence: text('sentence').notNull(),
+    sentenceSha256: text('sentence_sha256').notNull(),
+    spanStart: integer('span_start').notNull(),
+    spanEnd: integer('span_end').notNull(),
+    /** Why the checker flagged it, as the user read it when clearing. */
+    rationale: text('rationale').notNull(),
+    reason: text('reason').notNull(),
+    dismissedBy: uuid('dismissed_by').references(() => users.id),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    restoredBy: uuid('restored_by').references(() => users.id),
+    restoredAt: timestamp('restored_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('flag_dismissals_live_key')
+      .on(t.messageId, t.rule, t.sentenceSha256)
+      .where(sql`${t.restoredAt} is null`),
+    index('flag_dismissals_org_live_idx')
+      .on(t.orgId, t.dismissedAt, t.id)
+      .where(sql`${t.restoredAt} is null`),
+    check('flag_dismissals_severity_check', sql`${t.severity} in ('high', 'medium', 'low')`),
+  ],
+);
+
+/**
  * docs/product.md §2 Settings: the signature drafts append and the notification toggles (all on by default).
  */
 export const userSettings = pgTable('user_settings', {

@@ -101,6 +101,15 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/compliance/check': 'messages.write',
   'POST /api/messages/:id/drafts/:version/check': 'messages.write',
   'POST /api/messages/:id/drafts/:version/apply-fix': 'messages.write',
+  /**
+   * 'Not a problem here' on a flag: writers, then the flag's severity decides (high: directors and
+   * admins, canClearFlag). Cleared flags are read in the Compliance center; their export is for the
+   * people who keep the policy.
+   */
+  'POST /api/messages/:id/drafts/:version/flags/dismiss': 'messages.write',
+  'POST /api/messages/:id/drafts/:version/flags/restore': 'messages.write',
+  'GET /api/compliance/flag-dismissals': 'reporting.read',
+  'GET /api/compliance/flag-dismissals/export': 'compliance.manage',
   /** The Compliance center (Reporting group): directors and admins read and change the policy. */
   'GET /api/compliance/overview': 'reporting.read',
   'GET /api/compliance/policy': 'reporting.read',

@@ -13,7 +13,7 @@ import { toast } from 'sonner';
 import { useApproveMessage } from '@/api/approvals/approve';
 import { useDraftVersion } from '@/api/drafts/get-draft-version';
 import { StarRating } from '@/components/approval-dialogs';
-import { SeverityBadge } from '@/components/compliance-severity';
+import { SeverityBadge } from '@/components/severity-badge';
 import { FlaggedText } from '@/components/flagged-text';
 import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';

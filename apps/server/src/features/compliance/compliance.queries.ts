@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { complianceRules, complianceSettings, profiles, responseTemplates } from '../../db/schema';
+import { containsPattern } from '../../lib/like';
 
 export type ComplianceRuleRow = typeof complianceRules.$inferSelect;
 export type ComplianceSettingsRow = typeof complianceSettings.$inferSelect;
@@ -100,11 +101,6 @@ export type TemplateRow = {
   archivedAt: Date | null;
 };
 
-/** `%`, `_` and `\` are literal in a search. */
-function likePattern(q: string) {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Active templates by title (then id), a page after the cursor's (title, id); the total too. */
 export async function listTemplates(
   db: DbOrTx,
@@ -115,7 +111,7 @@ export async function listTemplates(
     isNull(responseTemplates.archivedAt),
   ];
   if (input.q) {
-    const pattern = likePattern(input.q);
+    const pattern = containsPattern(input.q);
     filters.push(or(ilike(responseTemplates.title, pattern), ilike(responseTemplates.body, pattern)));
   }
   const where = and(...filters);

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documentPassages, investorMessageCounts, projectDocuments, projects } from '../../db/schema';
 import type { TimeCursor } from '../../lib/cursor';
+import { containsPattern } from '../../lib/like';
 
 /** The outer fund row inside the correlated subqueries (Drizzle leaves single-table columns unqualified). */
 const outerProjectId = sql.raw('"projects"."id"');
@@ -42,11 +43,6 @@ export type ProjectRow = {
 export type ProjectCursor = { name: string; id: string };
 
 const projectSortKey = sql<string>`lower(${projects.name})`;
-
-/** `%fragment%` for ILIKE, with the user's own %, _ and \ matched literally. */
-function containsPattern(fragment: string) {
-  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** One page of the organisation's funds by name (projects_org_name_key); `limit + 1` rows tell whether more follow. */
 export async function listProjects(

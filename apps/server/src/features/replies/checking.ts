@@ -13,6 +13,7 @@ import { appendAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { notifyOrg } from '../../lib/realtime';
 import { checkWithOrgPolicy, type OrgCheckResult } from '../compliance/compliance.service';
+import { draftDtoWithDismissals, withDismissals } from './flag-dismissals';
 import {
   findDraftVersion,
   findUserName,
@@ -21,7 +22,7 @@ import {
   type ReplyMessageRow,
 } from './replies.queries';
 import { storeVersionCheck } from './reply-state';
-import { draftComplianceOf, provenanceOfEdit, toDraftDto, writeVersion } from './reply-versions';
+import { draftComplianceOf, provenanceOfEdit, writeVersion } from './reply-versions';
 
 type CheckContext = Pick<ServiceContext, 'db' | 'clock'>;
 type Caller = Pick<Actor, 'userId' | 'orgId'>;
@@ -87,7 +88,8 @@ export async function checkDraftVersion(
   input: { messageId: string; version: number },
 ): Promise<DraftCheckResponse> {
   return ctx.db.transaction(async (tx) => {
-    const message = await lockFundedMessage(tx, actor.orgId, input.messageId);
+    const { messageId } = input;
+    const message = await lockFundedMessage(tx, actor.orgId, messageId);
     const row = await findDraftVersion(tx, { orgId: actor.orgId, ...input });
     if (!row) throw new AppError('NOT_FOUND');
     const { result, now } = await checkVersion(tx, ctx, actor, {
@@ -95,7 +97,7 @@ export async function checkDraftVersion(
       version: { id: row.id, number: row.versionNumber, text: row.aiDraft },
     });
     return {
-      flags: result.flags,
+      flags: await withDismissals(tx, actor.orgId, messageId, row.aiDraft, result.flags),
       requires_approval: result.requires_approval,
       checked_at: now.toISOString(),
     };
@@ -180,6 +182,6 @@ export async function applyFix(
     });
     const saved = await findDraftVersion(tx, { orgId: actor.orgId, messageId, version: next });
     if (!saved) throw new AppError('NOT_FOUND');
-    return toDraftDto(saved);
+    return draftDtoWithDismissals(tx, actor.orgId, saved);
   });
 }

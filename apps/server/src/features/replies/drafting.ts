@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import { disclaimerText, loadCompliancePolicy } from '../compliance/compliance.service';
 import { checkGeneratedVersion } from './checking';
 import { retrievePassages } from './draft-passages';
+import { draftDtoWithDismissals } from './flag-dismissals';
 import {
   findDraftVersion,
   findReplyMessage,
@@ -21,7 +22,7 @@ import {
   listDraftVersions,
   lockReplyMessage,
 } from './replies.queries';
-import { provenanceOfEdit, toDraftDto, writeVersion } from './reply-versions';
+import { provenanceOfEdit, writeVersion } from './reply-versions';
 
 type MessageInput = { messageId: string };
 
@@ -33,7 +34,7 @@ async function readVersion(
 ): Promise<DraftVersion> {
   const row = await findDraftVersion(db, { orgId, messageId, ...(version === undefined ? {} : { version }) });
   if (!row) throw new AppError(version === undefined ? 'NO_DRAFT' : 'NOT_FOUND');
-  return toDraftDto(row);
+  return draftDtoWithDismissals(db, orgId, row);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orgMemberships, profiles, sessions, userRoles, users } from '../../db/schema';
+import { containsPattern } from '../../lib/like';
 
 const rolesOfUser = sql<
   string[]
@@ -100,11 +101,6 @@ export type MemberRow = {
 
 /** Where a keyset page resumes: the sort key (as the database computed it) and id of the previous page's last row. */
 export type MemberCursor = { name: string; id: string };
-
-/** `%fragment%` for ILIKE, with the user's own %, _ and \ matched literally. */
-function containsPattern(fragment: string) {
-  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function memberFilter(orgId: string, search: string | undefined): SQL | undefined {
   const pattern = search ? containsPattern(search) : undefined;

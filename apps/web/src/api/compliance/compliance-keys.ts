@@ -10,4 +10,7 @@ export const complianceKeys = {
   settings: () => [...complianceKeys.all, 'settings'] as const,
   templates: () => [...complianceKeys.all, 'templates'] as const,
   templateList: (q: string) => [...complianceKeys.templates(), 'list', q] as const,
+  /** The Cleared flags ('not a problem here'); a dismissal or undo in a thread invalidates them. */
+  flagDismissals: () => [...complianceKeys.all, 'flag-dismissals'] as const,
+  flagDismissalList: (q: string) => [...complianceKeys.flagDismissals(), 'list', q] as const,
 };

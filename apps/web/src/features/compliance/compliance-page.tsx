@@ -8,21 +8,25 @@ import { useSignedInSession } from '@/lib/session';
 import { useCompliancePolicy } from './api/policy';
 import { useComplianceSettings } from './api/settings';
 import { ApprovalMatrixCard } from './components/approval-matrix-card';
+import { ClearedFlagsCard } from './components/cleared-flags-card';
 import { DisclaimerCard } from './components/disclaimer-card';
 import { LexiconCard } from './components/lexicon-card';
 import { OverviewCards } from './components/overview-cards';
 import { PatternsCard } from './components/patterns-card';
 import { SectionError } from './components/section-error';
 import { TemplatesCard } from './components/templates-card';
+import { TryCheckerCard } from './components/try-checker-card';
 
 /**
  * /compliance (docs/product.md §2 Compliance center), live: the counts, the disclaimer block, the forbidden
  * lexicon and patterns the checker uses, approved templates and the approval matrix the server
- * enforces. Admins and directors change them; other readers see them read-only.
+ * enforces; a box to try the checker on any text, and the flags people cleared as 'not a problem here'.
+ * Admins and directors change them; other readers see them read-only.
  */
 export function CompliancePage() {
   const { role } = useSignedInSession();
   const canManage = hasCapability(role, 'compliance.manage');
+  const canCheck = hasCapability(role, 'messages.write');
   const settings = useComplianceSettings();
   const policy = useCompliancePolicy();
 
@@ -78,6 +82,8 @@ export function CompliancePage() {
       ) : null}
 
       <TemplatesCard canManage={canManage} />
+      {canCheck ? <TryCheckerCard /> : null}
+      <ClearedFlagsCard canExport={canManage} />
     </Page>
   );
 }

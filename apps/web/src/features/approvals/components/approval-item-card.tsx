@@ -1,7 +1,7 @@
 import { APPROVAL_TEXTS, type ApprovalItem, type FlagExcerpt } from '@parley/contracts';
 import { AlertTriangle, Check, Clock, Eye, MessageSquareWarning, SendHorizontal, User } from 'lucide-react';
 import { Link } from 'react-router';
-import { SeverityBadge } from '@/components/compliance-severity';
+import { SeverityBadge } from '@/components/severity-badge';
 import { FlagMark } from '@/components/flagged-text';
 import { SentimentBadge } from '@/components/sentiment-badge';
 import { Badge } from '@/components/ui/badge';

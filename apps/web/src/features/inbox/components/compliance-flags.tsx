@@ -1,15 +1,14 @@
-import { COMPLIANCE_TEXTS, type ComplianceFlag } from '@parley/contracts';
-import { CircleAlert, LoaderCircle, ShieldAlert, ShieldCheck, Wand2 } from 'lucide-react';
+import { COMPLIANCE_TEXTS, type ComplianceFlag, FLAG_TEXTS, unresolvedFlags } from '@parley/contracts';
+import { CircleAlert, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { useApplyFix } from '@/api/drafts/apply-fix';
 import { useLatestDraft } from '@/api/drafts/get-latest-draft';
-import { SeverityBadge } from '@/components/compliance-severity';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
-import { DisabledWithReason } from './draft-disabled-action';
+import { ComplianceFlagItem } from './compliance-flag-item';
 
 function Empty({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -20,9 +19,17 @@ function Empty({ icon, children }: { icon: React.ReactNode; children: React.Reac
   );
 }
 
+/** 'Version 3: 2 flagged, 1 cleared': cleared flags ('not a problem here') are counted apart. */
+function flaggedSummary(version: number | undefined, flags: readonly ComplianceFlag[]): string {
+  const open = unresolvedFlags(flags).length;
+  const cleared = flags.length - open;
+  return `Version ${version}: ${open} flagged${cleared > 0 ? `, ${FLAG_TEXTS.clearedCount(cleared)}` : ''}`;
+}
+
 /**
  * docs/product.md §2 'Compliance Flags' below the workspace: the latest version's stored flags with term,
- * severity, explanation and suggestion, and Apply Fix (the suggestion as a new version, checked again).
+ * severity, why it was raised and suggestion, Apply Fix (the suggestion as a new version, checked
+ * again), and 'Not a problem here' with a reason (cleared flags stay listed, dimmed, with who and why).
  */
 export function ComplianceFlagsPanel({
   messageId,
@@ -65,9 +72,7 @@ export function ComplianceFlagsPanel({
         <CardTitle className="text-lg">{COMPLIANCE_TEXTS.flagsTitle}</CardTitle>
         {compliance && compliance.flags.length > 0 ? (
           <CardDescription>
-            {isStale
-              ? COMPLIANCE_TEXTS.staleCheck
-              : `Version ${draft?.version}: ${compliance.flags.length} flagged`}
+            {isStale ? COMPLIANCE_TEXTS.staleCheck : flaggedSummary(draft?.version, compliance.flags)}
           </CardDescription>
         ) : null}
       </CardHeader>
@@ -96,60 +101,21 @@ export function ComplianceFlagsPanel({
           </Empty>
         ) : (
           <ul className="grid gap-3">
-            {compliance.flags.map((flag) => {
-              const isApplying =
-                fix.isPending && fix.variables?.start === flag.start && fix.variables?.end === flag.end;
-              return (
-                <li
-                  key={`${flag.start}-${flag.end}-${flag.rule}`}
-                  className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto] sm:items-start"
-                >
-                  <div className="grid min-w-0 gap-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="break-words font-medium">‘{flag.term}’</span>
-                      <SeverityBadge severity={flag.severity} />
-                    </div>
-                    <p className="text-muted-foreground text-sm">{flag.explanation}</p>
-                    <p className="text-sm">
-                      <span className="text-muted-foreground">Suggestion: </span>
-                      <span className="font-medium">{flag.suggestion || '—'}</span>
-                    </p>
-                  </div>
-                  {blocked || !flag.suggestion ? (
-                    <DisabledWithReason reason={blocked ?? 'This flag has no suggested replacement.'}>
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="sm"
-                        aria-disabled="true"
-                        className="cursor-not-allowed opacity-50 aria-disabled:pointer-events-auto"
-                      >
-                        <Wand2 aria-hidden />
-                        {COMPLIANCE_TEXTS.applyFix}
-                        <span className="sr-only">({blocked ?? 'no suggestion'})</span>
-                      </Button>
-                    </DisabledWithReason>
-                  ) : (
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      onClick={() => apply(flag)}
-                      disabled={fix.isPending}
-                      aria-busy={isApplying}
-                      aria-label={`${COMPLIANCE_TEXTS.applyFix}: replace ‘${flag.term}’ with ‘${flag.suggestion}’`}
-                    >
-                      {isApplying ? (
-                        <LoaderCircle aria-hidden className="motion-safe:animate-spin" />
-                      ) : (
-                        <Wand2 aria-hidden />
-                      )}
-                      {COMPLIANCE_TEXTS.applyFix}
-                    </Button>
-                  )}
-                </li>
-              );
-            })}
+            {compliance.flags.map((flag) => (
+              <ComplianceFlagItem
+                key={`${flag.start}-${flag.end}-${flag.rule}`}
+                messageId={messageId}
+                version={draft.version}
+                flag={flag}
+                canWrite={canWrite}
+                applyBlocked={blocked}
+                isApplying={
+                  fix.isPending && fix.variables?.start === flag.start && fix.variables?.end === flag.end
+                }
+                isApplyPending={fix.isPending}
+                onApply={() => apply(flag)}
+              />
+            ))}
           </ul>
         )}
       </CardContent>

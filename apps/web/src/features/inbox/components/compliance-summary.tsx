@@ -3,16 +3,22 @@ import {
   COMPLIANCE_TEXTS,
   countFlagsBySeverity,
   type DraftCompliance,
+  FLAG_TEXTS,
+  unresolvedFlags,
 } from '@parley/contracts';
 import { CircleAlert, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
-import { SeverityBadge } from '@/components/compliance-severity';
+import { SeverityBadge } from '@/components/severity-badge';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { formatDateTime } from '@/lib/format';
 
-/** docs/product.md §8: '{n} compliance flags detected' as a warning, or 'No compliance issues found!'. */
-export function announceCheck(result: { flags: readonly unknown[] }) {
-  if (result.flags.length > 0) toast.warning(COMPLIANCE_TEXTS.flagsDetected(result.flags.length));
+/**
+ * docs/product.md §8: '{n} compliance flags detected' as a warning, or 'No compliance issues found!';
+ * flags marked 'not a problem here' are not counted.
+ */
+export function announceCheck(result: { flags: readonly { dismissal?: unknown }[] }) {
+  const open = unresolvedFlags(result.flags).length;
+  if (open > 0) toast.warning(COMPLIANCE_TEXTS.flagsDetected(open));
   else toast.success(COMPLIANCE_TEXTS.noIssues);
 }
 
@@ -36,8 +42,23 @@ export function ComplianceSummary({
       </p>
     );
   }
-  const counts = countFlagsBySeverity(compliance.flags);
-  const total = compliance.flags.length;
+  // Flags marked 'not a problem here' are listed below but not counted here.
+  const open = unresolvedFlags(compliance.flags);
+  const counts = countFlagsBySeverity(open);
+  const total = open.length;
+  const clearedCount = compliance.flags.length - total;
+  const cleared =
+    clearedCount > 0 ? (
+      <p className="text-muted-foreground text-sm">
+        {FLAG_TEXTS.clearedCount(clearedCount)} ({FLAG_TEXTS.notAProblem.toLowerCase()})
+      </p>
+    ) : null;
+  const directorLine = compliance.requires_approval ? (
+    <p className="flex items-center gap-1.5 font-medium text-foreground text-sm">
+      <ShieldAlert aria-hidden className="size-4 shrink-0 text-status-fail" />
+      {COMPLIANCE_TEXTS.directorApprovalRequired}
+    </p>
+  ) : null;
   const checkedAt = (
     <time dateTime={compliance.checked_at} className="text-muted-foreground text-xs">
       Checked {formatDateTime(compliance.checked_at)}
@@ -56,6 +77,8 @@ export function ComplianceSummary({
         <ShieldCheck aria-hidden className="text-status-pass" />
         <AlertTitle>{COMPLIANCE_TEXTS.noIssues}</AlertTitle>
         <AlertDescription className="grid gap-1">
+          {cleared}
+          {directorLine}
           {checkedAt}
           {stale}
         </AlertDescription>
@@ -87,12 +110,8 @@ export function ComplianceSummary({
             </li>
           ))}
         </ul>
-        {compliance.requires_approval ? (
-          <p className="flex items-center gap-1.5 font-medium text-foreground text-sm">
-            <ShieldAlert aria-hidden className="size-4 shrink-0 text-status-fail" />
-            {COMPLIANCE_TEXTS.directorApprovalRequired}
-          </p>
-        ) : null}
+        {cleared}
+        {directorLine}
         {checkedAt}
         {stale}
       </AlertDescription>

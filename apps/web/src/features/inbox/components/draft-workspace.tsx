@@ -1,4 +1,4 @@
-import { DRAFT_TEXTS, type DraftVersion, INBOX_TEXTS } from '@parley/contracts';
+import { DRAFT_TEXTS, type DraftVersion, INBOX_TEXTS, unresolvedFlags } from '@parley/contracts';
 import { History, LoaderCircle, RotateCcw, Save, Sparkles } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -245,11 +245,13 @@ export function DraftWorkspace({
                   className="min-h-72"
                 />
                 {isDirty ? <p className="text-muted-foreground text-xs">Unsaved changes</p> : null}
-                {current?.compliance?.flags.length && !isCheckOutdated ? (
+                {current?.compliance &&
+                unresolvedFlags(current.compliance.flags).length > 0 &&
+                !isCheckOutdated ? (
                   <ComplianceHighlightedText
                     id={`${id}-flagged`}
                     text={current.draftText}
-                    flags={current.compliance.flags}
+                    flags={unresolvedFlags(current.compliance.flags)}
                   />
                 ) : null}
               </div>
