@@ -24,6 +24,7 @@ import { sha256Hex } from '../../lib/crypto';
 import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { checkWithOrgPolicy, checkWithPolicy, loadCompliancePolicy } from '../compliance/compliance.service';
+import { storedOpinionOf } from '../compliance/second-opinion';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
 import { notifyMembers } from '../notifications/notifications.service';
 import { listOrgRecipients, type NotificationRecipient } from '../notifications/recipients';
@@ -285,7 +286,12 @@ export async function approveAndSend(
     if (message.status === 'resolved') throw new AppError('ALREADY_RESOLVED');
     const policy = await loadCompliancePolicy(tx, actor.orgId);
     const { matrix } = policy;
-    const result = checkWithPolicy(policy, latest.aiDraft);
+    // Decision 022: the flags the model added to this text's stored check still count.
+    const result = checkWithPolicy(
+      policy,
+      latest.aiDraft,
+      storedOpinionOf(latest.aiDraft, latest.complianceFlags),
+    );
     if (!matrix[result.level].includes(actor.role)) throw new AppError('APPROVAL_NEEDS_DIRECTOR');
 
     const now = ctx.clock.now();

@@ -1,4 +1,4 @@
-import { complianceTagOf, type MessageStatus } from '@parley/contracts';
+import { complianceTagOf, type MessageStatus, type SecondOpinionStatus } from '@parley/contracts';
 import type { Flag } from '@parley/guardrails';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -68,7 +68,7 @@ export async function storeVersionCheck(
     messageId: string;
     status: MessageStatus;
     draftId: string;
-    result: { flags: Flag[]; requires_approval: boolean };
+    result: { flags: Flag[]; requires_approval: boolean; second_opinion?: SecondOpinionStatus | undefined };
     now: Date;
   },
 ): Promise<MessageStatus> {
@@ -79,6 +79,7 @@ export async function storeVersionCheck(
     requiresApproval: input.result.requires_approval,
     checkedAt: input.now,
     complianceTag: complianceTagOf(input.result.flags),
+    secondOpinion: input.result.second_opinion,
   });
   if (!stored) throw new AppError('NOT_FOUND');
   return settleMessageStatus(tx, {
