@@ -304,7 +304,7 @@ async function lastCheckAudit(orgId: string) {
     .select({ details: auditLogs.details })
     .from(auditLogs)
     .where(and(eq(auditLogs.orgId, orgId), eq(auditLogs.actionType, 'compliance_checked')))
-    .orderBy(desc(auditLogs.createdAt))
+    .orderBy(desc(auditLogs.seq))
     .limit(1);
   return row?.details as Record<string, unknown> | undefined;
 }
@@ -430,6 +430,36 @@ describe('a check with a second opinion', () => {
       checkWithPolicy(policy, text).flags,
     );
     expect(await lastCheckAudit(orgId)).toMatchObject({ second_opinion: body.second_opinion });
+  });
+});
+
+describe('Apply Fix with a second opinion', () => {
+  it('asks about the fixed text’s uncertain sentences before writing it, and stores the verdict on the new version', async () => {
+    const text =
+      'Dear Jane,\n\nYour returns are guaranteed, and we expect a good year ahead.\n\nKind regards';
+    const { associate, orgId, messageId } = await scene(text);
+    answerEach(() => 'forward');
+    const checked = await json(
+      await ctx.request('POST', `/api/messages/${messageId}/drafts/1/check`, { cookie: associate.cookie }),
+    );
+    const flag = checked.flags.find((f: { rule: string }) => f.rule === 'lexicon:guaranteed');
+    received.length = 0;
+    const res = await ctx.request('POST', `/api/messages/${messageId}/drafts/1/apply-fix`, {
+      cookie: associate.cookie,
+      body: { start: flag.start, end: flag.end, based_on_version: 1 },
+    });
+    expect(res.status).toBe(201);
+    const fixed = await json(res);
+    expect(fixed.draftText).toContain('targeted');
+    const policy = await loadCompliancePolicy(ctx.db, orgId);
+    const uncertain = uncertainOf(check(fixed.draftText, policy.policy));
+    expect(received).toHaveLength(uncertain.length > 0 ? 1 : 0);
+    expect(fixed.compliance.second_opinion).toBe(uncertain.length > 0 ? 'used' : 'not_needed');
+    expect(await lastCheckAudit(orgId)).toMatchObject({
+      version: 2,
+      second_opinion: fixed.compliance.second_opinion,
+      fix_applied: { from_version: 1, rule: 'lexicon:guaranteed' },
+    });
   });
 });
 
