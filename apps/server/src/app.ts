@@ -13,6 +13,7 @@ import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes';
 import { registerComplianceRoutes } from './features/compliance/compliance.routes';
+import type { SecondOpinion } from './features/compliance/second-opinion';
 import type { Drafter } from './features/drafts/drafter';
 import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
@@ -49,6 +50,8 @@ export type AppDeps = {
   encryptionKey: Buffer;
   /** The reply drafter; by default chosen from config (docs/decisions/014-drafters.md). */
   drafter?: Drafter;
+  /** The compliance second opinion; by default from config (docs/decisions/022-second-opinion.md). */
+  secondOpinion?: SecondOpinion | null;
   /** The built SPA (apps/web/dist); without it only the API is served. */
   webDist?: string;
   /**

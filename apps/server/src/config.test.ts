@@ -44,4 +44,48 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
     });
   });
+
+  describe('the second opinion endpoint (decision 022)', () => {
+    const drafting = { AI_BASE_URL: 'http://draft.example/v1', AI_MODEL: 'drafter', AI_API_KEY: 'sk-draft' };
+
+    it('is off without any endpoint', () => {
+      expect(loadConfig({}).complianceAi).toBeUndefined();
+    });
+
+    it('falls back to the drafting endpoint, with its own model when named', () => {
+      expect(loadConfig(drafting).complianceAi).toEqual({
+        baseUrl: 'http://draft.example/v1',
+        apiKey: 'sk-draft',
+        model: 'drafter',
+      });
+      expect(loadConfig({ ...drafting, COMPLIANCE_AI_MODEL: 'judge' }).complianceAi?.model).toBe('judge');
+    });
+
+    it('uses its own endpoint and never sends the drafting key there', () => {
+      const config = loadConfig({
+        ...drafting,
+        COMPLIANCE_AI_BASE_URL: 'http://judge.example/v1',
+        COMPLIANCE_AI_MODEL: 'judge',
+      });
+      expect(config.complianceAi).toEqual({
+        baseUrl: 'http://judge.example/v1',
+        apiKey: undefined,
+        model: 'judge',
+      });
+      expect(config.ai?.model).toBe('drafter');
+    });
+
+    it('is turned off with off, even with a drafting endpoint', () => {
+      expect(loadConfig({ ...drafting, COMPLIANCE_AI_BASE_URL: 'off' }).complianceAi).toBeUndefined();
+    });
+
+    it('refuses incomplete settings, naming the variable', () => {
+      expect(() => loadConfig({ COMPLIANCE_AI_BASE_URL: 'http://judge.example/v1' })).toThrow(
+        /COMPLIANCE_AI_MODEL: required/,
+      );
+      expect(() => loadConfig({ COMPLIANCE_AI_MODEL: 'judge' })).toThrow(/COMPLIANCE_AI_MODEL: needs/);
+      expect(() => loadConfig({ ...drafting, COMPLIANCE_AI_API_KEY: 'k' })).toThrow(/COMPLIANCE_AI_API_KEY/);
+      expect(() => loadConfig({ COMPLIANCE_AI_BASE_URL: 'judge' })).toThrow(/COMPLIANCE_AI_BASE_URL:/);
+    });
+  });
 });

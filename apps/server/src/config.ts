@@ -28,6 +28,11 @@ const envSchema = z.object({
   AI_BASE_URL: optionalString.pipe(z.url().optional()),
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
+  COMPLIANCE_AI_BASE_URL: optionalString.pipe(
+    z.union([z.literal('off'), z.url({ error: 'must be a URL, or off' })]).optional(),
+  ),
+  COMPLIANCE_AI_API_KEY: optionalString,
+  COMPLIANCE_AI_MODEL: optionalString,
   EMAIL_WEBHOOK_SECRET: optionalString,
   ENCRYPTION_KEY: optionalString.pipe(
     z
@@ -51,15 +56,55 @@ export type Config = {
   isHttps: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
-  ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  ai: AiEndpoint | undefined;
+  /**
+   * The compliance check's second opinion (docs/decisions/022-second-opinion.md): COMPLIANCE_AI_*,
+   * else the drafting endpoint; undefined when neither is set or COMPLIANCE_AI_BASE_URL is 'off'.
+   */
+  complianceAi: AiEndpoint | undefined;
   emailWebhookSecret: string | undefined;
   encryptionKey: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   isProduction: boolean;
 };
 
+/** An OpenAI-compatible endpoint: base URL (…/v1), optional bearer key, model name. */
+export type AiEndpoint = { baseUrl: string; apiKey: string | undefined; model: string };
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * Decision 022: its own endpoint when COMPLIANCE_AI_BASE_URL is a URL (with COMPLIANCE_AI_MODEL, and
+ * only COMPLIANCE_AI_API_KEY: the drafting key is never sent to another host); else the drafting
+ * endpoint, with COMPLIANCE_AI_MODEL instead of AI_MODEL when set; 'off' turns it off.
+ */
+function complianceAiOf(e: z.output<typeof envSchema>, ai: AiEndpoint | undefined): AiEndpoint | undefined {
+  const base = e.COMPLIANCE_AI_BASE_URL;
+  if (base === 'off') return undefined;
+  if (base) {
+    if (!e.COMPLIANCE_AI_MODEL) {
+      throw new ConfigError(
+        'Invalid configuration:\n  COMPLIANCE_AI_MODEL: required with COMPLIANCE_AI_BASE_URL',
+      );
+    }
+    return { baseUrl: base, apiKey: e.COMPLIANCE_AI_API_KEY, model: e.COMPLIANCE_AI_MODEL };
+  }
+  if (e.COMPLIANCE_AI_API_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  COMPLIANCE_AI_API_KEY: only with COMPLIANCE_AI_BASE_URL',
+    );
+  }
+  if (!ai) {
+    if (e.COMPLIANCE_AI_MODEL) {
+      throw new ConfigError(
+        'Invalid configuration:\n  COMPLIANCE_AI_MODEL: needs COMPLIANCE_AI_BASE_URL or AI_BASE_URL',
+      );
+    }
+    return undefined;
+  }
+  return { ...ai, model: e.COMPLIANCE_AI_MODEL ?? ai.model };
 }
 
 /** Parses the environment; a bad value throws a ConfigError naming every bad variable. */
@@ -78,6 +123,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.AI_BASE_URL && !e.AI_MODEL) {
     throw new ConfigError('Invalid configuration:\n  AI_MODEL: required with AI_BASE_URL');
   }
+  const ai =
+    e.AI_BASE_URL && e.AI_MODEL
+      ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+      : undefined;
   // npm runs workspace scripts inside apps/server: a relative DATA_DIR means the directory npm was run from.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const appOrigin = e.APP_ORIGIN ?? `http://localhost:${e.PORT}`;
@@ -90,10 +139,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isHttps: appOrigin.startsWith('https:'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Parley <no-reply@parley.localhost>',
-    ai:
-      e.AI_BASE_URL && e.AI_MODEL
-        ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
-        : undefined,
+    ai,
+    complianceAi: complianceAiOf(e, ai),
     emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, DatabaseKind, Db } from './db/client';
+import { type SecondOpinion, secondOpinionFromConfig } from './features/compliance/second-opinion';
 import { type Drafter, drafterFromConfig } from './features/drafts/drafter';
 import type { Mailer } from './features/email/mailer';
 import { deriveUnsubscribeKey } from './features/email/unsubscribe-token';
@@ -29,6 +30,8 @@ export type ServiceContext = {
   documentsRoot: string;
   /** Writes reply drafts (docs/decisions/014-drafters.md). */
   drafter: Drafter;
+  /** The compliance check's optional model opinion (docs/decisions/022-second-opinion.md); null when off. */
+  secondOpinion: SecondOpinion | null;
 };
 
 export type ServiceContextInput = {
@@ -39,6 +42,7 @@ export type ServiceContextInput = {
   encryptionKey: Buffer;
   clock?: Clock;
   drafter?: Drafter;
+  secondOpinion?: SecondOpinion | null;
 };
 
 /** The composition root: derived values are computed here once. */
@@ -55,5 +59,7 @@ export function createServiceContext(input: ServiceContextInput): ServiceContext
     unsubscribeKey: deriveUnsubscribeKey(input.encryptionKey),
     documentsRoot: input.config.documentsDir,
     drafter: input.drafter ?? drafterFromConfig(input.config),
+    secondOpinion:
+      input.secondOpinion === undefined ? secondOpinionFromConfig(input.config) : input.secondOpinion,
   };
 }

@@ -105,10 +105,21 @@ export const complianceCheckInputSchema = z.object({
 });
 export type ComplianceCheckInput = z.infer<typeof complianceCheckInputSchema>;
 
+/**
+ * The second opinion on the sentences the local checker was unsure of (docs/decisions/022-second-opinion.md):
+ * `used` the model answered; `not_needed` the checker was sure of every sentence, so nothing was sent;
+ * `unavailable` the model was down, slow or answered garbage, so the verdict is the local checker's
+ * alone; `off` no model is configured.
+ */
+export const SECOND_OPINION_STATUSES = ['used', 'not_needed', 'unavailable', 'off'] as const;
+export type SecondOpinionStatus = (typeof SECOND_OPINION_STATUSES)[number];
+const secondOpinionSchema = z.enum(SECOND_OPINION_STATUSES);
+
 /** docs/product.md §7 ai-guardrail-check response: flags, requires_approval. */
 export const complianceCheckResponseSchema = z.object({
   flags: z.array(complianceFlagSchema),
   requires_approval: z.boolean(),
+  second_opinion: secondOpinionSchema.optional(),
 });
 export type ComplianceCheckResponse = z.infer<typeof complianceCheckResponseSchema>;
 
@@ -117,6 +128,8 @@ export const draftComplianceSchema = z.object({
   flags: z.array(complianceFlagSchema),
   requires_approval: z.boolean(),
   checked_at: z.string(),
+  /** Absent on checks stored without one (before it existed, or the approval step's own re-check). */
+  second_opinion: secondOpinionSchema.optional(),
 });
 export type DraftCompliance = z.infer<typeof draftComplianceSchema>;
 
@@ -397,6 +410,13 @@ export const COMPLIANCE_TEXTS = {
   noFlags: 'No compliance flags on this version.',
   notChecked: 'This version has not been checked yet.',
   insertTemplate: 'Insert template',
+  secondOpinionUnavailable: 'Second opinion unavailable; local checker only.',
+  /** Opens a model flag's explanation and rationale, so no reader takes it for the checker's. */
+  secondOpinionPrefix: 'Second opinion (model): ',
+  secondOpinionExplanation: {
+    promissory: 'A language model read this sentence as a promise or assurance of a result.',
+    forward: 'A language model read this sentence as a forward-looking statement about performance.',
+  },
   // Compliance center
   pageTitle: 'Compliance',
   pageSubtitle: 'Guardrails, disclaimers, the forbidden lexicon and the approval matrix',

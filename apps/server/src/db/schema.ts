@@ -534,6 +534,13 @@ export const aiResponses = pgTable(
     requiresApproval: boolean('requires_approval'),
     complianceCheckedAt: timestamp('compliance_checked_at', { withTimezone: true, mode: 'date' }),
     /**
+     * The last check's second opinion: used, not_needed, unavailable or off; null when the check was
+     * stored without one (docs/decisions/022-second-opinion.md).
+     */
+    complianceSecondOpinion: text('compliance_second_opinion', {
+      enum: ['used', 'not_needed', 'unavailable', 'off'],
+    }),
+    /**
      * Approval is bound to the exact text: the SHA-256 of what was approved and sent
      * (docs/decisions/015-compliance-policy-and-approvals.md).
      */
@@ -561,6 +568,10 @@ export const aiResponses = pgTable(
     index('ai_responses_org_overrides_idx')
       .on(t.orgId, t.approvedAt.desc(), t.id.desc())
       .where(sql`${t.overrideReason} is not null`),
+    check(
+      'ai_responses_second_opinion_check',
+      sql`${t.complianceSecondOpinion} is null or ${t.complianceSecondOpinion} in ('used', 'not_needed', 'unavailable', 'off')`,
+    ),
   ],
 );
 

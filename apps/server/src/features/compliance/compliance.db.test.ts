@@ -197,7 +197,11 @@ describe('POST /api/compliance/check', () => {
       start: 12,
       end: 22,
     });
-    expect(await json(await checkText(user.cookie, CLEAN))).toEqual({ flags: [], requires_approval: false });
+    expect(await json(await checkText(user.cookie, CLEAN))).toEqual({
+      flags: [],
+      requires_approval: false,
+      second_opinion: 'off',
+    });
   });
 
   it("answers 404 for another organisation's fund and 400 naming the field", async () => {

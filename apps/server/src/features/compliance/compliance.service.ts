@@ -12,6 +12,7 @@ import {
   DEFAULT_DISCLAIMER,
   DEFAULT_RISK_FACTOR_TAGS,
   requiresDirectorApproval,
+  type SecondOpinionStatus,
 } from '@parley/contracts';
 import {
   BUILTIN_PATTERNS,
@@ -37,6 +38,7 @@ import {
   listComplianceRules,
   upsertComplianceSettings,
 } from './compliance.queries';
+import { OPINION_OFF, type Opinion, reviewUncertain, uncertainOf } from './second-opinion';
 
 /** Who changes the policy, templates or settings: the member named in their audit entries. */
 export type ComplianceEditor = Pick<Actor, 'userId' | 'orgId'>;
@@ -53,7 +55,13 @@ export type OrgCompliancePolicy = {
   matrix: ApprovalMatrix;
 };
 
-export type OrgCheckResult = { flags: Flag[]; requires_approval: boolean; level: ApprovalLevel };
+export type OrgCheckResult = {
+  flags: Flag[];
+  requires_approval: boolean;
+  level: ApprovalLevel;
+  /** Set when the check was given a second opinion (docs/decisions/022-second-opinion.md). */
+  second_opinion?: SecondOpinionStatus;
+};
 
 /** A term's key: lower-cased, inner whitespace collapsed (the lexicon matches case-insensitively). */
 export function termKey(term: string): string {
@@ -173,15 +181,50 @@ export async function loadCompliancePolicy(db: DbOrTx, orgId: string): Promise<O
   };
 }
 
-/** Checks a text with the organisation's policy; requires_approval follows its approval matrix. */
-export async function checkWithOrgPolicy(db: DbOrTx, orgId: string, text: string): Promise<OrgCheckResult> {
-  return checkWithPolicy(await loadCompliancePolicy(db, orgId), text);
+/**
+ * Checks a text with the organisation's policy; requires_approval follows its approval matrix. With
+ * an `opinion` on this very text, its model flags are added after the checker's (never instead).
+ */
+export async function checkWithOrgPolicy(
+  db: DbOrTx,
+  orgId: string,
+  text: string,
+  opinion?: Opinion,
+): Promise<OrgCheckResult> {
+  return checkWithPolicy(await loadCompliancePolicy(db, orgId), text, opinion);
 }
 
 /** The same check with a policy the caller already loaded (it needs the matrix too). */
-export function checkWithPolicy({ policy, matrix }: OrgCompliancePolicy, text: string): OrgCheckResult {
-  const { flags } = check(text, policy);
-  return { flags, requires_approval: requiresDirectorApproval(matrix, flags), level: approvalLevelOf(flags) };
+export function checkWithPolicy(
+  { policy, matrix }: OrgCompliancePolicy,
+  text: string,
+  opinion?: Opinion,
+): OrgCheckResult {
+  const local = check(text, policy).flags;
+  // An opinion on another text says nothing about this one: the local verdict alone, said so.
+  const relevant = opinion?.status === 'off' || opinion?.text === text;
+  const added = opinion && opinion.status !== 'off' && relevant ? opinion.flags : [];
+  const flags: Flag[] = [...local, ...added];
+  return {
+    flags,
+    requires_approval: requiresDirectorApproval(matrix, flags),
+    level: approvalLevelOf(flags),
+    ...(opinion ? { second_opinion: relevant ? opinion.status : 'unavailable' } : {}),
+  };
+}
+
+/**
+ * Decision 022: the model's opinion on the sentences the checker is unsure of in `text`, asked
+ * outside any transaction (it may take seconds); the caller then checks and stores under its lock.
+ */
+export async function askSecondOpinion(
+  ctx: Pick<ServiceContext, 'db' | 'secondOpinion' | 'logger'>,
+  orgId: string,
+  text: string,
+): Promise<Opinion> {
+  if (!ctx.secondOpinion) return OPINION_OFF;
+  const { policy } = await loadCompliancePolicy(ctx.db, orgId);
+  return reviewUncertain(ctx, text, uncertainOf(check(text, policy)));
 }
 
 /** The disclaimer block a draft ends with: the disclaimer, then the compliance contact when set. */
@@ -197,15 +240,21 @@ export function disclaimerText(settings: DisclaimerSettings): string {
 
 /** POST /api/compliance/check (docs/api.md): any text, with the organisation's policy. */
 export async function checkText(
-  ctx: Pick<ServiceContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'secondOpinion' | 'logger'>,
   actor: Pick<Actor, 'orgId'>,
   input: ComplianceCheckInput,
 ): Promise<ComplianceCheckResponse> {
   if (input.project_id && !(await findProject(ctx.db, actor.orgId, input.project_id))) {
     throw new AppError('NOT_FOUND');
   }
-  const { flags, requires_approval } = await checkWithOrgPolicy(ctx.db, actor.orgId, input.text);
-  return { flags, requires_approval };
+  const opinion = await askSecondOpinion(ctx, actor.orgId, input.text);
+  const { flags, requires_approval, second_opinion } = await checkWithOrgPolicy(
+    ctx.db,
+    actor.orgId,
+    input.text,
+    opinion,
+  );
+  return { flags, requires_approval, ...(second_opinion ? { second_opinion } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------

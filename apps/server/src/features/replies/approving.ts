@@ -11,6 +11,7 @@ import {
   type ApproveResponse,
   approvalLevelOf,
   approvalRefusalText,
+  type ComplianceFlag,
   complianceTagOf,
   ERRORS,
   flagRationale,
@@ -35,6 +36,7 @@ import {
 } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { checkWithOrgPolicy, checkWithPolicy, loadCompliancePolicy } from '../compliance/compliance.service';
+import { storedOpinionOf } from '../compliance/second-opinion';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
 import { notifyMembers } from '../notifications/notifications.service';
 import { listOrgRecipients, type NotificationRecipient } from '../notifications/recipients';
@@ -44,6 +46,7 @@ import {
   investorReplyEmail,
   threadUrl,
 } from './approval-email';
+import { withDismissals } from './flag-dismissals';
 import { bySeverityThenPosition, excerptsOf, previewOf, storedFlagsOf } from './flag-excerpts';
 import {
   averageResponseSeconds,
@@ -64,7 +67,6 @@ import {
   lockReplyMessage,
   type ReplyMessageRow,
   recordApproval,
-  type StoredFlag,
 } from './replies.queries';
 import { flagRankOf, setMessageStatus, settleMessageStatus, storeVersionCheck } from './reply-state';
 
@@ -122,7 +124,7 @@ export async function submitForApproval(
     const now = ctx.clock.now();
     // The queue shows the version's flags: check it now if nobody has yet.
     let needsDirector = latest.requiresApproval === true;
-    let flagRank = flagRankOf(storedFlagsOf(latest.complianceFlags));
+    let flags: readonly ComplianceFlag[] = storedFlagsOf(latest.complianceFlags);
     if (!latest.complianceCheckedAt) {
       const result = await checkWithOrgPolicy(tx, actor.orgId, latest.aiDraft);
       await storeVersionCheck(tx, {
@@ -134,8 +136,9 @@ export async function submitForApproval(
         now,
       });
       needsDirector = result.requires_approval;
-      flagRank = flagRankOf(result.flags);
+      flags = result.flags;
     }
+    const flagRank = flagRankOf(await withDismissals(tx, actor.orgId, messageId, latest.aiDraft, flags));
     const textSha256 = sha256Hex(latest.aiDraft);
     const requestId = await insertApprovalRequest(tx, {
       orgId: actor.orgId,
@@ -327,8 +330,15 @@ export async function approveAndSend(
     if (message.status === 'resolved') throw new AppError('ALREADY_RESOLVED');
     const policy = await loadCompliancePolicy(tx, actor.orgId);
     const { matrix } = policy;
-    const result = checkWithPolicy(policy, latest.aiDraft);
-    const overridden = decideApproval(matrix, actor.role, result.flags, input.override_reason);
+    // Decision 022: the flags the model added to this text's stored check still count.
+    const result = checkWithPolicy(
+      policy,
+      latest.aiDraft,
+      storedOpinionOf(latest.aiDraft, latest.complianceFlags),
+    );
+    // Flags marked 'not a problem here' on this sentence do not count (docs/product.md §2 Message detail).
+    const flags = await withDismissals(tx, actor.orgId, messageId, latest.aiDraft, result.flags);
+    const overridden = decideApproval(matrix, actor.role, flags, input.override_reason);
     const override =
       overridden.length > 0 && input.override_reason
         ? {
@@ -449,10 +459,10 @@ export async function getApprovalState(
   ]);
   let check: CheckView = { level: 'none', requiresApproval: false, flags: [] };
   if (latest) {
-    const flags: readonly StoredFlag[] = latest.complianceCheckedAt
-      ? ((latest.complianceFlags ?? []) as StoredFlag[])
+    const flags: readonly ComplianceFlag[] = latest.complianceCheckedAt
+      ? storedFlagsOf(latest.complianceFlags)
       : checkWithPolicy(policy, latest.aiDraft).flags;
-    check = viewOf(policy.matrix, flags);
+    check = viewOf(policy.matrix, await withDismissals(db, actor.orgId, messageId, latest.aiDraft, flags));
   }
   const { status } = message;
   const canFinalise =
@@ -536,9 +546,16 @@ export async function listApprovalQueue(
   });
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
+  // A page holds at most APPROVAL_QUEUE_PAGE_SIZE_MAX rows: one dismissal lookup each.
+  const pageFlags = await Promise.all(
+    page.map((row) =>
+      withDismissals(ctx.db, actor.orgId, row.messageId, row.text, storedFlagsOf(row.complianceFlags)),
+    ),
+  );
   return {
-    items: page.map((row) => {
-      const { risk_flags, ...flags } = summariseFlags(row.complianceFlags);
+    items: page.map((row, i) => {
+      const stored = pageFlags[i] ?? [];
+      const { risk_flags, ...flags } = summariseFlags(stored);
       return {
         request_id: row.requestId,
         message_id: row.messageId,
@@ -552,7 +569,7 @@ export async function listApprovalQueue(
         text_sha256: row.textSha256,
         flags,
         risk_flags,
-        excerpts: excerptsOf(row.text, unresolvedFlags(storedFlagsOf(row.complianceFlags))),
+        excerpts: excerptsOf(row.text, unresolvedFlags(stored)),
         preview: previewOf(row.text),
       };
     }),

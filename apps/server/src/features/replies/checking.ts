@@ -12,10 +12,13 @@ import type { Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { notifyOrg } from '../../lib/realtime';
-import { checkWithOrgPolicy, type OrgCheckResult } from '../compliance/compliance.service';
+import { askSecondOpinion, checkWithOrgPolicy, type OrgCheckResult } from '../compliance/compliance.service';
+import { OPINION_OFF, type Opinion } from '../compliance/second-opinion';
 import { draftDtoWithDismissals, withDismissals } from './flag-dismissals';
 import {
+  type DraftVersionRow,
   findDraftVersion,
+  findReplyMessage,
   findUserName,
   latestVersionNumber,
   lockReplyMessage,
@@ -24,13 +27,14 @@ import {
 import { storeVersionCheck } from './reply-state';
 import { draftComplianceOf, provenanceOfEdit, writeVersion } from './reply-versions';
 
-type CheckContext = Pick<ServiceContext, 'db' | 'clock'>;
+type CheckContext = Pick<ServiceContext, 'db' | 'clock' | 'secondOpinion' | 'logger'>;
 type Caller = Pick<Actor, 'userId' | 'orgId'>;
 
 /**
  * Checks a version's text with the organisation's policy and stores the result on it, in the
  * caller's transaction (which holds the message row lock), with its audit entry; emits draft.saved
- * so open workspaces reload the version.
+ * so open workspaces reload the version. The second opinion was asked before the lock
+ * (docs/decisions/022-second-opinion.md); its flags count only if it is about this very text.
  */
 async function checkVersion(
   tx: Tx,
@@ -39,11 +43,12 @@ async function checkVersion(
   input: {
     message: Pick<ReplyMessageRow, 'id' | 'status'>;
     version: { id: string; number: number; text: string };
+    opinion: Opinion | undefined;
     audit?: Record<string, unknown>;
   },
 ): Promise<{ result: OrgCheckResult; now: Date }> {
   const messageId = input.message.id;
-  const result = await checkWithOrgPolicy(tx, actor.orgId, input.version.text);
+  const result = await checkWithOrgPolicy(tx, actor.orgId, input.version.text, input.opinion);
   const now = ctx.clock.now();
   await storeVersionCheck(tx, {
     orgId: actor.orgId,
@@ -66,6 +71,7 @@ async function checkVersion(
       highest_severity: result.level,
       requires_approval: result.requires_approval,
       compliance_tag: complianceTagOf(result.flags),
+      ...(result.second_opinion ? { second_opinion: result.second_opinion } : {}),
       ...input.audit,
     },
   });
@@ -81,25 +87,65 @@ async function lockFundedMessage(tx: Tx, orgId: string, messageId: string): Prom
   return message;
 }
 
+/**
+ * Decision 022: the model's opinion on a stored version, asked before any lock is taken; undefined
+ * when there is nothing to check (the locked transaction then answers why).
+ */
+async function opinionOnVersion(
+  ctx: CheckContext,
+  actor: Caller,
+  input: { messageId: string; version: number },
+  textOf: (row: DraftVersionRow) => string = (row) => row.aiDraft,
+): Promise<Opinion | undefined> {
+  if (!ctx.secondOpinion) return OPINION_OFF;
+  const message = await findReplyMessage(ctx.db, actor.orgId, input.messageId);
+  if (!message?.projectId) return undefined;
+  const row = await findDraftVersion(ctx.db, {
+    orgId: actor.orgId,
+    messageId: input.messageId,
+    version: input.version,
+  });
+  if (!row) return undefined;
+  let text: string;
+  try {
+    text = textOf(row);
+  } catch {
+    return undefined;
+  }
+  return askSecondOpinion(ctx, actor.orgId, text);
+}
+
 /** docs/product.md §7 ai-guardrail-check on a stored version: only when the message has a fund (else 409). */
 export async function checkDraftVersion(
   ctx: CheckContext,
   actor: Caller,
   input: { messageId: string; version: number },
 ): Promise<DraftCheckResponse> {
+  return storeDraftCheck(ctx, actor, { ...input, opinion: await opinionOnVersion(ctx, actor, input) });
+}
+
+/** The locked half of checkDraftVersion: checks the version again and stores it with the opinion. */
+export async function storeDraftCheck(
+  ctx: CheckContext,
+  actor: Caller,
+  input: { messageId: string; version: number; opinion: Opinion | undefined },
+): Promise<DraftCheckResponse> {
+  const { opinion, ...version } = input;
   return ctx.db.transaction(async (tx) => {
     const { messageId } = input;
     const message = await lockFundedMessage(tx, actor.orgId, messageId);
-    const row = await findDraftVersion(tx, { orgId: actor.orgId, ...input });
+    const row = await findDraftVersion(tx, { orgId: actor.orgId, ...version });
     if (!row) throw new AppError('NOT_FOUND');
     const { result, now } = await checkVersion(tx, ctx, actor, {
       message,
       version: { id: row.id, number: row.versionNumber, text: row.aiDraft },
+      opinion,
     });
     return {
       flags: await withDismissals(tx, actor.orgId, messageId, row.aiDraft, result.flags),
       requires_approval: result.requires_approval,
       checked_at: now.toISOString(),
+      ...(result.second_opinion ? { second_opinion: result.second_opinion } : {}),
     };
   });
 }
@@ -113,6 +159,7 @@ export async function checkGeneratedVersion(
   actor: Caller,
   input: { messageId: string; version: number },
 ): Promise<boolean> {
+  const opinion = await opinionOnVersion(ctx, actor, input);
   return ctx.db.transaction(async (tx) => {
     const message = await lockReplyMessage(tx, actor.orgId, input.messageId);
     if (!message?.projectId) return false;
@@ -121,16 +168,39 @@ export async function checkGeneratedVersion(
     await checkVersion(tx, ctx, actor, {
       message,
       version: { id: row.id, number: row.versionNumber, text: row.aiDraft },
+      opinion,
       audit: { automatic: true },
     });
     return true;
   });
 }
 
+/** Apply Fix's new text: the stored flag at [start, end) replaced by its suggestion; 400 when it cannot be. */
+function fixedTextOf(row: DraftVersionRow, input: ApplyFixInput) {
+  const flag = draftComplianceOf(row)?.flags.find((f) => f.start === input.start && f.end === input.end);
+  if (!flag) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: { start: 'No compliance flag of this version’s last check covers this span' },
+    });
+  }
+  if (!flag.suggestion.trim()) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: { start: 'This flag has no suggested replacement' },
+    });
+  }
+  // The fixed text obeys the rules of any saved draft (trimmed, not empty, under the limit).
+  const fixed = saveDraftInputSchema.shape.text.safeParse(applySuggestion(row.aiDraft, flag));
+  if (!fixed.success) {
+    throw new AppError('VALIDATION_FAILED', { fields: { text: fixed.error.issues[0]?.message ?? '' } });
+  }
+  return { text: fixed.data, flag };
+}
+
 /**
  * Apply Fix: the latest version's stored flag at [start, end) is replaced by its suggestion and
  * written as a new version (voiding a pending approval), which is then checked — all in one
- * transaction that reads the message once, with its row lock.
+ * transaction that reads the message once, with its row lock. The second opinion on the fixed text
+ * is asked before it.
  */
 export async function applyFix(
   ctx: CheckContext,
@@ -138,34 +208,20 @@ export async function applyFix(
   input: { messageId: string; version: number } & ApplyFixInput,
 ): Promise<DraftVersion> {
   const { messageId, version } = input;
+  const opinion = await opinionOnVersion(ctx, actor, input, (row) => fixedTextOf(row, input).text);
   return ctx.db.transaction(async (tx) => {
     const message = await lockFundedMessage(tx, actor.orgId, messageId);
     const row = await findDraftVersion(tx, { orgId: actor.orgId, messageId, version });
     if (!row) throw new AppError('NOT_FOUND');
     const latest = await latestVersionNumber(tx, messageId);
     if (version !== latest || input.based_on_version !== latest) throw new AppError('DRAFT_STALE');
-    const flag = draftComplianceOf(row)?.flags.find((f) => f.start === input.start && f.end === input.end);
-    if (!flag) {
-      throw new AppError('VALIDATION_FAILED', {
-        fields: { start: 'No compliance flag of this version’s last check covers this span' },
-      });
-    }
-    if (!flag.suggestion.trim()) {
-      throw new AppError('VALIDATION_FAILED', {
-        fields: { start: 'This flag has no suggested replacement' },
-      });
-    }
-    // The fixed text obeys the rules of any saved draft (trimmed, not empty, under the limit).
-    const fixed = saveDraftInputSchema.shape.text.safeParse(applySuggestion(row.aiDraft, flag));
-    if (!fixed.success) {
-      throw new AppError('VALIDATION_FAILED', { fields: { text: fixed.error.issues[0]?.message ?? '' } });
-    }
+    const { text, flag } = fixedTextOf(row, input);
     const next = latest + 1;
     const written = await writeVersion(tx, ctx, actor, {
       message,
       versionNumber: next,
       source: 'edited',
-      text: fixed.data,
+      text,
       citations: row.citations,
       provenance: provenanceOfEdit(row, {
         editorId: actor.userId,
@@ -177,7 +233,8 @@ export async function applyFix(
     });
     await checkVersion(tx, ctx, actor, {
       message: { id: messageId, status: written.status },
-      version: { id: written.draftId, number: next, text: fixed.data },
+      version: { id: written.draftId, number: next, text },
+      opinion,
       audit: { fix_applied: { from_version: version, rule: flag.rule, term: flag.term } },
     });
     const saved = await findDraftVersion(tx, { orgId: actor.orgId, messageId, version: next });

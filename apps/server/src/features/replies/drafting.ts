@@ -43,7 +43,7 @@ async function readVersion(
  * holds the message row lock.
  */
 export async function generateDraft(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'drafter' | 'logger'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'drafter' | 'logger' | 'secondOpinion'>,
   actor: Pick<Actor, 'userId' | 'orgId'>,
   input: MessageInput,
 ): Promise<DraftVersion> {

@@ -26,7 +26,14 @@ import {
   markRestored,
 } from './flag-dismissals.queries';
 import { type FlaggedSentence, sentenceAround } from './flagged-sentence';
-import { type DraftVersionRow, findDraftVersion, lockReplyMessage } from './replies.queries';
+import {
+  type DraftVersionRow,
+  findDraftVersion,
+  findPendingRequest,
+  lockReplyMessage,
+  setPendingFlagRank,
+} from './replies.queries';
+import { flagRankOf } from './reply-state';
 import { draftComplianceOf, toDraftDto } from './reply-versions';
 
 /**
@@ -149,6 +156,20 @@ function auditDetails(
 }
 
 /**
+ * A clearing changes which flags count, so the pending submission's place in the approval queue
+ * (flagged first) is worked out again from its version's flags with their dismissals.
+ */
+async function refreshPendingRank(tx: Tx, orgId: string, messageId: string) {
+  const pending = await findPendingRequest(tx, messageId);
+  if (!pending) return;
+  const version = await findDraftVersion(tx, { orgId, messageId, version: pending.versionNumber });
+  if (!version) return;
+  const compliance = draftComplianceOf(version);
+  const flags = await withDismissals(tx, orgId, messageId, version.aiDraft, compliance?.flags ?? []);
+  await setPendingFlagRank(tx, pending.responseId, flagRankOf(flags));
+}
+
+/**
  * Marks a flag 'not a problem here' with the caller's reason: the row, its audit entry and the
  * realtime notice in one transaction under the message lock. Returns the version with its flags.
  */
@@ -178,6 +199,7 @@ export async function dismissFlag(
       dismissedBy: actor.userId,
       dismissedAt: now,
     });
+    await refreshPendingRank(tx, actor.orgId, input.messageId);
     await appendAudit(tx, ctx.clock, {
       orgId: actor.orgId,
       actorId: actor.userId,
@@ -206,6 +228,7 @@ export async function restoreFlag(
     const { row, flag, sentence, live } = await locateFlag(tx, actor, input);
     if (!live) throw new AppError('FLAG_NOT_CLEARED');
     await markRestored(tx, live.id, { restoredBy: actor.userId, restoredAt: ctx.clock.now() });
+    await refreshPendingRank(tx, actor.orgId, input.messageId);
     await appendAudit(tx, ctx.clock, {
       orgId: actor.orgId,
       actorId: actor.userId,

@@ -1,4 +1,4 @@
-import { MESSAGE_STATUSES, type MessageStatus } from '@parley/contracts';
+import { MESSAGE_STATUSES, type MessageStatus, type SecondOpinionStatus } from '@parley/contracts';
 import {
   and,
   asc,
@@ -138,6 +138,7 @@ const versionColumns = {
   complianceFlags: aiResponses.complianceFlags,
   requiresApproval: aiResponses.requiresApproval,
   complianceCheckedAt: aiResponses.complianceCheckedAt,
+  complianceSecondOpinion: aiResponses.complianceSecondOpinion,
 };
 
 export type DraftVersionRow = {
@@ -155,6 +156,7 @@ export type DraftVersionRow = {
   complianceFlags: Record<string, unknown>[] | null;
   requiresApproval: boolean | null;
   complianceCheckedAt: Date | null;
+  complianceSecondOpinion: SecondOpinionStatus | null;
 };
 
 /** docs/product.md §7: ai_responses by message_id, version_number descending; one version, or the latest. */
@@ -204,6 +206,8 @@ export async function updateVersionCheck(
     requiresApproval: boolean;
     checkedAt: Date;
     complianceTag: string;
+    /** Absent: the check was made without a second opinion. */
+    secondOpinion?: SecondOpinionStatus | undefined;
   },
 ): Promise<boolean> {
   const rows = await tx
@@ -213,6 +217,7 @@ export async function updateVersionCheck(
       requiresApproval: input.requiresApproval,
       complianceCheckedAt: input.checkedAt,
       complianceTag: input.complianceTag,
+      complianceSecondOpinion: input.secondOpinion ?? null,
     })
     .where(and(eq(aiResponses.orgId, input.orgId), eq(aiResponses.id, input.draftId)))
     .returning({ id: aiResponses.id });

@@ -3,6 +3,7 @@ import {
   approvalLevelOf,
   complianceTagOf,
   type MessageStatus,
+  type SecondOpinionStatus,
   unresolvedFlags,
 } from '@parley/contracts';
 import type { Flag } from '@parley/guardrails';
@@ -84,7 +85,7 @@ export async function storeVersionCheck(
     messageId: string;
     status: MessageStatus;
     draftId: string;
-    result: { flags: Flag[]; requires_approval: boolean };
+    result: { flags: Flag[]; requires_approval: boolean; second_opinion?: SecondOpinionStatus | undefined };
     now: Date;
   },
 ): Promise<MessageStatus> {
@@ -95,6 +96,7 @@ export async function storeVersionCheck(
     requiresApproval: input.result.requires_approval,
     checkedAt: input.now,
     complianceTag: complianceTagOf(input.result.flags),
+    secondOpinion: input.result.second_opinion,
   });
   if (!stored) throw new AppError('NOT_FOUND');
   // Only a message awaiting approval has a pending submission (of its latest version).

@@ -4,6 +4,7 @@ import type {
   DraftProvenance,
   DraftVersion,
   MessageStatus,
+  SecondOpinionStatus,
 } from '@parley/contracts';
 import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
@@ -93,12 +94,14 @@ export function draftComplianceOf(row: {
   complianceFlags: Record<string, unknown>[] | null;
   requiresApproval: boolean | null;
   complianceCheckedAt: Date | null;
+  complianceSecondOpinion: SecondOpinionStatus | null;
 }): DraftCompliance | null {
   if (!row.complianceCheckedAt) return null;
   return {
     flags: (row.complianceFlags ?? []) as ComplianceFlag[],
     requires_approval: row.requiresApproval ?? false,
     checked_at: row.complianceCheckedAt.toISOString(),
+    ...(row.complianceSecondOpinion ? { second_opinion: row.complianceSecondOpinion } : {}),
   };
 }
 

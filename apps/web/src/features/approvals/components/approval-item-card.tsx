@@ -1,9 +1,9 @@
 import { APPROVAL_TEXTS, type ApprovalItem, type FlagExcerpt } from '@parley/contracts';
 import { AlertTriangle, Check, Clock, Eye, MessageSquareWarning, SendHorizontal, User } from 'lucide-react';
 import { Link } from 'react-router';
-import { SeverityBadge } from '@/components/severity-badge';
 import { FlagMark } from '@/components/flagged-text';
 import { SentimentBadge } from '@/components/sentiment-badge';
+import { SeverityBadge } from '@/components/severity-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';

@@ -118,6 +118,9 @@ export function ComplianceFlagsPanel({
             ))}
           </ul>
         )}
+        {compliance?.second_opinion === 'unavailable' ? (
+          <p className="mt-3 text-muted-foreground text-xs">{COMPLIANCE_TEXTS.secondOpinionUnavailable}</p>
+        ) : null}
       </CardContent>
     </Card>
   );

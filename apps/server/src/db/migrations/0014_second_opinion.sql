@@ -1,0 +1,2 @@
+ALTER TABLE "ai_responses" ADD COLUMN "compliance_second_opinion" text;--> statement-breakpoint
+ALTER TABLE "ai_responses" ADD CONSTRAINT "ai_responses_second_opinion_check" CHECK ("ai_responses"."compliance_second_opinion" is null or "ai_responses"."compliance_second_opinion" in ('used', 'not_needed', 'unavailable', 'off'));
