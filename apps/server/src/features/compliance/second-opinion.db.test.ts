@@ -393,9 +393,15 @@ describe('a check with a second opinion', () => {
     });
     expect(refused.status).toBe(403);
     expect((await json(refused)).error.code).toBe('APPROVAL_NEEDS_DIRECTOR');
-    const approved = await ctx.request('POST', `/api/messages/${messageId}/approve`, {
+    // A director approving over the model's high flag writes why, as over any high flag.
+    const unexplained = await ctx.request('POST', `/api/messages/${messageId}/approve`, {
       cookie: director.cookie,
       body,
+    });
+    expect(unexplained.status).toBe(422);
+    const approved = await ctx.request('POST', `/api/messages/${messageId}/approve`, {
+      cookie: director.cookie,
+      body: { ...body, override_reason: 'A view on resilience, not a promise of returns.' },
     });
     expect(approved.status).toBe(200);
   });

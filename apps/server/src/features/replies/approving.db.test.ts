@@ -17,7 +17,6 @@ import {
 import { generateToken } from '../../lib/crypto';
 import { createLogger } from '../../lib/logger';
 import { RealtimeHub } from '../realtime/realtime.hub';
-import { storeVersionCheck } from './reply-state';
 
 const smtp = await startSmtpSink();
 afterAll(() => smtp.close());
@@ -942,25 +941,21 @@ describe('the queue puts flagged drafts first', () => {
     );
     expect(flaggedFirst.preview).toBe(FLAGGED_TEXT);
 
-    // The high flag marked 'not a problem here' (as the dismissal feature stores it): no longer first.
+    // The high flag marked 'not a problem here' by the director: the submission is no longer first.
     const [version] = await ctx.db
       .select()
       .from(aiResponses)
       .where(eq(aiResponses.messageId, ids[1] ?? ''));
-    const flags = (version?.complianceFlags ?? []).map((flag) => ({
-      ...flag,
-      dismissal: { reason: 'Quoted from the prospectus', by_name: 'Test', at: ctx.clock.now().toISOString() },
-    }));
-    await ctx.db.transaction((tx) =>
-      storeVersionCheck(tx, {
-        orgId: director.orgId,
-        messageId: ids[1] ?? '',
-        status: 'awaiting_approval',
-        draftId: version?.id ?? '',
-        result: { flags: flags as never, requires_approval: false },
-        now: ctx.clock.now(),
-      }),
+    const [flag] = (version?.complianceFlags ?? []) as { start: number; end: number }[];
+    const cleared = await ctx.request(
+      'POST',
+      `/api/messages/${ids[1]}/drafts/${version?.versionNumber}/flags/dismiss`,
+      {
+        cookie: director.cookie,
+        body: { start: flag?.start, end: flag?.end, reason: 'Quoted from the prospectus' },
+      },
     );
+    expect(cleared.status).toBe(200);
     const after = await queue();
     expect(after.map((i: { message_id: string }) => i.message_id)).toEqual(ids);
     expect(after[1]).toMatchObject({ flags: { count: 0, highest: null }, risk_flags: 'None', excerpts: [] });
