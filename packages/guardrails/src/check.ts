@@ -9,13 +9,19 @@ import {
   scan,
   type VocabCollector,
 } from './engine';
+import { FRAME_DEFS } from './frames/defs';
+import type { FrameId } from './frames/detect';
+import { type FrameFlag, type FrameSettings, type RuleSpan, readSentenceLayer } from './frames/layer';
+import { TRIGGERS } from './frames/words';
 import { BUILTIN_DEFS, type BuiltinDef, NEGATIONS, WORD_CLASSES } from './patterns';
 import { parsePhrase, type Slot } from './phrase';
 import { quoteOf, rationaleOf } from './rationale';
+import { matchCase } from './suggest';
 import { buildVocab, type Tokens, tokenize, type Vocab, wordOf } from './tokenize';
 import type { CheckOptions, CheckResult, Flag, GuardrailPolicy, Severity } from './types';
 
 export { validatePhrase } from './phrase';
+export { applySuggestion, matchCase } from './suggest';
 
 const RANK: Record<Severity, number> = { high: 3, medium: 2, low: 1 };
 
@@ -75,7 +81,21 @@ type CompiledRule = {
   lead: string;
 };
 
-type Compiled = { index: Index; rules: CompiledRule[]; vocab: Vocab };
+/** An enabled frame under the organisation's settings (see frames/defs.ts). */
+type CompiledFrame = CompiledRule & { id: FrameId; order: number };
+
+type Compiled = {
+  index: Index;
+  rules: CompiledRule[];
+  vocab: Vocab;
+  frames: Map<FrameId, CompiledFrame>;
+  /** trigger[id] is 1 when the vocabulary word sends its sentence to the sentence layer. */
+  trigger: Uint8Array;
+};
+
+const FRAME_BY_ID = new Map(FRAME_DEFS.map((def) => [def.id as string, def]));
+/** Rule ids whose matches are forward-looking (a hedge and the disclaimer make them low). */
+const FORWARD_RULES = new Set(['pattern:forecast-return', 'pattern:target-return', 'pattern:estimate']);
 
 type ParsedDef = { def: BuiltinDef; seqs: { slots: Slot[]; spec: BuiltinDef['seqs'][number] }[] };
 
@@ -133,8 +153,25 @@ function compile(policy: GuardrailPolicy): Compiled {
       rewrite: null,
     });
   }
+  const frames = new Map<FrameId, CompiledFrame>();
   for (const rule of policy.patterns ?? []) {
     if (!rule?.enabled) continue;
+    const frameDef = rule.phrase == null ? FRAME_BY_ID.get(rule.id) : undefined;
+    if (frameDef) {
+      const suggestion = rule.suggestion ?? frameDef.suggestion;
+      frames.set(frameDef.id, {
+        id: frameDef.id,
+        order: 0,
+        rule: `pattern:${frameDef.id}`,
+        severity: severityOf(rule.severity),
+        suggestion,
+        explanation: rule.explanation || frameDef.explanation,
+        lexicon: false,
+        useRewrite: suggestion === frameDef.suggestion,
+        lead: '',
+      });
+      continue;
+    }
     const ruleIndex = rules.length;
     if (rule.phrase != null) {
       const parsed = parsePhrase(rule.phrase, false);
@@ -200,11 +237,15 @@ function compile(policy: GuardrailPolicy): Compiled {
       });
     }
   }
+  for (const w of TRIGGERS) collect.words.add(w);
   const vocab = buildVocab(collect.words, collect.stems);
   for (const finalize of collect.finalizers) finalize(vocab.names);
   const index = buildIndex(seqs, vocab.names);
   vocab.starts = Uint8Array.from(index.byId, (list) => (list ? 1 : 0));
-  return { index, rules, vocab };
+  const trigger = Uint8Array.from(vocab.names, (w) => (TRIGGERS.has(w) ? 1 : 0));
+  let order = rules.length;
+  for (const frame of frames.values()) frame.order = order++;
+  return { index, rules, vocab, frames, trigger };
 }
 
 const CACHE = new Map<string, Compiled>();
@@ -221,30 +262,6 @@ function compiled(policy: GuardrailPolicy): Compiled {
   }
   CACHE.set(key, made);
   return made;
-}
-
-/** Give a replacement the capitalisation of the text it replaces. */
-export function matchCase(original: string, replacement: string): string {
-  if (!replacement) return replacement;
-  const firstChar = original.charAt(0);
-  if (firstChar === firstChar.toLowerCase()) return replacement;
-  const letters = original.replace(/[^\p{L}]/gu, '');
-  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) {
-    return replacement.toUpperCase();
-  }
-  return replacement.charAt(0).toUpperCase() + replacement.slice(1);
-}
-
-/**
- * Apply Fix: the span [start, end) of `text` (UTF-16 offsets, as flags carry them) replaced by the
- * suggestion, given the capitalisation of the text it replaces.
- */
-export function applySuggestion(
-  text: string,
-  fix: { start: number; end: number; suggestion: string },
-): string {
-  const original = text.slice(fix.start, fix.end);
-  return text.slice(0, fix.start) + matchCase(original, fix.suggestion) + text.slice(fix.end);
 }
 
 function rewriteMatch(text: string, t: Tokens, from: number, to: number, rw: Rewrite): string {
@@ -272,14 +289,19 @@ function isHyphen(c: number): boolean {
   return c === 0x2d || c === 0x2010 || c === 0x2011;
 }
 
-/** Keep one flag per span: higher severity first, then the longer, then the lexicon, then the earlier. */
-type Cand = Flag & { order: number; lexicon: boolean; hit: Hit };
+/**
+ * Keep one flag per span: higher severity first, then a rule over a frame, then the longer, then the
+ * lexicon, then the earlier.
+ */
+type Cand = Flag & { order: number; lexicon: boolean; hit: Hit | null; frame: FrameFlag | null };
 
 function resolveOverlaps(cands: Cand[]): Cand[] {
   cands.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: Cand[] = [];
   const better = (a: (typeof cands)[number], b: (typeof cands)[number]) =>
     RANK[b.severity] - RANK[a.severity] ||
+    // at equal severity the organisation's lexicon and patterns win over a sentence frame
+    Number(a.frame !== null) - Number(b.frame !== null) ||
     b.end - b.start - (a.end - a.start) ||
     Number(b.lexicon) - Number(a.lexicon) ||
     a.start - b.start ||
@@ -323,17 +345,18 @@ function resolveOverlaps(cands: Cand[]): Cand[] {
 
 /**
  * docs/product.md §7 ai-guardrail-check: the flags of `text` under the organisation's policy, sorted by
- * start,
- * one per span, and requires_approval when any flag is high.
+ * start, one per span, and requires_approval when any flag is high. The rule layer (lexicon and
+ * patterns on fast tokens) runs first; the sentence layer (frames, context, classifier) reads only
+ * the sentences that may hold a claim, unless `options.layers` is 'rules'.
  */
-export function check(text: string, policy: GuardrailPolicy, _options: CheckOptions = {}): CheckResult {
+export function check(text: string, policy: GuardrailPolicy, options: CheckOptions = {}): CheckResult {
   if (typeof text !== 'string' || text.length === 0) {
     return { flags: [], requires_approval: false, uncertain: [] };
   }
-  const { index, rules, vocab } = compiled(policy);
+  const { index, rules, vocab, frames, trigger } = compiled(policy);
   const t = tokenize(text, vocab);
   const hits = scan(t, index);
-  const cands: Cand[] = [];
+  let cands: Cand[] = [];
   for (const hit of hits) {
     const start = t.start[hit.from] as number;
     const end = t.end[hit.to - 1] as number;
@@ -356,6 +379,7 @@ export function check(text: string, policy: GuardrailPolicy, _options: CheckOpti
       severity: rule.severity,
       suggestion: '',
       hit,
+      frame: null,
       start,
       end,
       rule: rule.rule,
@@ -365,12 +389,20 @@ export function check(text: string, policy: GuardrailPolicy, _options: CheckOpti
       lexicon: rule.lexicon,
     });
   }
+  if (options.layers !== 'rules') cands = sentenceLayer(text, t, cands, frames, trigger, policy.disclaimer);
   const flags = resolveOverlaps(cands);
   // the text and suggestion only of the flags that are kept
   for (const f of flags) {
-    const { hit } = f as Cand;
-    const rule = rules[hit.seq.rule] as CompiledRule;
+    const { hit, frame } = f as Cand;
     f.term = text.slice(f.start, f.end);
+    if (frame) {
+      const setting = frames.get(frame.frame) as CompiledFrame;
+      f.suggestion = setting.useRewrite ? frame.suggestion : matchCase(f.term, setting.suggestion);
+      f.rationale = rationaleOf(frame.lead, quoteOf(text, t, f.start, f.end));
+      continue;
+    }
+    if (!hit) continue;
+    const rule = rules[hit.seq.rule] as CompiledRule;
     f.suggestion =
       rule.useRewrite && hit.seq.rewrite
         ? rewriteMatch(text, t, hit.from, hit.to, hit.seq.rewrite)
@@ -390,4 +422,77 @@ export function check(text: string, policy: GuardrailPolicy, _options: CheckOpti
     }),
   );
   return { flags: out, requires_approval: out.some((f) => f.severity === 'high'), uncertain: [] };
+}
+
+/**
+ * Per candidate: whether a frame of at least its severity covers it and it is not the lexicon's. The
+ * frame is then the fuller claim ('will double your money' over 'double your money') and its fix
+ * covers the whole of it; otherwise rules win ties over frames.
+ */
+function coveredByFrames(cands: readonly Cand[], frames: readonly FrameFlag[]): boolean[] {
+  const covered = cands.map(() => false);
+  if (frames.length === 0) return covered;
+  const byStart = [...frames].sort((a, b) => a.start - b.start);
+  const order = cands.map((_, k) => k).sort((a, b) => (cands[a] as Cand).start - (cands[b] as Cand).start);
+  // the furthest end of the frames started so far, per severity rank
+  const reach = [0, -1, -1, -1];
+  let f = 0;
+  for (const k of order) {
+    const c = cands[k] as Cand;
+    while (f < byStart.length && (byStart[f] as FrameFlag).start <= c.start) {
+      const frame = byStart[f] as FrameFlag;
+      const r = RANK[frame.severity];
+      for (let q = 1; q <= r; q++) reach[q] = Math.max(reach[q] as number, frame.end);
+      f++;
+    }
+    if (!c.lexicon && (reach[RANK[c.severity]] as number) >= c.end) covered[k] = true;
+  }
+  return covered;
+}
+
+/** The rule candidates their context does not clear (some lowered), plus the frames found. */
+function sentenceLayer(
+  text: string,
+  t: Tokens,
+  cands: Cand[],
+  frames: Map<FrameId, CompiledFrame>,
+  trigger: Uint8Array,
+  disclaimer: string | undefined,
+): Cand[] {
+  const spans: RuleSpan[] = cands.map((c) => ({
+    start: c.start,
+    end: c.end,
+    forward: FORWARD_RULES.has(c.rule),
+  }));
+  const isTrigger = (i: number) => {
+    const id = t.wid[i] as number;
+    return t.num[i] === 2 || (id > 0 && trigger[id] === 1);
+  };
+  const settings: FrameSettings = frames;
+  const verdict = readSentenceLayer(text, t, isTrigger, spans, settings, disclaimer);
+  const kept: Cand[] = [];
+  const covered = coveredByFrames(cands, verdict.frames);
+  cands.forEach((c, k) => {
+    const v = verdict.rules[k];
+    if (v === 'lower') kept.push({ ...c, severity: 'low' });
+    else if (!v && !covered[k]) kept.push(c);
+  });
+  for (const frame of verdict.frames) {
+    const setting = frames.get(frame.frame) as CompiledFrame;
+    kept.push({
+      term: '',
+      severity: frame.severity,
+      suggestion: '',
+      hit: null,
+      frame,
+      start: frame.start,
+      end: frame.end,
+      rule: setting.rule,
+      explanation: setting.explanation,
+      rationale: '',
+      order: setting.order,
+      lexicon: false,
+    });
+  }
+  return kept;
 }

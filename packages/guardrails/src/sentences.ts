@@ -20,11 +20,15 @@ export type Sentence = { start: number; end: number; text: string; words: Word[]
 
 type Nlp = ReturnType<typeof winkNLP>;
 
-/** One instance per process, made on first use: loading the model takes a moment and some memory. */
+/**
+ * One instance per process, made on first use: loading the model takes a moment and some memory. Only
+ * sentence boundaries and parts of speech run: the checker scopes negation itself, and wink-nlp's
+ * entity, sentiment and negation passes would double the cost of a read.
+ */
 let nlp: Nlp | null = null;
 
 function instance(): Nlp {
-  nlp ??= winkNLP(model);
+  nlp ??= winkNLP(model, ['sbd', 'pos']);
   return nlp;
 }
 
@@ -36,13 +40,19 @@ const straighten = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'");
  * is always `w.value`.
  */
 export function readSentences(text: string): Sentence[] {
+  return readSentencesIn(text, 0, text.length);
+}
+
+/** The sentences of `text.slice(start, end)`, with offsets into the whole `text`. */
+export function readSentencesIn(whole: string, from: number, to: number): Sentence[] {
+  const text = from === 0 && to === whole.length ? whole : whole.slice(from, to);
   const engine = instance();
   const its = engine.its;
   // wink-nlp's types declare `its.lemma` with the model add-ons' signature; it is an ordinary its function
   const lemmaOf = its.lemma as unknown as typeof its.value;
   const doc = engine.readDoc(text);
   const words: (Word | null)[] = [];
-  let offset = 0;
+  let offset = from;
   doc.tokens().each((token: ItemToken) => {
     offset += (token.out(its.precedingSpaces) as string).length;
     const value = token.out() as string;
@@ -72,7 +82,7 @@ export function readSentences(text: string): Sentence[] {
     sentences.push({
       start: head.start,
       end: tail.end,
-      text: text.slice(head.start, tail.end),
+      text: whole.slice(head.start, tail.end),
       words: inside,
     });
   });

@@ -1,0 +1,303 @@
+import { findFigure, has, lemma, negatedAt, norm, pos, sameClause, type View } from './view';
+import {
+  HEDGES,
+  IDIOM_OBJECTS,
+  INVEST_VERBS,
+  MENTION_WORDS,
+  OUTCOME_NOUNS,
+  REPORTING_VERBS,
+  SOMEONE,
+  WARNINGS,
+} from './words';
+
+/**
+ * Context that clears a flag found in words [from, to) of a sentence: why it is not a claim, or null.
+ * Applied to the rule layer's matches and to the frames alike (docs/decisions/021).
+ */
+export type Clearing = 'negated' | 'warning' | 'reported' | 'quoted' | 'defined-term' | 'service' | 'idiom';
+
+const set = (...words: string[]): ReadonlySet<string> => new Set(words);
+
+/** Debt and contract nouns a guarantee word names as a legal term ('guaranteed notes', 'loan guarantee'). */
+const GUARANTEED_INSTRUMENTS = set(
+  'note',
+  'notes',
+  'bond',
+  'bonds',
+  'loan',
+  'loans',
+  'debt',
+  'obligation',
+  'obligations',
+  'securities',
+  'facility',
+  'facilities',
+  'fee',
+  'fees',
+  'agreement',
+  'agreements',
+  'deed',
+  'provider',
+  'senior',
+  'mortgage',
+  'mortgages',
+  'certificate',
+  'certificates',
+  'scheme',
+  'programme',
+  'program',
+);
+/** Who stands behind a guarantee that is a legal term ('guaranteed by the sponsor', 'government-guaranteed'). */
+const GUARANTORS = set(
+  'government',
+  'federally',
+  'federal',
+  'state',
+  'sovereign',
+  'bank',
+  'parent',
+  'loan',
+  'signature',
+  'completion',
+  'payment',
+  'performance',
+  'sponsor',
+  'corporate',
+  'cross',
+  'upstream',
+  'downstream',
+  'agency',
+  'treasury',
+  'deposit',
+  'bond',
+  'rent',
+  'lease',
+  'personal',
+  'company',
+  'fdic',
+  'insurer',
+  'guarantor',
+  'contract',
+  'contractor',
+  'agreement',
+  'law',
+  'statute',
+  'issuer',
+  'lender',
+  'republic',
+  'u.s.',
+  'us',
+  'municipality',
+  'export',
+  'credit',
+);
+/** What a service promise is about ('We guarantee an answer within one business day'). */
+const SERVICE_NOUNS = set(
+  'answer',
+  'response',
+  'reply',
+  'callback',
+  'call',
+  'turnaround',
+  'acknowledgement',
+  'confirmation',
+  'confidentiality',
+  'privacy',
+  'discretion',
+  'access',
+  'support',
+  'service',
+  'attention',
+  'meeting',
+  'update',
+  'updates',
+  'feedback',
+  'review',
+  'transparency',
+);
+const SERVICE_VERBS = set(
+  'respond',
+  'reply',
+  'answer',
+  'send',
+  'call',
+  'share',
+  'keep',
+  'update',
+  'inform',
+  'review',
+  'get',
+  'follow',
+  'confirm',
+  'publish',
+  'circulate',
+  'notify',
+  'contact',
+  'meet',
+  'treat',
+  'process',
+  'handle',
+  'provide',
+  'look',
+);
+/** Outcome nouns that make 'X guaranteed by Y' a claim about the investor's money after all. */
+const CLAIMED = set(
+  'return',
+  'returns',
+  'income',
+  'yield',
+  'yields',
+  'capital',
+  'principal',
+  'money',
+  'distributions',
+  'distribution',
+  'dividends',
+  'payouts',
+  'profit',
+  'profits',
+  'gains',
+  'investment',
+  'investments',
+  'savings',
+);
+const TARGET_TERMS = set(
+  'allocation',
+  'allocations',
+  'date',
+  'dates',
+  'weight',
+  'weights',
+  'weighting',
+  'maturity',
+  'range',
+  'leverage',
+  'ratio',
+  'mix',
+  'exposure',
+  'duration',
+  'audience',
+  'market',
+  'markets',
+  'company',
+  'companies',
+  'sector',
+  'sectors',
+  'close',
+  'size',
+  'portfolio',
+  'investors',
+);
+const PROMISE_WORDS = set('guarantee', 'promise', 'assure', 'commit', 'pledge', 'ensure');
+const QUOTES = new Set(['"', "'", '“', '”', '‘', '’', '«', '»']);
+
+const isGuarantee = (v: View, k: number) => norm(v, k).startsWith('guarant') || lemma(v, k) === 'guarantee';
+
+function definedTerm(v: View, from: number, to: number): boolean {
+  for (let g = from; g < to; g++) {
+    if (norm(v, g) === 'target' || norm(v, g) === 'targets') {
+      if (has(v, g + 1, TARGET_TERMS)) return true;
+      continue;
+    }
+    if (!isGuarantee(v, g)) continue;
+    if (norm(v, g).startsWith('guarantor')) return true;
+    let after = g + 1;
+    while (
+      after < v.words.length &&
+      ['fully', 'unconditionally', 'irrevocably', 'senior', 'unsecured', 'secured'].includes(norm(v, after))
+    )
+      after++;
+    if (has(v, after, GUARANTEED_INSTRUMENTS)) return true;
+    let before = g - 1;
+    while (before >= 0 && ['-', '‑', 'fully', 'unconditionally', 'a', 'the'].includes(norm(v, before)))
+      before--;
+    if (has(v, before, GUARANTORS) || has(v, before, GUARANTEED_INSTRUMENTS)) return true;
+    if (norm(v, g + 1) === 'by') {
+      let k = g + 2;
+      while (['the', 'a', 'an', 'its', 'our', 'their', 'each', 'u.s.'].includes(norm(v, k))) k++;
+      let claimed = false;
+      for (let s = g - 1; s >= Math.max(0, g - 8) && sameClause(v, s, g); s--) {
+        if (has(v, s, CLAIMED)) claimed = true;
+      }
+      if ((has(v, k, GUARANTORS) || has(v, k + 1, GUARANTORS)) && !claimed) return true;
+    }
+  }
+  return false;
+}
+
+function servicePromise(v: View, from: number, to: number): boolean {
+  for (let g = from; g < to; g++) {
+    if (!has(v, g, PROMISE_WORDS) || pos(v, g) === 'ADJ') continue;
+    if (findFigure(v, g + 1, g + 12)) return false;
+    for (let k = g + 1; k < Math.min(v.words.length, g + 5) && sameClause(v, g, k); k++) {
+      if (has(v, k, OUTCOME_NOUNS)) return false;
+      if (has(v, k, SERVICE_NOUNS)) return true;
+      if (norm(v, k) === 'to' && has(v, k + 1, SERVICE_VERBS)) return true;
+    }
+  }
+  return false;
+}
+
+function idiom(v: View, from: number, to: number): boolean {
+  for (let k = from; k < to + 1 && k < v.words.length; k++) {
+    if (!has(v, k, INVEST_VERBS)) continue;
+    for (let j = k + 1; j < Math.min(v.words.length, k + 4); j++) if (has(v, j, IDIOM_OBJECTS)) return true;
+  }
+  return false;
+}
+
+function quoted(v: View, from: number, to: number): boolean {
+  return QUOTES.has(norm(v, from - 1)) && QUOTES.has(norm(v, to));
+}
+
+/** Someone else's claim: 'anyone promising', 'if someone tells you', 'claims of'. */
+function reported(v: View, from: number): boolean {
+  for (let k = Math.max(0, from - 8); k < from; k++) {
+    if (has(v, k, SOMEONE)) {
+      for (let j = k + 1; j <= Math.min(from, k + 4); j++) {
+        if (has(v, j, REPORTING_VERBS) || norm(v, j) === 'who') return true;
+      }
+    }
+    if (
+      (norm(v, k) === 'claims' || norm(v, k) === 'promises' || norm(v, k) === 'talk') &&
+      norm(v, k + 1) === 'of'
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** A warning within the 20 words before the flag or the 10 after it ('... is a red flag'). */
+function warned(v: View, from: number, to: number): boolean {
+  for (let k = Math.max(0, from - 20); k < Math.min(v.words.length, to + 10); k++) {
+    if (has(v, k, WARNINGS)) return true;
+    if (norm(v, k) === 'red' && norm(v, k + 1) === 'flag') return true;
+    if (norm(v, k) === 'too' && norm(v, k + 1) === 'good' && norm(v, k + 2) === 'to') return true;
+  }
+  return false;
+}
+
+export function clearingOf(v: View, from: number, to: number): Clearing | null {
+  if (negatedAt(v, from)) return 'negated';
+  if (warned(v, from, to)) return 'warning';
+  if (reported(v, from)) return 'reported';
+  if (quoted(v, from, to)) {
+    for (let k = Math.max(0, from - 10); k < Math.min(v.words.length, to + 10); k++) {
+      if (has(v, k, MENTION_WORDS)) return 'quoted';
+    }
+  }
+  if (definedTerm(v, from, to)) return 'defined-term';
+  if (servicePromise(v, from, to)) return 'service';
+  if (idiom(v, from, to)) return 'idiom';
+  return null;
+}
+
+/** 'may', 'could', 'illustrative', 'not guaranteed': the sentence qualifies its own statement. */
+export function hedged(v: View): boolean {
+  for (let k = 0; k < v.words.length; k++) {
+    if (has(v, k, HEDGES)) return true;
+    if ((norm(v, k) === 'not' || norm(v, k) === 'no') && isGuarantee(v, k + 1)) return true;
+  }
+  return false;
+}
