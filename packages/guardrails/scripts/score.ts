@@ -75,10 +75,10 @@ export const FLOORS = { promissoryRecall: 0.95, forwardRecall: 0.95, easyFpr: 0.
 export function missedFloors(f: Figures): string[] {
   const out: string[] = [];
   const below = (name: string, r: Rate, floor: number) => {
-    if (!(rate(r) >= floor)) out.push(`${name} ${fmtRate(r)} is below ${floor}`);
+    if (!(rate(r) >= floor)) out.push(`${name} ${fmtRate(r).trim()} is below ${floor}`);
   };
   const above = (name: string, r: Rate, ceiling: number) => {
-    if (!(rate(r) <= ceiling)) out.push(`${name} ${fmtRate(r)} is above ${ceiling}`);
+    if (!(rate(r) <= ceiling)) out.push(`${name} ${fmtRate(r).trim()} is above ${ceiling}`);
   };
   below('promissory recall', f.promissoryRecall, FLOORS.promissoryRecall);
   below('forward recall', f.forwardRecall, FLOORS.forwardRecall);
