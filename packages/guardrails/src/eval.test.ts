@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSplitCorpus, readCorpusFiles, TRAIN_ONLY_ORIGINS } from '../scripts/corpus';
-import {
-  FIGURE_HEADER,
-  FLOORS,
-  figuresOf,
-  formatFigures,
-  missedFloors,
-  outcomesOf,
-  rate,
-} from '../scripts/score';
+import { FIGURE_HEADER, figuresOf, formatFigures, missedFloors, outcomesOf } from '../scripts/score';
 
 /**
  * The checker's floors on the corpus's TEST split (README "Corpus and figures"; `npm run eval` prints the
