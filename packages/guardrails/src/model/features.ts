@@ -16,12 +16,15 @@ export function sentenceFeatures(sentence: Sentence, frames: readonly string[]):
   const abstract: string[] = [];
   const classes = new Set<string>();
   let negatedFor = 0;
+  let quoted = false;
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as Word;
     const token = tokenOf(words, i);
     if (token === null) {
-      if (QUOTES.has(w.normal)) out.add('f:quote');
-      else if (w.normal === '?') out.add('f:question');
+      if (QUOTES.has(w.normal)) {
+        out.add('f:quote');
+        quoted = !quoted;
+      } else if (w.normal === '?') out.add('f:question');
       if (CLAUSE_BREAKS.has(w.normal)) negatedFor = 0;
       continue;
     }
@@ -31,6 +34,8 @@ export function sentenceFeatures(sentence: Sentence, frames: readonly string[]):
     for (const c of own) {
       out.add(`c:${c}`);
       classes.add(c);
+      // a claim in quotation marks is often a mention ('beware of "guaranteed" returns')
+      if (quoted) out.add(`qc:${c}`);
     }
     abstract.push(own[0] ? `@${own[0]}` : token);
     // words shortly after a negation read differently ('not guaranteed', "can't go down")
@@ -61,7 +66,7 @@ export function sentenceFeatures(sentence: Sentence, frames: readonly string[]):
   return [...out].sort();
 }
 
-const QUOTES: ReadonlySet<string> = new Set(['"', "'", '\u201c', '\u201d', '\u00ab', '\u00bb', '`']);
+const QUOTES: ReadonlySet<string> = new Set(['"', '\u201c', '\u201d', '\u00ab', '\u00bb']);
 const CLAUSE_BREAKS: ReadonlySet<string> = new Set([',', ';', ':', '(', ')', '\u2014', '\u2013', '-']);
 const NEGATIONS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'without', 'nothing', 'none', 'nor']);
 const CURRENCY: ReadonlySet<string> = new Set([
