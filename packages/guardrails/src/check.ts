@@ -11,8 +11,9 @@ import {
 } from './engine';
 import { BUILTIN_DEFS, type BuiltinDef, NEGATIONS, WORD_CLASSES } from './patterns';
 import { parsePhrase, type Slot } from './phrase';
+import { quoteOf, rationaleOf } from './rationale';
 import { buildVocab, type Tokens, tokenize, type Vocab, wordOf } from './tokenize';
-import type { CheckResult, Flag, GuardrailPolicy, Severity } from './types';
+import type { CheckOptions, CheckResult, Flag, GuardrailPolicy, Severity } from './types';
 
 export { validatePhrase } from './phrase';
 
@@ -70,6 +71,8 @@ type CompiledRule = {
   explanation: string;
   lexicon: boolean;
   useRewrite: boolean;
+  /** The start of the rationale, before the quote. */
+  lead: string;
 };
 
 type Compiled = { index: Index; rules: CompiledRule[]; vocab: Vocab };
@@ -117,6 +120,7 @@ function compile(policy: GuardrailPolicy): Compiled {
       explanation: lexiconExplanation(entry.term),
       lexicon: true,
       useRewrite: false,
+      lead: `Uses "${entry.term.trim()}", on the forbidden lexicon`,
     });
     for (const w of words) collect.words.add(w);
     seqs.push({
@@ -144,6 +148,7 @@ function compile(policy: GuardrailPolicy): Compiled {
           rule.explanation || `'${rule.phrase.trim()}' is one of the organisation's guardrail patterns.`,
         lexicon: false,
         useRewrite: false,
+        lead: `Matches the organisation's pattern "${(rule.name || rule.phrase).trim()}"`,
       });
       seqs.push({
         items,
@@ -166,6 +171,7 @@ function compile(policy: GuardrailPolicy): Compiled {
       explanation: rule.explanation || def.explanation,
       lexicon: false,
       useRewrite: (rule.suggestion ?? def.suggestion) === def.suggestion,
+      lead: def.lead,
     });
     for (const { slots, spec } of parsedDef.seqs) {
       const { items, first } = compileSlots(slots, WORD_CLASSES, collect);
@@ -320,8 +326,10 @@ function resolveOverlaps(cands: Cand[]): Cand[] {
  * start,
  * one per span, and requires_approval when any flag is high.
  */
-export function check(text: string, policy: GuardrailPolicy): CheckResult {
-  if (typeof text !== 'string' || text.length === 0) return { flags: [], requires_approval: false };
+export function check(text: string, policy: GuardrailPolicy, _options: CheckOptions = {}): CheckResult {
+  if (typeof text !== 'string' || text.length === 0) {
+    return { flags: [], requires_approval: false, uncertain: [] };
+  }
   const { index, rules, vocab } = compiled(policy);
   const t = tokenize(text, vocab);
   const hits = scan(t, index);
@@ -352,6 +360,7 @@ export function check(text: string, policy: GuardrailPolicy): CheckResult {
       end,
       rule: rule.rule,
       explanation: rule.explanation,
+      rationale: '',
       order: hit.seq.rule,
       lexicon: rule.lexicon,
     });
@@ -366,15 +375,19 @@ export function check(text: string, policy: GuardrailPolicy): CheckResult {
       rule.useRewrite && hit.seq.rewrite
         ? rewriteMatch(text, t, hit.from, hit.to, hit.seq.rewrite)
         : matchCase(f.term, rule.suggestion);
+    f.rationale = rationaleOf(rule.lead, quoteOf(text, t, f.start, f.end));
   }
-  const out: Flag[] = flags.map(({ term, severity, suggestion, start, end, rule, explanation }) => ({
-    term,
-    severity,
-    suggestion,
-    start,
-    end,
-    rule,
-    explanation,
-  }));
-  return { flags: out, requires_approval: out.some((f) => f.severity === 'high') };
+  const out: Flag[] = flags.map(
+    ({ term, severity, suggestion, start, end, rule, explanation, rationale }) => ({
+      term,
+      severity,
+      suggestion,
+      start,
+      end,
+      rule,
+      explanation,
+      rationale,
+    }),
+  );
+  return { flags: out, requires_approval: out.some((f) => f.severity === 'high'), uncertain: [] };
 }

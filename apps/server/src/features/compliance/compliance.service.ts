@@ -178,9 +178,15 @@ export async function checkWithOrgPolicy(db: DbOrTx, orgId: string, text: string
   return checkWithPolicy(await loadCompliancePolicy(db, orgId), text);
 }
 
-/** The same check with a policy the caller already loaded (it needs the matrix too). */
-export function checkWithPolicy({ policy, matrix }: OrgCompliancePolicy, text: string): OrgCheckResult {
-  const { flags } = check(text, policy);
+/**
+ * The same check with a policy the caller already loaded (it needs the matrix too). The disclaimer lets
+ * the checker treat a hedged estimate in a text that carries it as low.
+ */
+export function checkWithPolicy(
+  { policy, matrix, settings }: OrgCompliancePolicy,
+  text: string,
+): OrgCheckResult {
+  const { flags } = check(text, { ...policy, disclaimer: settings.forward_looking_disclaimer });
   return { flags, requires_approval: requiresDirectorApproval(matrix, flags), level: approvalLevelOf(flags) };
 }
 
