@@ -4,7 +4,7 @@
  * training data.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CORPUS, HOLDOUT } from '../src/corpus';
 
@@ -188,4 +188,68 @@ export function loadSplitCorpus(dir = CORPUS_DIR): SplitLine[] {
     );
   }
   return lines as SplitLine[];
+}
+
+/** A dismissal export line as a corpus line (a cleared flag is a clean sentence that looked risky). */
+function fromDismissal(o: Record<string, unknown>): Record<string, unknown> {
+  if (typeof o.id === 'string') return o;
+  const text = String(o.text ?? '');
+  const hash = createHash('sha256').update(normaliseText(text)).digest('hex').slice(0, 10);
+  const why = [o.rule, o.reason, o.dismissed_at].filter((v) => typeof v === 'string' && v !== '').join('; ');
+  return {
+    id: `dismissal-${hash}`,
+    origin: 'dismissal',
+    label: 'clean',
+    kind: 'dismissed',
+    hard: true,
+    text,
+    source: `cleared flag (${why})`,
+  };
+}
+
+/**
+ * Gives a split to every line of the corpus files that has none (see `splitOf`); lines that have one stay
+ * byte for byte. Dismissal export lines are completed into corpus lines first, and a dismissal whose
+ * sentence the corpus already holds is dropped. Returns the counts.
+ */
+export function assignSplits(dir = CORPUS_DIR): { assigned: number; dropped: number; files: string[] } {
+  const files = readCorpusFiles(dir);
+  /** Texts of the lines other than dismissals: a sentence cleared twice, or already in the corpus, is dropped. */
+  const seen = new Set<string>();
+  for (const { origin, lines } of files) {
+    if (origin === 'dismissal') continue;
+    for (const { value } of lines) seen.add(normaliseText(String((value as { text?: unknown })?.text ?? '')));
+  }
+  let assigned = 0;
+  const written: string[] = [];
+  let dropped = 0;
+  for (const { origin, file, lines } of files) {
+    let changed = false;
+    const out: string[] = [];
+    for (const { raw, value } of lines) {
+      let o = value as Record<string, unknown>;
+      if (origin === 'dismissal') {
+        const key = normaliseText(String(o?.text ?? ''));
+        if (seen.has(key)) {
+          changed = true;
+          dropped++;
+          continue;
+        }
+        seen.add(key);
+      }
+      if (typeof o !== 'object' || o === null || o.split !== undefined) {
+        out.push(raw);
+        continue;
+      }
+      if (origin === 'dismissal') o = fromDismissal(o);
+      changed = true;
+      assigned++;
+      out.push(JSON.stringify({ ...o, split: splitOf(String(o.text ?? ''), origin) }));
+    }
+    if (changed) {
+      writeFileSync(file, `${out.join('\n')}\n`);
+      written.push(path.basename(file));
+    }
+  }
+  return { assigned, dropped, files: written };
 }
