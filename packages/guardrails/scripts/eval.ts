@@ -2,9 +2,11 @@
  * Evaluates `check(text, defaultPolicy())` on the labelled corpus (`npm run eval -w @parley/guardrails`):
  * figures per split, per origin and per kind (scoring in scripts/score.ts).
  *
- *   --misses   also print the errors of the train and dev splits (never of test: it is not tuned on)
+ *   --misses         also print the errors of the train and dev splits (never of test: it is not tuned on)
+ *   --layers rules   the rule layer alone (lexicon and patterns), to see what the sentence layer adds
  */
 import { parseArgs } from 'node:util';
+import { defaultPolicy } from '../src/defaults';
 import { loadSplitCorpus, SPLITS, type Split } from './corpus';
 import {
   FIGURE_HEADER,
@@ -17,13 +19,16 @@ import {
   type Rate,
 } from './score';
 
-const { values: args } = parseArgs({ options: { misses: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: { misses: { type: 'boolean', default: false }, layers: { type: 'string', default: 'all' } },
+});
+if (args.layers !== 'all' && args.layers !== 'rules') throw new Error('--layers is all or rules');
 
-const outcomes = outcomesOf(loadSplitCorpus());
+const outcomes = outcomesOf(loadSplitCorpus(), defaultPolicy(), { layers: args.layers });
 const inSplit = (split: Split) => outcomes.filter((o) => o.line.split === split);
 const origins = [...new Set(outcomes.map((o) => o.line.origin))].sort();
 
-console.log(`check(text, defaultPolicy()) on ${outcomes.length} corpus lines`);
+console.log(`check(text, defaultPolicy(), { layers: '${args.layers}' }) on ${outcomes.length} corpus lines`);
 console.log('(recall: lines with >= 1 flag; prom→high: with a high flag; FPR: clean lines with a flag)\n');
 console.log(`${'split'.padEnd(24)} ${FIGURE_HEADER}`);
 for (const split of SPLITS) console.log(`${split.padEnd(24)} ${formatFigures(figuresOf(inSplit(split)))}`);

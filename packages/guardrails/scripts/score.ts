@@ -6,19 +6,23 @@
  */
 import { check } from '../src/check';
 import { defaultPolicy } from '../src/defaults';
-import type { GuardrailPolicy } from '../src/types';
+import type { CheckOptions, GuardrailPolicy } from '../src/types';
 import type { CorpusLine } from './corpus';
 
 /** What the checker did with one line. */
 export type Outcome = { line: CorpusLine; flagged: boolean; high: boolean; rules: string[] };
 
-export function outcomeOf(line: CorpusLine, policy: GuardrailPolicy): Outcome {
-  const { flags, requires_approval } = check(line.text, policy);
+export function outcomeOf(line: CorpusLine, policy: GuardrailPolicy, options: CheckOptions = {}): Outcome {
+  const { flags, requires_approval } = check(line.text, policy, options);
   return { line, flagged: flags.length > 0, high: requires_approval, rules: flags.map((f) => f.rule) };
 }
 
-export function outcomesOf(lines: readonly CorpusLine[], policy = defaultPolicy()): Outcome[] {
-  return lines.map((line) => outcomeOf(line, policy));
+export function outcomesOf(
+  lines: readonly CorpusLine[],
+  policy = defaultPolicy(),
+  options: CheckOptions = {},
+): Outcome[] {
+  return lines.map((line) => outcomeOf(line, policy, options));
 }
 
 /** k of n. */

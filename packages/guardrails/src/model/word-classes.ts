@@ -311,7 +311,7 @@ const CLASSES: Record<string, readonly string[]> = {
 export const WORD_CLASSES: ReadonlyMap<string, readonly string[]> = (() => {
   const map = new Map<string, string[]>();
   for (const [name, words] of Object.entries(CLASSES)) {
-    for (const w of words) map.set(w, [...(map.get(w) ?? []), name]);
+    for (const w of words) if (!map.get(w)?.includes(name)) map.set(w, [...(map.get(w) ?? []), name]);
   }
   return map;
 })();
