@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { readSentences } from '../sentences';
+import { classifySentence, MODEL_THRESHOLDS, modelVerdict } from './classify';
+import { sentenceFeatures } from './features';
+import weights from './weights.json' with { type: 'json' };
+
+const featuresOf = (text: string, frames: string[] = []) => {
+  const [sentence] = readSentences(text);
+  if (!sentence) throw new Error('no sentence');
+  return sentenceFeatures(sentence, frames);
+};
+
+describe('sentenceFeatures', () => {
+  it('gives lemmas, bigrams, number shapes, shape features and frames, sorted and unique', () => {
+    const features = featuresOf("You'll earn 9% a year, paid every quarter.", ['promise']);
+    expect(features).toEqual([...new Set(features)].sort());
+    for (const f of ['w:will', 'w:earn', 'w:<pct>', 'b:will_earn', 'b:<s>_you', 'f:future', 'f:figure']) {
+      expect(features).toContain(f);
+    }
+    expect(features).toContain('f:second-person');
+    expect(features).toContain('frame:promise');
+    expect(features).not.toContain('w:9');
+  });
+
+  it('reads multiples, money, years and negation scope', () => {
+    expect(featuresOf('The asset underwrites to a 1.8x multiple.')).toContain('w:<mult>');
+    expect(featuresOf('We project the NAV at $12 by 2027.')).toEqual(
+      expect.arrayContaining(['w:<money>', 'w:<year>', 'f:figure', 'f:first-person']),
+    );
+    expect(featuresOf("This fund can't go down.")).toEqual(expect.arrayContaining(['f:negation', 'n:go']));
+    expect(featuresOf('Beware of anyone promising "guaranteed" profits.')).toContain('f:quote');
+  });
+});
+
+describe('classifySentence', () => {
+  it('gives probabilities that sum to at most 1 and ignores unknown features', () => {
+    const scores = classifySentence(featuresOf('We will double your money.'));
+    expect(scores.promissory).toBeGreaterThanOrEqual(0);
+    expect(scores.forward).toBeGreaterThanOrEqual(0);
+    expect(scores.promissory + scores.forward).toBeLessThanOrEqual(1);
+    expect(classifySentence(['w:not-a-known-feature-at-all'])).toEqual(classifySentence([]));
+  });
+
+  it('reads a promise as riskier than ordinary IR prose', () => {
+    const risk = (text: string) => {
+      const s = classifySentence(featuresOf(text));
+      return s.promissory + s.forward;
+    };
+    expect(risk('You will earn 12% a year on the fund.')).toBeGreaterThan(
+      risk('We have attached the quarterly report for your records.'),
+    );
+  });
+
+  it('applies the dev thresholds in one place', () => {
+    expect(modelVerdict({ promissory: 0, forward: 0 }).label).toBeNull();
+    expect(modelVerdict({ promissory: 1, forward: 0 }).label).toBe(
+      MODEL_THRESHOLDS.promissory <= 1 ? 'promissory' : null,
+    );
+    const [low, high] = MODEL_THRESHOLDS.uncertain;
+    expect(low).toBeLessThan(high);
+    expect(modelVerdict({ promissory: 0, forward: low }).uncertain).toBe(true);
+  });
+
+  it('ships weights that are small and consistent', () => {
+    expect(weights.features.length).toBe(weights.promissory.length);
+    expect(weights.features.length).toBe(weights.forward.length);
+    expect(weights.features).toEqual([...weights.features].sort());
+    expect(JSON.stringify(weights).length).toBeLessThan(300 * 1024);
+  });
+});
