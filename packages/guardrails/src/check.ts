@@ -9,6 +9,7 @@ import {
   scan,
   type VocabCollector,
 } from './engine';
+import { classify } from './frames/classified';
 import { FRAME_DEFS } from './frames/defs';
 import type { FrameId } from './frames/detect';
 import { type FrameFlag, type FrameSettings, type RuleSpan, readSentenceLayer } from './frames/layer';
@@ -18,7 +19,7 @@ import { parsePhrase, type Slot } from './phrase';
 import { quoteOf, rationaleOf } from './rationale';
 import { matchCase } from './suggest';
 import { buildVocab, type Tokens, tokenize, type Vocab, wordOf } from './tokenize';
-import type { CheckOptions, CheckResult, Flag, GuardrailPolicy, Severity } from './types';
+import type { CheckOptions, CheckResult, Flag, GuardrailPolicy, Severity, Uncertain } from './types';
 
 export { validatePhrase } from './phrase';
 export { applySuggestion, matchCase } from './suggest';
@@ -94,6 +95,17 @@ type Compiled = {
 };
 
 const FRAME_BY_ID = new Map(FRAME_DEFS.map((def) => [def.id as string, def]));
+const CLASSIFIER_LEADS: Record<string, string> = {
+  'classifier:promissory': 'Reads like a promise',
+  'classifier:forward': 'Reads like a forecast',
+};
+const CLASSIFIER_EXPLANATIONS: Record<string, string> = {
+  'classifier:promissory':
+    'The sentence reads like a promise of an investment outcome; reword it so that nothing is promised.',
+  'classifier:forward':
+    'The sentence reads like a forward-looking statement; qualify it as not guaranteed, with the disclaimer.',
+};
+
 /** Rule ids whose matches are forward-looking (a hedge and the disclaimer make them low). */
 const FORWARD_RULES = new Set(['pattern:forecast-return', 'pattern:target-return', 'pattern:estimate']);
 
@@ -389,12 +401,19 @@ export function check(text: string, policy: GuardrailPolicy, options: CheckOptio
       lexicon: rule.lexicon,
     });
   }
-  if (options.layers !== 'rules') cands = sentenceLayer(text, t, cands, frames, trigger, policy.disclaimer);
+  let uncertain: Uncertain[] = [];
+  if (options.layers !== 'rules') {
+    ({ cands, uncertain } = sentenceLayer(text, t, cands, frames, trigger, policy.disclaimer));
+  }
   const flags = resolveOverlaps(cands);
   // the text and suggestion only of the flags that are kept
   for (const f of flags) {
     const { hit, frame } = f as Cand;
     f.term = text.slice(f.start, f.end);
+    if (f.rule.startsWith('classifier:')) {
+      f.rationale = rationaleOf(CLASSIFIER_LEADS[f.rule] ?? '', quoteOf(text, t, f.start, f.end));
+      continue;
+    }
     if (frame) {
       const setting = frames.get(frame.frame) as CompiledFrame;
       f.suggestion = setting.useRewrite ? frame.suggestion : matchCase(f.term, setting.suggestion);
@@ -421,7 +440,7 @@ export function check(text: string, policy: GuardrailPolicy, options: CheckOptio
       rationale,
     }),
   );
-  return { flags: out, requires_approval: out.some((f) => f.severity === 'high'), uncertain: [] };
+  return { flags: out, requires_approval: out.some((f) => f.severity === 'high'), uncertain };
 }
 
 /**
@@ -458,7 +477,7 @@ function sentenceLayer(
   frames: Map<FrameId, CompiledFrame>,
   trigger: Uint8Array,
   disclaimer: string | undefined,
-): Cand[] {
+): { cands: Cand[]; uncertain: Uncertain[] } {
   const spans: RuleSpan[] = cands.map((c) => ({
     start: c.start,
     end: c.end,
@@ -494,5 +513,24 @@ function sentenceLayer(
       lexicon: false,
     });
   }
-  return kept;
+  const model = classify(verdict.read);
+  for (const c of model.flags) {
+    const rule = `classifier:${c.label}`;
+    kept.push({
+      term: '',
+      severity: c.label === 'promissory' ? 'high' : 'medium',
+      // no rewrite of a whole sentence: the associate rewords it (Apply Fix is not offered)
+      suggestion: '',
+      hit: null,
+      frame: null,
+      start: c.start,
+      end: c.end,
+      rule,
+      explanation: CLASSIFIER_EXPLANATIONS[rule] as string,
+      rationale: '',
+      order: Number.MAX_SAFE_INTEGER,
+      lexicon: false,
+    });
+  }
+  return { cands: kept, uncertain: model.uncertain };
 }
