@@ -7,15 +7,16 @@
  *   corpus always gives the same file;
  * - features seen in fewer than MIN_COUNT training lines are pruned, and so are near-zero weights.
  *
- * The thresholds are chosen for the model together with the rule layer: a dev line is flagged when a
- * rule or frame flags it (`check()` without the classifier's own flags) or the model does.
+ * The thresholds are chosen for the model together with the rule layer, as check() combines them
+ * (`combineWithRules`): the rules' and frames' flags on each dev line come from `check()` without the
+ * classifier's own flags.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { check } from '../src/check';
 import { defaultPolicy } from '../src/defaults';
 import { combineWithRules, type ModelThresholds, modelVerdict, type RuleView } from '../src/model/classify';
-import { type CorpusLine, loadSplitCorpus, type SplitLine, splitOf } from './corpus';
+import { type CorpusLine, loadSplitCorpus, type SplitLine } from './corpus';
 import { type Example, fitLogistic, fitNaiveBayes, type Linear, logLoss, probabilities } from './fit';
 import { lineFeatures } from './line-features';
 import { FIGURE_HEADER, type Figures, figuresOf, formatFigures, rate } from './score';
@@ -37,14 +38,9 @@ const OUT = path.join(import.meta.dirname, '..', 'src', 'model', 'weights.json')
 const CLASS: Record<CorpusLine['label'], 0 | 1 | 2> = { clean: 0, promissory: 1, forward: 2 };
 
 const corpus = loadSplitCorpus();
-let train = corpus.filter((l) => l.split === 'train');
-let dev = corpus.filter((l) => l.split === 'dev');
-if (dev.length === 0) {
-  // only package-v1 so far: hold out a hashed fifth of it to choose on
-  dev = train.filter((l) => splitOf(l.text, 'package-v1-holdout') !== 'train');
-  train = train.filter((l) => splitOf(l.text, 'package-v1-holdout') === 'train');
-  console.log('no dev split in the corpus yet: holding out part of the training lines as dev');
-}
+const train = corpus.filter((l) => l.split === 'train');
+const dev = corpus.filter((l) => l.split === 'dev');
+if (dev.length === 0) throw new Error('The corpus has no dev lines to choose the thresholds on');
 console.log(`train ${train.length} lines, dev ${dev.length} lines (test is not read)`);
 
 const featuresOf = new Map<SplitLine, string[]>();
@@ -157,14 +153,18 @@ function chooseThresholds(model: Linear): { thresholds: ModelThresholds; figures
 }
 
 /**
- * The band of risk (P(promissory) + P(forward)) worth a second opinion: the interval holding the most dev
- * errors of the union while holding at most a fifth of the dev lines.
+ * The band of risk (P(promissory) + P(forward)) worth a second opinion: among the dev lines no rule or
+ * frame flags (the only ones check() reports as uncertain), the interval holding the most errors of the
+ * model while holding at most a fifth of those lines.
  */
 function uncertainBand(scores: Scores, t: ModelThresholds): [number, number] {
-  const rows = unionOnDev(scores, t).map(({ line, flagged }, i) => {
-    const [, p, f] = scores[i] as [number, number, number];
-    return { risk: p + f, error: flagged !== (line.label !== 'clean') };
-  });
+  const rows = modelOnDev(scores, t)
+    .map(({ line, flagged }, i) => {
+      const [, p, f] = scores[i] as [number, number, number];
+      const r = rulesOnDev[i] as RuleView;
+      return { unflagged: !r.lexicon && !r.other, risk: p + f, error: flagged !== (line.label !== 'clean') };
+    })
+    .filter((r) => r.unflagged);
   const grid = Array.from({ length: 21 }, (_, k) => k * 0.05);
   let best: [number, number] = [t.forward * 0.5, Math.min(1, t.forward * 1.5)];
   let bestErrors = -1;

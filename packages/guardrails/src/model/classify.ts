@@ -80,8 +80,8 @@ export function modelVerdict(
 
 /**
  * Whether a sentence is flagged (and high) once the model's verdict meets the rules': lexicon flags
- * stay; rule and frame flags stay unless the model clears them; the model adds its own flag. The
- * trainer chooses the thresholds on dev for exactly this combination.
+ * stay; rule and frame flags stay unless the model clears them; the model flags a sentence nothing else
+ * flags. The trainer chooses the thresholds on dev for exactly this combination.
  */
 export function combineWithRules(
   rules: RuleView,
@@ -90,8 +90,9 @@ export function combineWithRules(
 ): { flagged: boolean; high: boolean } {
   const v = modelVerdict(scores, thresholds);
   const other = rules.other && !v.clears;
+  const ruled = rules.lexicon || other;
   return {
-    flagged: rules.lexicon || other || v.label !== null,
-    high: rules.lexiconHigh || (rules.otherHigh && !v.clears) || v.label === 'promissory',
+    flagged: ruled || v.label !== null,
+    high: rules.lexiconHigh || (rules.otherHigh && !v.clears) || (!ruled && v.label === 'promissory'),
   };
 }
