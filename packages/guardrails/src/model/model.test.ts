@@ -89,6 +89,11 @@ describe('classifySentence', () => {
       flagged: true,
       high: false,
     });
+    // a sentence a rule or frame already flags keeps that flag's severity
+    expect(combineWithRules({ ...none, other: true }, { promissory: 0.85, forward: 0.1 }, t)).toEqual({
+      flagged: true,
+      high: false,
+    });
   });
 
   it('ships weights that are small and consistent', () => {
