@@ -64,8 +64,17 @@ const NEGATIVE_SUBJECT_GUARD: Guard = {
 const NEGATION_GUARDS: Guard[] = [NEGATION_GUARD, NEGATIVE_SUBJECT_GUARD];
 
 /** A match ending at 'risk free' followed by one of these is the finance term, not a claim. */
+const RISK_FREE_TERMS: ReadonlySet<string> = new Set([
+  'rate',
+  'rates',
+  'curve',
+  'benchmark',
+  'asset',
+  'assets',
+]);
 const NEUTRAL_FOLLOWERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['free', new Set(['rate', 'rates', 'curve', 'benchmark'])],
+  ['free', RISK_FREE_TERMS],
+  ['riskfree', RISK_FREE_TERMS],
 ]);
 
 /** A match may end inside a hyphenated compound only when the compound goes on with one of these. */
@@ -106,6 +115,8 @@ const CLASSIFIER_EXPLANATIONS: Record<string, string> = {
     'The sentence reads like a forward-looking statement; qualify it as not guaranteed, with the disclaimer.',
 };
 
+const FUZZY_BUILTIN_WORDS = ['guarantee', 'guarantees', 'guaranteed', 'guaranteeing'];
+
 /** Rule ids whose matches are forward-looking (a hedge and the disclaimer make them low). */
 const FORWARD_RULES = new Set(['pattern:forecast-return', 'pattern:target-return', 'pattern:estimate']);
 
@@ -129,6 +140,8 @@ function compile(policy: GuardrailPolicy): Compiled {
   const seqs: Seq[] = [];
   const rules: CompiledRule[] = [];
   const seenTerms = new Set<string>();
+  /** Words a misspelling may stand for: one-word lexicon terms, joined terms, the guarantee pattern's. */
+  const fuzzy = new Set<string>(FUZZY_BUILTIN_WORDS);
   const collect: VocabCollector = { words: new Set(), stems: new Set(), finalizers: [] };
   for (const g of NEGATION_GUARDS) for (const w of g.words) collect.words.add(w);
   for (const [k, v] of NEUTRAL_FOLLOWERS) {
@@ -155,15 +168,21 @@ function compile(policy: GuardrailPolicy): Compiled {
       lead: `Uses "${entry.term.trim()}", on the forbidden lexicon`,
     });
     for (const w of words) collect.words.add(w);
-    seqs.push({
-      items: words.map((w) => ({ test: (t: Tokens, i: number) => wordOf(t, i) === w, optional: false })),
-      first: { words: [words[0] as string], stems: [], num: false },
-      prev: null,
-      before: NEGATION_GUARDS,
-      after: null,
-      rule: ruleIndex,
-      rewrite: null,
-    });
+    // 'riskfree' for 'risk-free': a term of several words also matches them written as one
+    const forms = words.length > 1 ? [words, [words.join('')]] : [words];
+    for (const form of forms) {
+      if (form.length === 1) fuzzy.add(form[0] as string);
+      collect.words.add(form[0] as string);
+      seqs.push({
+        items: form.map((w) => ({ test: (t: Tokens, i: number) => wordOf(t, i) === w, optional: false })),
+        first: { words: [form[0] as string], stems: [], num: false },
+        prev: null,
+        before: NEGATION_GUARDS,
+        after: null,
+        rule: ruleIndex,
+        rewrite: null,
+      });
+    }
   }
   const frames = new Map<FrameId, CompiledFrame>();
   for (const rule of policy.patterns ?? []) {
@@ -250,7 +269,7 @@ function compile(policy: GuardrailPolicy): Compiled {
     }
   }
   for (const w of TRIGGERS) collect.words.add(w);
-  const vocab = buildVocab(collect.words, collect.stems);
+  const vocab = buildVocab(collect.words, collect.stems, fuzzy);
   for (const finalize of collect.finalizers) finalize(vocab.names);
   const index = buildIndex(seqs, vocab.names);
   vocab.starts = Uint8Array.from(index.byId, (list) => (list ? 1 : 0));

@@ -417,7 +417,8 @@ describe('organisation settings for built-ins', () => {
     const policy = defaultPolicy();
     for (const p of policy.patterns) if (p.id === 'guarantee') p.enabled = false;
     policy.patterns.push({ ...policy.patterns[0], id: 'no-such-rule', enabled: true, phrase: null } as never);
-    expect(check('We guarantee it.', policy).flags).toEqual([]);
+    // (the classifier may still read the sentence as a promise: it is not the pattern)
+    expect(check('We guarantee it.', policy).flags.filter((f) => f.rule.startsWith('pattern:'))).toEqual([]);
   });
 
   it('uses a changed severity, and a changed suggestion literally for the whole match', () => {

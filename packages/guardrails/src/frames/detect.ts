@@ -33,6 +33,28 @@ export type FrameId = 'outcome-promise' | 'safety-claim' | 'estimate' | 'exhorta
 export type FrameHit = { frame: FrameId; from: number; to: number; suggestion: string; lead: string };
 
 const NOT_GUARANTEED = ' (not guaranteed)';
+const NEVER: ReadonlySet<string> = new Set(['not', "n't", 'never']);
+const NOT_OUTCOMES: ReadonlySet<string> = new Set(['capital', 'investment', 'investments']);
+/** The words that can start an estimate (the loop skips every other word at once). */
+const ESTIMATE_CUES: ReadonlySet<string> = new Set([
+  ...ESTIMATE_VERBS,
+  ...BELIEF_VERBS,
+  ...UPBEAT,
+  ...EXPECT_MODALS,
+  ...HEDGE_MODALS,
+  'target',
+  'targets',
+  'guidance',
+  'outlook',
+  'underwrites',
+  'underwrote',
+  'underwritten',
+  'pace',
+  'track',
+  'pro',
+]);
+/** The first words of the safety phrases. */
+let SAFETY_FIRST: ReadonlySet<string> | null = null;
 
 /** Outcome nouns that a weak verb ('pay', 'get') needs to make a promise ('pay a 9% yield'). */
 const RESULT_NOUNS = new Set([
@@ -73,7 +95,7 @@ function skipFillers(v: View, k: number): number {
     j < v.words.length &&
     (pos(v, j) === 'ADV' || norm(v, j) === 'continue' || norm(v, j) === 'to' || norm(v, j) === 'be')
   ) {
-    if (has(v, j, new Set(['not', "n't", 'never']))) return -1;
+    if (has(v, j, NEVER)) return -1;
     j++;
   }
   return j;
@@ -187,9 +209,11 @@ function phraseAt(v: View, i: number, words: string[][]): number {
 function safetyClaim(v: View): FrameHit[] {
   const hits: FrameHit[] = [];
   const n = v.words.length;
+  SAFETY_FIRST ??= new Set(SAFETY_PHRASES.flatMap((p) => p.words[0] as string[]));
   for (let i = 0; i < n; i++) {
     let matched = false;
-    for (const { words, suggestion } of SAFETY_PHRASES) {
+    const first = SAFETY_FIRST.has(norm(v, i));
+    for (const { words, suggestion } of first ? SAFETY_PHRASES : []) {
       const end = phraseAt(v, i, words);
       if (end < 0) continue;
       hits.push({
@@ -328,11 +352,7 @@ function estimateEnd(v: View, i: number, reach = 10): number {
     }
     if (has(v, k, PERF_VERBS) && (pos(v, k) === 'VERB' || pos(v, k) === 'AUX')) end = Math.max(end, k + 1);
     if (has(v, k, FUTURE) || has(v, k, EXPECT_MODALS)) end = Math.max(end, k + 1);
-    if (
-      has(v, k, OUTCOME_NOUNS) &&
-      !has(v, k, new Set(['capital', 'investment', 'investments'])) &&
-      !has(v, k + 1, DOCUMENT_NOUNS)
-    )
+    if (has(v, k, OUTCOME_NOUNS) && !has(v, k, NOT_OUTCOMES) && !has(v, k + 1, DOCUMENT_NOUNS))
       end = Math.max(end, k + 1);
     if (has(v, k, FUTURE_TIME) || /^20[2-9]\d$/.test(norm(v, k))) sawTime = true;
     if (has(v, k, COMPARATIVES) && pos(v, k) === 'ADJ') {
@@ -364,7 +384,7 @@ function estimate(v: View): FrameHit[] {
   const hits: FrameHit[] = [];
   const n = v.words.length;
   for (let i = 0; i < n; i++) {
-    if (negatedAt(v, i)) continue;
+    if (!has(v, i, ESTIMATE_CUES) || negatedAt(v, i)) continue;
     let historical = false;
     for (let k = Math.max(0, i - 3); k < i; k++)
       if (has(v, k, HISTORICAL) && sameClause(v, k, i)) historical = true;

@@ -547,6 +547,30 @@ export const HEDGES = set(
   'potentially',
 );
 
+/** Outcome nouns that send a sentence to the sentence layer ('capital', 'value' are too common). */
+const CORE_OUTCOMES = [
+  'return',
+  'returns',
+  'profit',
+  'profits',
+  'yield',
+  'yields',
+  'income',
+  'dividend',
+  'dividends',
+  'payout',
+  'payouts',
+  'irr',
+  'moic',
+  'money',
+  'principal',
+  'savings',
+  'nav',
+  'price',
+  'gains',
+  'upside',
+];
+
 /**
  * Words that send a sentence to the sentence layer (with figures and rule matches): the cue words of
  * the frames, as the fast tokenizer sees them (lower case, contractions whole).
@@ -601,5 +625,5 @@ export const TRIGGERS: ReadonlySet<string> = new Set([
   ...INVEST_VERBS,
   'savings',
   'money',
-  ...OUTCOME_NOUNS,
+  ...CORE_OUTCOMES,
 ]);
