@@ -118,7 +118,12 @@ const CLASSIFIER_EXPLANATIONS: Record<string, string> = {
 const FUZZY_BUILTIN_WORDS = ['guarantee', 'guarantees', 'guaranteed', 'guaranteeing'];
 
 /** Rule ids whose matches are forward-looking (a hedge and the disclaimer make them low). */
-const FORWARD_RULES = new Set(['pattern:forecast-return', 'pattern:target-return', 'pattern:estimate']);
+const FORWARD_RULES = new Set([
+  'pattern:forecast-return',
+  'pattern:target-return',
+  'pattern:outlook',
+  'pattern:potential-return',
+]);
 
 type ParsedDef = { def: BuiltinDef; seqs: { slots: Slot[]; spec: BuiltinDef['seqs'][number] }[] };
 

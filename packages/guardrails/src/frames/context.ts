@@ -14,12 +14,28 @@ import {
  * Context that clears a flag found in words [from, to) of a sentence: why it is not a claim, or null.
  * Applied to the rule layer's matches and to the frames alike (docs/decisions/021).
  */
-export type Clearing = 'negated' | 'warning' | 'reported' | 'quoted' | 'defined-term' | 'service' | 'idiom';
+export type Clearing =
+  | 'negated'
+  | 'warning'
+  | 'reported'
+  | 'quoted'
+  | 'defined-term'
+  | 'service'
+  | 'idiom'
+  | 'asked';
 
 const set = (...words: string[]): ReadonlySet<string> => new Set(words);
 
 /** Debt and contract nouns a guarantee word names as a legal term ('guaranteed notes', 'loan guarantee'). */
 const GUARANTEED_INSTRUMENTS = set(
+  'line',
+  'debenture',
+  'debentures',
+  'tranche',
+  'insurance',
+  'policy',
+  'wrap',
+  'paper',
   'note',
   'notes',
   'bond',
@@ -49,6 +65,16 @@ const GUARANTEED_INSTRUMENTS = set(
 );
 /** Who stands behind a guarantee that is a legal term ('guaranteed by the sponsor', 'government-guaranteed'). */
 const GUARANTORS = set(
+  'subsidiary',
+  'subsidiaries',
+  'partnership',
+  'partner',
+  'administration',
+  'affiliate',
+  'affiliates',
+  'monoline',
+  'insurance',
+  'financial',
   'government',
   'federally',
   'federal',
@@ -116,6 +142,8 @@ const SERVICE_NOUNS = set(
   'transparency',
 );
 const SERVICE_VERBS = set(
+  'acknowledge',
+  'acknowledged',
   'respond',
   'reply',
   'answer',
@@ -142,6 +170,10 @@ const SERVICE_VERBS = set(
 );
 /** Outcome nouns that make 'X guaranteed by Y' a claim about the investor's money after all. */
 const CLAIMED = set(
+  'dividend',
+  'payout',
+  'payouts',
+  'coupon',
   'return',
   'returns',
   'income',
@@ -212,14 +244,19 @@ function definedTerm(v: View, from: number, to: number): boolean {
     while (before >= 0 && ['-', '‑', 'fully', 'unconditionally', 'a', 'the'].includes(norm(v, before)))
       before--;
     if (has(v, before, GUARANTORS) || has(v, before, GUARANTEED_INSTRUMENTS)) return true;
-    if (norm(v, g + 1) === 'by') {
-      let k = g + 2;
-      while (['the', 'a', 'an', 'its', 'our', 'their', 'each', 'u.s.'].includes(norm(v, k))) k++;
-      let claimed = false;
-      for (let s = g - 1; s >= Math.max(0, g - 8) && sameClause(v, s, g); s--) {
-        if (has(v, s, CLAIMED)) claimed = true;
+    // 'the notes ... are guaranteed', 'guaranteed by the general partner', 'a guarantee from the parent'
+    let claimed = false;
+    let instrument = false;
+    for (let s = g - 1; s >= Math.max(0, g - 8) && sameClause(v, s, g); s--) {
+      if (has(v, s, CLAIMED)) claimed = true;
+      if (has(v, s, GUARANTEED_INSTRUMENTS)) instrument = true;
+    }
+    if (claimed) continue;
+    if (instrument) return true;
+    if (norm(v, g + 1) === 'by' || norm(v, g + 1) === 'from') {
+      for (let k = g + 2; k < Math.min(v.words.length, g + 7) && sameClause(v, g, k); k++) {
+        if (has(v, k, GUARANTORS)) return true;
       }
-      if ((has(v, k, GUARANTORS) || has(v, k + 1, GUARANTORS)) && !claimed) return true;
     }
   }
   return false;
@@ -229,10 +266,10 @@ function servicePromise(v: View, from: number, to: number): boolean {
   for (let g = from; g < to; g++) {
     if (!has(v, g, PROMISE_WORDS) || pos(v, g) === 'ADJ') continue;
     if (findFigure(v, g + 1, g + 12)) return false;
-    for (let k = g + 1; k < Math.min(v.words.length, g + 5) && sameClause(v, g, k); k++) {
+    for (let k = g + 1; k < Math.min(v.words.length, g + 10) && sameClause(v, g, k); k++) {
       if (has(v, k, OUTCOME_NOUNS)) return false;
       if (has(v, k, SERVICE_NOUNS)) return true;
-      if (norm(v, k) === 'to' && has(v, k + 1, SERVICE_VERBS)) return true;
+      if (has(v, k, SERVICE_VERBS) && (pos(v, k) === 'VERB' || norm(v, k - 1) === 'to')) return true;
     }
   }
   return false;
@@ -246,8 +283,64 @@ function idiom(v: View, from: number, to: number): boolean {
   return false;
 }
 
+/** Whether words [from, to) are inside double quotation marks (or directly between any quotes). */
 function quoted(v: View, from: number, to: number): boolean {
-  return QUOTES.has(norm(v, from - 1)) && QUOTES.has(norm(v, to));
+  if (QUOTES.has(norm(v, from - 1)) && QUOTES.has(norm(v, to))) return true;
+  let open = false;
+  for (let k = Math.max(0, from - 12); k < from; k++) {
+    const w = norm(v, k);
+    if (w === '"') open = !open;
+    else if (w === '“' || w === '«') open = true;
+    else if (w === '”' || w === '»') open = false;
+  }
+  return open;
+}
+
+/** A question is not a claim ('Is the fund risk-free? No.'). */
+function asked(v: View, to: number): boolean {
+  for (let k = to; k < v.words.length; k++) {
+    if (norm(v, k) === '?') return true;
+    if (v.clause[k] !== v.clause[to - 1] && norm(v, k) !== ',') return false;
+  }
+  return false;
+}
+
+/** Past-tense promises of others ('Investors were promised returns', 'BitConnect promised to pay'). */
+function reportedPromise(v: View, from: number, to: number): boolean {
+  for (let g = from; g < to; g++) {
+    const l = lemma(v, g);
+    if ((l !== 'promise' && l !== 'guarantee' && l !== 'assure') || !norm(v, g).endsWith('ed')) continue;
+    if (pos(v, g) !== 'VERB') continue;
+    const before = norm(v, g - 1);
+    if (before === 'rest') continue; // 'Rest assured' is the speaker's own assurance
+    if (
+      ['was', 'were', 'been', 'being'].includes(before) ||
+      pos(v, g - 1) === 'PROPN' ||
+      ['they', 'he', 'she'].includes(before)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The sentence disclaims its own forecast ('there is no guarantee that either will be achieved'). */
+export function selfDisclaimed(v: View): boolean {
+  for (let k = 0; k + 1 < v.words.length; k++) {
+    const w = norm(v, k);
+    if (
+      (w === 'no' || w === 'not' || w === "n't") &&
+      (isGuarantee(v, k + 1) || norm(v, k + 1) === 'assurance')
+    )
+      return true;
+    if (
+      w === 'may' &&
+      norm(v, k + 1) === 'not' &&
+      ['be', 'achieve', 'materialize', 'materialise'].includes(lemma(v, k + 2))
+    )
+      return true;
+  }
+  return false;
 }
 
 /** Someone else's claim: 'anyone promising', 'if someone tells you', 'claims of'. */
@@ -268,9 +361,9 @@ function reported(v: View, from: number): boolean {
   return false;
 }
 
-/** A warning within the 20 words before the flag or the 10 after it ('... is a red flag'). */
+/** A warning within the 20 words before the flag or the 15 after it ('... is a red flag'). */
 function warned(v: View, from: number, to: number): boolean {
-  for (let k = Math.max(0, from - 20); k < Math.min(v.words.length, to + 10); k++) {
+  for (let k = Math.max(0, from - 20); k < Math.min(v.words.length, to + 15); k++) {
     if (has(v, k, WARNINGS)) return true;
     if (norm(v, k) === 'red' && norm(v, k + 1) === 'flag') return true;
     if (norm(v, k) === 'too' && norm(v, k + 1) === 'good' && norm(v, k + 2) === 'to') return true;
@@ -281,12 +374,13 @@ function warned(v: View, from: number, to: number): boolean {
 export function clearingOf(v: View, from: number, to: number): Clearing | null {
   if (negatedAt(v, from)) return 'negated';
   if (warned(v, from, to)) return 'warning';
-  if (reported(v, from)) return 'reported';
+  if (reported(v, from) || reportedPromise(v, from, to)) return 'reported';
   if (quoted(v, from, to)) {
-    for (let k = Math.max(0, from - 10); k < Math.min(v.words.length, to + 10); k++) {
-      if (has(v, k, MENTION_WORDS)) return 'quoted';
+    for (let k = Math.max(0, from - 15); k < Math.min(v.words.length, to + 12); k++) {
+      if (has(v, k, MENTION_WORDS) || has(v, k, REPORTING_VERBS) || has(v, k, WARNINGS)) return 'quoted';
     }
   }
+  if (asked(v, to)) return 'asked';
   if (definedTerm(v, from, to)) return 'defined-term';
   if (servicePromise(v, from, to)) return 'service';
   if (idiom(v, from, to)) return 'idiom';

@@ -15,6 +15,7 @@ import {
   IDIOM_OBJECTS,
   INTENSIFIERS,
   INVEST_VERBS,
+  LOGISTICS_VERBS,
   MONEY_OBJECTS,
   MOVE_VERBS,
   OUTCOME_NOUNS,
@@ -22,6 +23,7 @@ import {
   PERF_VERBS,
   SAFE_WORDS,
   STRONG_OUTCOME_VERBS,
+  TREND_VERBS,
   UPBEAT,
   URGE_MODALS,
 } from './words';
@@ -33,8 +35,25 @@ export type FrameId = 'outcome-promise' | 'safety-claim' | 'estimate' | 'exhorta
 export type FrameHit = { frame: FrameId; from: number; to: number; suggestion: string; lead: string };
 
 const NOT_GUARANTEED = ' (not guaranteed)';
+/** 'twice invested capital', 'double the money': a multiple without a figure. */
+const MULTIPLES_WORDS: ReadonlySet<string> = new Set(['twice', 'double', 'triple', 'doubling', 'tripling']);
 const NEVER: ReadonlySet<string> = new Set(['not', "n't", 'never']);
 const NOT_OUTCOMES: ReadonlySet<string> = new Set(['capital', 'investment', 'investments']);
+/** Nouns of guidance and targets, and those that need a figure to be one. */
+const GUIDANCE_WORDS: ReadonlySet<string> = new Set([
+  'target',
+  'targets',
+  'goal',
+  'objective',
+  'guidance',
+  'outlook',
+  'forecast',
+  'forecasts',
+  'estimate',
+  'projection',
+  'projections',
+]);
+const FIGURE_ONLY_GUIDANCE: ReadonlySet<string> = new Set(['target', 'targets', 'goal', 'objective']);
 /** The words that can start an estimate (the loop skips every other word at once). */
 const ESTIMATE_CUES: ReadonlySet<string> = new Set([
   ...ESTIMATE_VERBS,
@@ -42,10 +61,18 @@ const ESTIMATE_CUES: ReadonlySet<string> = new Set([
   ...UPBEAT,
   ...EXPECT_MODALS,
   ...HEDGE_MODALS,
-  'target',
-  'targets',
-  'guidance',
-  'outlook',
+  ...GUIDANCE_WORDS,
+  'targeting',
+  'guiding',
+  'guided',
+  'guide',
+  'look',
+  'looking',
+  'see',
+  'imply',
+  'implies',
+  'suggests',
+  'points',
   'underwrites',
   'underwrote',
   'underwritten',
@@ -166,8 +193,35 @@ function outcomePromise(v: View): FrameHit[] {
   return hits;
 }
 
-/** Fixed safety phrases over lower-cased words, each with its suggestion. */
-const SAFETY_PHRASES: { words: string[][]; suggestion: string }[] = [
+const LOSS_WORDS: ReadonlySet<string> = new Set([
+  'loss',
+  'losses',
+  'drawdown',
+  'drawdowns',
+  'default',
+  'defaults',
+  'decline',
+  'lose',
+  'losing',
+]);
+
+/** '-proof' words that claim safety ('crash-proof', 'recession proof'). */
+const PROOF_PREFIXES = [
+  'crash',
+  'recession',
+  'loss',
+  'risk',
+  'bullet',
+  'fool',
+  'default',
+  'downturn',
+  'bust',
+  'market',
+  'bomb',
+];
+
+/** Fixed safety phrases over lower-cased words ('?' marks an optional place), each with its suggestion. */
+const SAFETY_PHRASES: { words: string[][]; suggestion: string; firstOnly?: boolean }[] = [
   {
     words: [['ca', 'can', 'wo', 'will', 'could'], ["n't", 'not', 'never'], ['go'], ['down']],
     suggestion: 'could go down',
@@ -189,18 +243,67 @@ const SAFETY_PHRASES: { words: string[][]; suggestion: string }[] = [
   },
   {
     words: [
-      ['sure', 'safe', 'surefire', 'sure-fire'],
+      ['sure', 'safe', 'surefire', 'sure-fire', 'surest', 'safest'],
       ['bet', 'thing', 'winner'],
     ],
     suggestion: 'compelling opportunity',
   },
+  {
+    words: [PROOF_PREFIXES, ['-', '?'], ['proof']],
+    suggestion: 'resilient',
+  },
+  { words: [['rock'], ['-', '?'], ['solid']], suggestion: 'resilient' },
+  { words: [['impossible'], ['to'], ['lose']], suggestion: 'possible to lose' },
+  { words: [['free'], ['of', 'from'], ['risk', 'risks', 'loss', 'losses']], suggestion: 'subject to risk' },
+  { words: [['without'], ['the', 'much'], ['risk', 'risks', 'downside']], suggestion: 'with the risk' },
+  { words: [['no', 'zero', 'little'], ['downside'], ['risk', 'risks']], suggestion: 'some downside risk' },
+  { words: [['protected'], ['on'], ['the'], ['downside']], suggestion: 'managed on the downside' },
+  {
+    words: [
+      ['never'],
+      [
+        'see',
+        'sees',
+        'seen',
+        'had',
+        'have',
+        'has',
+        'experience',
+        'experienced',
+        'suffer',
+        'suffered',
+        'lost',
+      ],
+      ['a', 'any', '?'],
+      ['loss', 'losses', 'negative', 'losing', 'down', 'drawdown', 'drawdowns', 'dollar', 'penny', 'cent'],
+    ],
+    suggestion: 'rarely',
+    firstOnly: true,
+  },
+  {
+    words: [
+      ['ca', 'can', 'wo', 'will', 'cannot'],
+      ["n't", 'not', 'never', '?'],
+      ['be'],
+      ['cut', 'lost', 'reduced', 'touched', 'impaired', 'wiped'],
+    ],
+    suggestion: 'could be cut',
+  },
+  { words: [['ca', 'can', 'wo', 'cannot'], ["n't", 'not', '?'], ['default']], suggestion: 'could default' },
 ];
 
 function phraseAt(v: View, i: number, words: string[][]): number {
   let k = i;
   for (const alts of words) {
-    if (!sameClause(v, i, k) || !alts.includes(norm(v, k))) return -1;
-    k++;
+    if (
+      k < v.words.length &&
+      alts.includes(norm(v, k)) &&
+      (k === i || sameClause(v, i, k) || norm(v, k) === '-')
+    ) {
+      k++;
+      continue;
+    }
+    if (!alts.includes('?')) return -1;
   }
   return k;
 }
@@ -213,9 +316,21 @@ function safetyClaim(v: View): FrameHit[] {
   for (let i = 0; i < n; i++) {
     let matched = false;
     const first = SAFETY_FIRST.has(norm(v, i));
-    for (const { words, suggestion } of first ? SAFETY_PHRASES : []) {
+    for (const { words, suggestion, firstOnly } of first ? SAFETY_PHRASES : []) {
       const end = phraseAt(v, i, words);
       if (end < 0) continue;
+      if (firstOnly) {
+        hits.push({
+          frame: 'safety-claim',
+          from: i,
+          to: end,
+          suggestion: rewrite(v, i, end, new Map([[i, suggestion]])),
+          lead: 'Claims safety',
+        });
+        i = end - 1;
+        matched = true;
+        break;
+      }
       hits.push({
         frame: 'safety-claim',
         from: i,
@@ -235,7 +350,23 @@ function safetyClaim(v: View): FrameHit[] {
       matched = true;
       break;
     }
-    if (matched || !has(v, i, SAFE_WORDS)) continue;
+    if (matched) continue;
+    if (norm(v, i) === 'impossible') {
+      // 'losses mathematically impossible', 'a drawdown is essentially impossible'
+      for (let k = Math.max(0, i - 6); k < i; k++) {
+        if (!LOSS_WORDS.has(lemma(v, k)) || !sameClause(v, k, i)) continue;
+        hits.push({
+          frame: 'safety-claim',
+          from: k,
+          to: i + 1,
+          suggestion: rewrite(v, k, i + 1, new Map([[i, 'possible']])),
+          lead: 'Claims safety',
+        });
+        break;
+      }
+      continue;
+    }
+    if (!has(v, i, SAFE_WORDS)) continue;
     if (norm(v, i + 1) === 'to' || norm(v, i + 1) === 'from') continue; // 'safe to say', 'protected from inflation'
     // back over intensifiers to a copula, then to the subject
     let k = i - 1;
@@ -340,18 +471,15 @@ function estimateEnd(v: View, i: number, reach = 10): number {
   for (let k = i + 1; k < Math.min(v.words.length, i + 1 + reach) && sameClause(v, i, k); k++) {
     const fig = findFigure(v, k, k + 1);
     if (fig) return fig[1];
-    if (
-      norm(v, k) === 'to' &&
-      pos(v, k + 1) === 'VERB' &&
-      !has(v, k + 1, PERF_VERBS) &&
-      lemma(v, k + 1) !== 'be'
-    ) {
+    if (norm(v, k) === 'to' && has(v, k + 1, LOGISTICS_VERBS)) {
       // 'expect to send the statements': logistics, unless a figure follows
       const later = findFigure(v, k + 1, k + 8);
       return later ? later[1] : -1;
     }
+    if (norm(v, k) === 'to' && (has(v, k + 1, PERF_VERBS) || has(v, k + 1, TREND_VERBS)))
+      end = Math.max(end, k + 2);
     if (has(v, k, PERF_VERBS) && (pos(v, k) === 'VERB' || pos(v, k) === 'AUX')) end = Math.max(end, k + 1);
-    if (has(v, k, FUTURE) || has(v, k, EXPECT_MODALS)) end = Math.max(end, k + 1);
+    if (has(v, k, MULTIPLES_WORDS)) end = Math.max(end, k + 1);
     if (has(v, k, OUTCOME_NOUNS) && !has(v, k, NOT_OUTCOMES) && !has(v, k + 1, DOCUMENT_NOUNS))
       end = Math.max(end, k + 1);
     if (has(v, k, FUTURE_TIME) || /^20[2-9]\d$/.test(norm(v, k))) sawTime = true;
@@ -360,8 +488,7 @@ function estimateEnd(v: View, i: number, reach = 10): number {
       end = Math.max(end, k + 1);
     }
   }
-  if (end < 0 && sawTime && sawComparative) return -1;
-  return end;
+  return end >= 0 || !(sawTime && sawComparative) ? end : -1;
 }
 
 function qualifiedAfter(v: View, end: number): boolean {
@@ -391,12 +518,25 @@ function estimate(v: View): FrameHit[] {
     if (historical) continue;
     const p = pos(v, i);
     let hit: FrameHit | null = null;
-    if (has(v, i, ESTIMATE_VERBS) && (p === 'VERB' || (p === 'ADJ' && i > 0))) {
+    const w = norm(v, i);
+    if (has(v, i, ESTIMATE_VERBS) && (p === 'VERB' || (p === 'ADJ' && i > 0)) && norm(v, i + 1) !== '-') {
       const end = estimateEnd(v, i);
       if (end > 0 && !qualifiedAfter(v, end)) {
-        const rep = TARGET_FORMS[norm(v, i)];
+        const rep = TARGET_FORMS[w];
         hit = estimateHit(v, i, end, new Map(rep ? [[i, rep]] : []), 'States a forecast');
       }
+    } else if (
+      (lemma(v, i) === 'guide' && norm(v, i + 1) === 'to') ||
+      (lemma(v, i) === 'look' && norm(v, i + 1) === 'for') ||
+      ((w === 'see' || w === 'imply' || w === 'implies' || w === 'suggests' || w === 'points') &&
+        ['we', 'i', 'models', 'model', 'analysis', 'case', 'estimates', 'numbers'].includes(norm(v, i - 1)))
+    ) {
+      const end = estimateEnd(v, i);
+      if (end > 0 && !qualifiedAfter(v, end)) hit = estimateHit(v, i, end, new Map(), 'States a forecast');
+    } else if ((w === 'targeting' || w === 'targets' || w === 'target') && p === 'VERB') {
+      const end = estimateEnd(v, i, 8);
+      if (end > 0 && !has(v, i + 1, NOT_DEFINED_TARGETS) && !qualifiedAfter(v, end))
+        hit = estimateHit(v, i, end, new Map(), 'States a target');
     } else if (
       has(v, i, BELIEF_VERBS) &&
       p === 'VERB' &&
@@ -404,19 +544,31 @@ function estimate(v: View): FrameHit[] {
     ) {
       const end = estimateEnd(v, i, 12);
       let future = false;
-      for (let k = i + 1; k < end; k++) if (has(v, k, FUTURE) || has(v, k, EXPECT_MODALS)) future = true;
+      for (let k = i + 1; k < Math.min(n, i + 12) && sameClause(v, i, k); k++) {
+        if (
+          has(v, k, FUTURE) ||
+          has(v, k, EXPECT_MODALS) ||
+          norm(v, k) === 'likely' ||
+          norm(v, k) === 'going'
+        )
+          future = true;
+      }
       if (end > 0 && future && !qualifiedAfter(v, end))
         hit = estimateHit(v, i, end, new Map(), 'States a forecast');
-    } else if (
-      (norm(v, i) === 'target' ||
-        norm(v, i) === 'targets' ||
-        norm(v, i) === 'guidance' ||
-        norm(v, i) === 'outlook') &&
-      p !== 'VERB'
-    ) {
+    } else if (GUIDANCE_WORDS.has(w) && p !== 'VERB') {
       if (has(v, i + 1, NOT_DEFINED_TARGETS) || has(v, i - 1, HISTORICAL)) continue;
-      const fig = findFigure(v, i + 1, i + 6);
-      if (fig && !qualifiedAfter(v, fig[1])) hit = estimateHit(v, i, fig[1], new Map(), 'States a target');
+      // a target needs a figure ('our price target is $30'); a forecast may name a movement
+      const end = FIGURE_ONLY_GUIDANCE.has(w)
+        ? (findFigure(v, i + 1, i + 8)?.[1] ?? -1)
+        : estimateEnd(v, i, 10);
+      if (end > 0 && !qualifiedAfter(v, end))
+        hit = estimateHit(
+          v,
+          i,
+          end,
+          new Map(),
+          FIGURE_ONLY_GUIDANCE.has(w) ? 'States a target' : 'States a forecast',
+        );
     } else if (
       norm(v, i) === 'underwrites' ||
       norm(v, i) === 'underwrite' ||
@@ -458,13 +610,17 @@ function estimate(v: View): FrameHit[] {
       }
     } else if ((has(v, i, EXPECT_MODALS) || has(v, i, HEDGE_MODALS)) && pos(v, i) === 'AUX') {
       const j = skipFillers(v, norm(v, i) === 'ought' ? i + 2 : i + 1);
-      if (j < 0 || !has(v, j, PERF_VERBS) || pos(v, j) !== 'VERB') continue;
+      if (j < 0 || !(has(v, j, PERF_VERBS) || has(v, j, TREND_VERBS)) || pos(v, j) !== 'VERB') continue;
       if (has(v, i - 1, ADDRESSEES)) continue; // 'you should ...' is advice, not a forecast
       let subject = false;
       for (let k = Math.max(0, i - 3); k < i; k++)
         if (has(v, k, OUTCOME_NOUNS) && sameClause(v, k, i)) subject = true;
-      const fig = findFigure(v, j + 1, j + 6);
-      if (!subject && !fig) continue;
+      const fig = findFigure(v, j + 1, j + 8);
+      let trend = false;
+      for (let k = j + 1; k < Math.min(n, j + 8) && sameClause(v, j, k); k++) {
+        if (has(v, k, FUTURE_TIME) || has(v, k, COMPARATIVES) || /^20[2-9]\d$/.test(norm(v, k))) trend = true;
+      }
+      if (!subject && !fig && !(trend && has(v, i, EXPECT_MODALS))) continue;
       const end = fig ? fig[1] : j + 1;
       if (qualifiedAfter(v, end)) continue;
       const modal = has(v, i, HEDGE_MODALS) ? norm(v, i) : 'could';
@@ -478,65 +634,183 @@ function estimate(v: View): FrameHit[] {
   return hits;
 }
 
-/** Exhortations: 'You ought to move your savings into Fund B', 'Investors should buy now'. */
+/** 'move' → 'moving', 'put' → 'putting', 'top' → 'topping'. */
+export function gerundOf(verb: string): string {
+  const known = GERUNDS[verb];
+  if (known) return known;
+  if (verb.endsWith('ing')) return verb;
+  if (verb.endsWith('ie')) return `${verb.slice(0, -2)}ying`;
+  if (verb.endsWith('e') && !verb.endsWith('ee')) return `${verb.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(verb)) return `${verb}${verb.slice(-1)}ing`;
+  return `${verb}ing`;
+}
+
+/** The end of an act of investing at word `j` ('invest', 'move your savings', 'top up your commitment'), or -1. */
+function investAct(v: View, j: number): number {
+  const n = v.words.length;
+  if (has(v, j, INVEST_VERBS)) {
+    for (let k = j + 1; k < Math.min(n, j + 4); k++) if (has(v, k, IDIOM_OBJECTS)) return -1;
+    return j + 1;
+  }
+  if (has(v, j, MOVE_VERBS) || lemma(v, j) === 'wire') {
+    for (let k = j + 1; k < Math.min(n, j + 6) && sameClause(v, j, k); k++) {
+      if (has(v, k, MONEY_OBJECTS)) return k + 1;
+    }
+  }
+  return -1;
+}
+
+const URGE_FILLERS: ReadonlySet<string> = new Set([
+  'seriously',
+  'really',
+  'definitely',
+  'also',
+  'consider',
+  'look',
+  'to',
+  'think',
+  'about',
+  'be',
+  'start',
+]);
+const IMPERATIVE_STARTS: ReadonlySet<string> = new Set([
+  'please',
+  'just',
+  'so',
+  'and',
+  'then',
+  'now',
+  'simply',
+]);
+const NOW_WORDS: ReadonlySet<string> = new Set([
+  'now',
+  'today',
+  'early',
+  'before',
+  'while',
+  'fast',
+  'quickly',
+  'immediately',
+]);
+const OBJECT_STARTS: ReadonlySet<string> = new Set([
+  'it',
+  'your',
+  'the',
+  'more',
+  'all',
+  'everything',
+  'some',
+]);
+
+/** Whether word `i` starts its clause (the first word, or the first after a comma, colon...). */
+function clauseStart(v: View, i: number): boolean {
+  return i === 0 || v.clause[i - 1] !== v.clause[i] || CLAUSE_PUNCT.has(norm(v, i - 1));
+}
+const CLAUSE_PUNCT: ReadonlySet<string> = new Set([',', ';', ':', '—', '–', '(']);
+const URGE_VERBS: ReadonlySet<string> = new Set(['urge', 'encourage', 'advise', 'recommend']);
+
+function exhortationHit(v: View, from: number, to: number, replace: Map<number, string>): FrameHit {
+  return {
+    frame: 'exhortation',
+    from,
+    to,
+    suggestion: rewrite(v, from, to, replace),
+    lead: 'Tells the investor to invest',
+  };
+}
+
+/** An imperative at the start of a clause: 'Get in now', 'Move it into the Credit Fund', 'Act now'. */
+function imperativeAt(v: View, i: number): FrameHit | null {
+  const n = v.words.length;
+  const start = clauseStart(v, i) || (has(v, i - 1, IMPERATIVE_STARTS) && clauseStart(v, i - 1));
+  // wink-nlp may tag a sentence-initial imperative as a noun ('Move it into ...')
+  const verbal = pos(v, i) === 'VERB' || (pos(v, i) === 'NOUN' && OBJECT_STARTS.has(norm(v, i + 1)));
+  if (!start || !verbal || /ing$|ed$/.test(norm(v, i))) return null;
+  let end = investAct(v, i);
+  const l = lemma(v, i);
+  if (end < 0 && (l === 'get' || l === 'buy') && norm(v, i + 1) === 'in' && has(v, i + 2, NOW_WORDS))
+    end = i + 3;
+  if (end < 0 && l === 'act' && has(v, i + 1, NOW_WORDS)) end = i + 2;
+  if (end < 0 && l === 'lock' && norm(v, i + 1) === 'in') {
+    for (let k = i + 2; k < Math.min(n, i + 6); k++)
+      if (findFigure(v, k, k + 1) || has(v, k, MONEY_OBJECTS)) end = k + 1;
+  }
+  if (end < 0) return null;
+  return exhortationHit(v, i, end, new Map([[i, `you may wish to consider ${gerundOf(l)}`]]));
+}
+
+/** Exhortations: 'You ought to move your savings into Fund B', 'Investors should buy now', 'Get in now'. */
 function exhortation(v: View): FrameHit[] {
   const hits: FrameHit[] = [];
   const n = v.words.length;
   for (let i = 0; i < n; i++) {
-    if (!has(v, i, URGE_MODALS)) continue;
     const w = norm(v, i);
-    let next = i + 1;
-    if (w === 'ought' || w === 'need' || w === 'needs' || w === 'have' || w === 'has') {
-      if (norm(v, i + 1) !== 'to') continue;
-      next = i + 2;
-    } else if (w === 'better' && !["'d", 'had'].includes(norm(v, i - 1))) continue;
-    // the subject: an addressee before the modal (imperatives have none)
-    let subject = i - 1;
-    if (w === 'better') subject = i - 2;
-    while (subject >= 0 && pos(v, subject) === 'ADV') subject--;
-    if (subject < 0 || !has(v, subject, ADDRESSEES)) continue;
-    if (negatedAt(v, i + 1)) continue;
-    let j = next;
-    const keep: number[] = [];
-    while (
-      j < n &&
-      (pos(v, j) === 'ADV' ||
-        ['seriously', 'really', 'definitely', 'also', 'consider', 'look', 'to', 'think', 'about'].includes(
-          norm(v, j),
-        ))
-    ) {
-      if (norm(v, j) === 'not' || norm(v, j) === "n't" || norm(v, j) === 'never') break;
-      keep.push(j);
-      j++;
-    }
-    if (j >= n || !sameClause(v, i, j)) continue;
-    let end = -1;
-    if (has(v, j, INVEST_VERBS)) {
-      let idiom = false;
-      for (let k = j + 1; k < Math.min(n, j + 4); k++) if (has(v, k, IDIOM_OBJECTS)) idiom = true;
-      if (idiom) continue;
-      end = j + 1;
-    } else if (has(v, j, MOVE_VERBS)) {
-      for (let k = j + 1; k < Math.min(n, j + 5) && sameClause(v, j, k); k++)
-        if (has(v, k, MONEY_OBJECTS)) end = k + 1;
+    let hit: FrameHit | null = null;
+    if (has(v, i, URGE_MODALS) || ((w === "'d" || w === 'would') && norm(v, i - 1) === 'i')) {
+      let next = i + 1;
+      if (w === 'ought' || w === 'need' || w === 'needs' || w === 'have' || w === 'has') {
+        if (norm(v, i + 1) !== 'to') continue;
+        next = i + 2;
+      } else if (w === 'better' && !["'d", 'had'].includes(norm(v, i - 1))) continue;
+      // the subject: 'you', 'investors', 'every income investor on this call', or 'I' in "I'd add"
+      let subject = -1;
+      for (let k = i - 1; k >= Math.max(0, i - 8) && sameClause(v, k, i); k--) {
+        if (has(v, k, ADDRESSEES) || ((w === "'d" || w === 'would') && norm(v, k) === 'i')) {
+          subject = k;
+          break;
+        }
+      }
+      if (subject < 0 || negatedAt(v, i + 1) || norm(v, next) === 'only') continue;
+      let j = next;
+      const keep: number[] = [];
+      while (j < n && (pos(v, j) === 'ADV' || URGE_FILLERS.has(norm(v, j)))) {
+        if (norm(v, j) === 'not' || norm(v, j) === "n't" || norm(v, j) === 'never') break;
+        keep.push(j);
+        j++;
+      }
+      if (j >= n || !sameClause(v, i, j)) continue;
+      const end = investAct(v, j);
       if (end < 0) continue;
-    } else continue;
-    const from = subject;
-    const replace = new Map<number, string>();
-    const considered = keep.some((k) => norm(v, k) === 'consider');
-    for (let k = i; k < next; k++) replace.set(k, '');
-    if (w === 'better') replace.set(i - 1, ''); // "you'd better"
-    replace.set(i, considered ? 'may wish to' : 'may wish to consider');
-    const verb = lemma(v, j);
-    if (!considered && GERUNDS[verb] && !norm(v, j).endsWith('ing')) replace.set(j, GERUNDS[verb] as string);
-    hits.push({
-      frame: 'exhortation',
-      from,
-      to: end,
-      suggestion: rewrite(v, from, end, replace),
-      lead: 'Tells the investor to invest',
-    });
-    i = end - 1;
+      const replace = new Map<number, string>();
+      const considered = keep.some((k) => norm(v, k) === 'consider');
+      for (let k = i; k < next; k++) replace.set(k, '');
+      if (w === 'better') replace.set(i - 1, ''); // "you'd better"
+      for (const k of keep) if (norm(v, k) === 'be' || norm(v, k) === 'start') replace.set(k, '');
+      replace.set(i, considered ? 'may wish to' : 'may wish to consider');
+      if (!considered) replace.set(j, gerundOf(lemma(v, j)));
+      hit = exhortationHit(v, subject, end, replace);
+    } else if ((w === 'time' || w === 'moment') && norm(v, i + 1) === 'to') {
+      let now = -1;
+      for (let k = Math.max(0, i - 4); k < i; k++) if (norm(v, k) === 'now' || norm(v, k) === 'this') now = k;
+      const end = now >= 0 ? investAct(v, i + 2) : -1;
+      if (end < 0) continue;
+      const replace = new Map<number, string>();
+      for (let k = now; k < i + 2; k++) replace.set(k, '');
+      replace.set(i + 2, `you may wish to consider ${gerundOf(lemma(v, i + 2))}`);
+      hit = exhortationHit(v, now, end, replace);
+    } else if (
+      URGE_VERBS.has(lemma(v, i)) &&
+      pos(v, i) === 'VERB' &&
+      ['i', 'we'].includes(norm(v, i - 1) === "'d" ? norm(v, i - 2) : norm(v, i - 1))
+    ) {
+      for (let k = i + 1; k < Math.min(n, i + 7) && sameClause(v, i, k) && !hit; k++) {
+        const act = norm(v, k) === 'to' ? k + 1 : norm(v, k).endsWith('ing') ? k : -1;
+        const end = act > 0 ? investAct(v, act) : -1;
+        if (end > 0) {
+          // 'urge X to double' → 'invite X to consider doubling'; 'recommend increasing' → 'suggest considering increasing'
+          const replace = new Map([[i, act === k ? 'suggest considering' : 'invite']]);
+          if (act !== k) replace.set(act, `consider ${gerundOf(lemma(v, act))}`);
+          hit = exhortationHit(v, i, end, replace);
+        }
+      }
+      if (hit && norm(v, i).endsWith('ing')) hit = null;
+    } else {
+      hit = imperativeAt(v, i);
+    }
+    if (hit) {
+      hits.push(hit);
+      i = hit.to - 1;
+    }
   }
   return hits;
 }

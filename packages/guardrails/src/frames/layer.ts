@@ -1,7 +1,7 @@
 import { readSentencesIn, type Sentence } from '../sentences';
 import type { Tokens } from '../tokenize';
 import type { Severity } from '../types';
-import { type Clearing, clearingOf, hedged } from './context';
+import { type Clearing, clearingOf, hedged, selfDisclaimed } from './context';
 import { detectFrames, type FrameHit, type FrameId } from './detect';
 import { type View, viewOf } from './view';
 
@@ -21,7 +21,7 @@ export type FrameFlag = FrameHit & { start: number; end: number; severity: Sever
 export type SentenceVerdict = {
   frames: FrameFlag[];
   /** Per rule span (same order as given): why its context clears it, 'lower' to make it low, or null. */
-  rules: (Clearing | 'lower' | null)[];
+  rules: (Clearing | 'disclaimed' | 'lower' | null)[];
   /** Every sentence read, with the names of the frames and context found in it (for the classifier). */
   read: { sentence: Sentence; tags: string[]; flagged: boolean }[];
 };
@@ -154,11 +154,12 @@ export function readSentenceLayer(
     for (const sentence of readSentencesIn(text, start, end)) {
       const v: View = viewOf(sentence);
       const isHedged = hedged(v);
+      const disclaims = selfDisclaimed(v);
       const tags: string[] = [];
       if (isHedged) tags.push('hedged');
       let flagged = false;
       for (const hit of detectFrames(v)) {
-        if (clearingOf(v, hit.from, hit.to)) continue;
+        if (clearingOf(v, hit.from, hit.to) || (hit.frame === 'estimate' && disclaims)) continue;
         tags.push(hit.frame);
         const setting = settings.get(hit.frame);
         if (!setting) continue;
@@ -177,7 +178,8 @@ export function readSentenceLayer(
         if (span.end <= sentence.start) continue;
         const range = wordsIn(sentence, span.start, span.end);
         if (!range) continue;
-        const clearing = clearingOf(v, range[0], range[1]);
+        const clearing =
+          clearingOf(v, range[0], range[1]) ?? (span.forward && disclaims ? 'disclaimed' : null);
         if (clearing) {
           verdict.rules[k] = clearing;
           if (!tags.includes(clearing)) tags.push(clearing);
