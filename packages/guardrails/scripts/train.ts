@@ -153,20 +153,21 @@ function chooseThresholds(model: Linear): { thresholds: ModelThresholds; figures
 }
 
 /**
- * The band of risk (P(promissory) + P(forward)) worth a second opinion: among the dev lines no rule or
- * frame flags (the only ones check() reports as uncertain), the interval holding the most errors of the
- * model while holding at most a fifth of those lines.
+ * The band of risk (P(promissory) + P(forward)) worth a second opinion: among the dev lines nothing flags
+ * (the only ones check() reports as uncertain), the interval below the flag threshold holding the most
+ * missed positives while holding at most a fifth of those lines.
  */
 function uncertainBand(scores: Scores, t: ModelThresholds): [number, number] {
   const rows = modelOnDev(scores, t)
     .map(({ line, flagged }, i) => {
       const [, p, f] = scores[i] as [number, number, number];
       const r = rulesOnDev[i] as RuleView;
-      return { unflagged: !r.lexicon && !r.other, risk: p + f, error: flagged !== (line.label !== 'clean') };
+      return { unflagged: !r.lexicon && !r.other && !flagged, risk: p + f, error: line.label !== 'clean' };
     })
     .filter((r) => r.unflagged);
-  const grid = Array.from({ length: 21 }, (_, k) => k * 0.05);
-  let best: [number, number] = [t.forward * 0.5, Math.min(1, t.forward * 1.5)];
+  const ceiling = Math.min(1, t.forward);
+  const grid = [...Array.from({ length: 21 }, (_, k) => k * 0.05).filter((x) => x < ceiling), ceiling];
+  let best: [number, number] = [round(ceiling / 2), round(ceiling)];
   let bestErrors = -1;
   for (const lo of grid) {
     for (const hi of grid) {
@@ -207,7 +208,12 @@ for (const alpha of ALPHAS) {
   });
 }
 
-/** Dev recall within the false-positive budget decides; then the dev log loss. */
+/**
+ * Dev recall within the false-positive budget decides, but a difference of about one dev sentence
+ * (MERIT_TOLERANCE) is noise: among the candidates that close to the best, the lowest dev log loss wins
+ * (better calibrated probabilities make a better uncertain band).
+ */
+const MERIT_TOLERANCE = 0.02;
 const merit = (c: Candidate) =>
   rate(c.devFigures.promissoryRecall) +
   rate(c.devFigures.forwardRecall) +
@@ -218,7 +224,10 @@ console.log(
 for (const c of candidates) {
   console.log(`  ${c.name.padEnd(22)} ${c.devLoss.toFixed(3)}  ${formatFigures(c.devFigures)}`);
 }
-const chosen = [...candidates].sort((a, b) => merit(b) - merit(a) || a.devLoss - b.devLoss)[0] as Candidate;
+const top = Math.max(...candidates.map(merit));
+const chosen = candidates
+  .filter((c) => merit(c) >= top - MERIT_TOLERANCE)
+  .sort((a, b) => a.devLoss - b.devLoss)[0] as Candidate;
 
 const rulesOnly = figuresOf(
   dev.map((line, i) => {
