@@ -1,5 +1,5 @@
 import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItemSentence, type ItemToken } from 'wink-nlp';
+import winkNLP, { type ItemSentence } from 'wink-nlp';
 
 /** One token of a sentence, with its UTF-16 offsets into the analysed text (end exclusive). */
 export type Word = {
@@ -51,27 +51,33 @@ export function readSentencesIn(whole: string, from: number, to: number): Senten
   // wink-nlp's types declare `its.lemma` with the model add-ons' signature; it is an ordinary its function
   const lemmaOf = its.lemma as unknown as typeof its.value;
   const doc = engine.readDoc(text);
+  // one bulk read per property: much cheaper than reading each token's properties one by one
+  const tokens = doc.tokens();
+  const values = tokens.out() as string[];
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  const types = tokens.out(its.type) as string[];
+  const lemmas = tokens.out(lemmaOf) as string[];
+  const tags = tokens.out(its.pos) as string[];
   const words: (Word | null)[] = [];
   let offset = from;
-  doc.tokens().each((token: ItemToken) => {
-    offset += (token.out(its.precedingSpaces) as string).length;
-    const value = token.out() as string;
+  for (let k = 0; k < values.length; k++) {
+    offset += (spaces[k] as string).length;
+    const value = values[k] as string;
     const start = offset;
     offset += value.length;
-    const type = token.out(its.type) as string;
-    if (type === 'tabCRLF') {
+    if (types[k] === 'tabCRLF') {
       words.push(null);
-      return;
+      continue;
     }
     words.push({
       value,
       normal: straighten(value.toLowerCase()),
-      lemma: straighten((token.out(lemmaOf) as string).toLowerCase()),
-      pos: token.out(its.pos) as string,
+      lemma: straighten((lemmas[k] as string).toLowerCase()),
+      pos: tags[k] as string,
       start,
       end: offset,
     });
-  });
+  }
   const sentences: Sentence[] = [];
   doc.sentences().each((sentence: ItemSentence) => {
     const [first, last] = sentence.out(its.span) as unknown as [number, number];

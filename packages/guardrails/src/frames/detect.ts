@@ -205,6 +205,8 @@ const LOSS_WORDS: ReadonlySet<string> = new Set([
   'losing',
 ]);
 
+const CUT_WORDS = ['cut', 'lost', 'reduced', 'touched', 'impaired', 'wiped'];
+
 /** '-proof' words that claim safety ('crash-proof', 'recession proof'). */
 const PROOF_PREFIXES = [
   'crash',
@@ -281,15 +283,12 @@ const SAFETY_PHRASES: { words: string[][]; suggestion: string; firstOnly?: boole
     firstOnly: true,
   },
   {
-    words: [
-      ['ca', 'can', 'wo', 'will', 'cannot'],
-      ["n't", 'not', 'never', '?'],
-      ['be'],
-      ['cut', 'lost', 'reduced', 'touched', 'impaired', 'wiped'],
-    ],
+    words: [['ca', 'can', 'wo', 'will'], ["n't", 'not', 'never'], ['be'], CUT_WORDS],
     suggestion: 'could be cut',
   },
-  { words: [['ca', 'can', 'wo', 'cannot'], ["n't", 'not', '?'], ['default']], suggestion: 'could default' },
+  { words: [['cannot'], ['be'], CUT_WORDS], suggestion: 'could be cut' },
+  { words: [['ca', 'can', 'wo'], ["n't", 'not'], ['default']], suggestion: 'could default' },
+  { words: [['cannot'], ['default']], suggestion: 'could default' },
 ];
 
 function phraseAt(v: View, i: number, words: string[][]): number {
@@ -654,7 +653,8 @@ function investAct(v: View, j: number): number {
   }
   if (has(v, j, MOVE_VERBS) || lemma(v, j) === 'wire') {
     for (let k = j + 1; k < Math.min(n, j + 6) && sameClause(v, j, k); k++) {
-      if (has(v, k, MONEY_OBJECTS)) return k + 1;
+      // 'put my money on the admin portal' is a bet, not an investment
+      if (has(v, k, MONEY_OBJECTS)) return norm(v, k + 1) === 'on' ? -1 : k + 1;
     }
   }
   return -1;
@@ -815,7 +815,89 @@ function exhortation(v: View): FrameHit[] {
   return hits;
 }
 
+/**
+ * Phrases that state a result as certain, each with its rewrite by position in the phrase ('' drops a
+ * word); `future`: only when a future or outcome verb follows in the sentence ('no doubt ... will').
+ */
+const CERTAINTY_PHRASES: { words: string[][]; replace: Record<number, string>; future?: boolean }[] = [
+  { words: [['a'], ['certainty', 'given', 'lock', 'cinch', 'slam-dunk']], replace: { 0: '', 1: 'expected' } },
+  { words: [['in'], ['the'], ['bag']], replace: { 0: 'our', 1: '', 2: 'target' } },
+  { words: [['locked'], ['in']], replace: { 0: 'targeted', 1: '' } },
+  {
+    words: [['can', 'will'], ['only'], ['rise', 'go', 'increase', 'grow', 'climb', 'appreciate', 'improve']],
+    replace: { 0: 'could', 1: '' },
+  },
+  {
+    words: [
+      ['absolutely', 'zero', 'no', '?'],
+      ['no', 'zero'],
+      ['doubt', 'question'],
+    ],
+    replace: { 0: '', 1: 'a', 2: 'view' },
+    future: true,
+  },
+  {
+    words: [['know'], ['for'], ['a'], ['fact']],
+    replace: { 0: 'believe', 1: '', 2: '', 3: '' },
+    future: true,
+  },
+  {
+    words: [
+      ['100', '100%'],
+      ['%', '?'],
+      ['sure', 'certain', 'confident'],
+    ],
+    replace: { 0: 'hopeful', 1: '', 2: '' },
+    future: true,
+  },
+  { words: [['certain', 'sure', 'bound'], ['to']], replace: { 0: 'positioned' } },
+  { words: [['count'], ['on']], replace: { 0: 'aim', 1: 'for' }, future: true },
+];
+let CERTAINTY_FIRST: ReadonlySet<string> | null = null;
+
+/** 'your 2x return is already in the bag', 'the NAV can only rise', 'no doubt Fund IV will outperform'. */
+function certainty(v: View): FrameHit[] {
+  const hits: FrameHit[] = [];
+  const n = v.words.length;
+  CERTAINTY_FIRST ??= new Set(CERTAINTY_PHRASES.flatMap((p) => p.words.flat()));
+  for (let i = 0; i < n; i++) {
+    if (!CERTAINTY_FIRST.has(norm(v, i))) continue;
+    for (const { words, replace, future } of CERTAINTY_PHRASES) {
+      const end = phraseAt(v, i, words);
+      if (end < 0 || end === i) continue;
+      if (norm(v, end) === '-' || norm(v, end) === 'up') continue; // 'a lock-up'
+      if (future) {
+        let ahead = false;
+        for (let k = end; k < Math.min(n, end + 12); k++) {
+          if (has(v, k, FUTURE) || has(v, k, OUTCOME_VERBS) || findFigure(v, k, k + 1)) ahead = true;
+        }
+        if (!ahead) continue;
+      }
+      if (words[0]?.[0] === 'certain' && (!has(v, i - 1, COPULAS) || pos(v, end) !== 'VERB')) continue;
+      const map = new Map<number, string>();
+      // optional places that did not match shift the rest: rewrite by the words actually matched
+      let k = i;
+      words.forEach((alts, p) => {
+        if (k < end && alts.includes(norm(v, k))) {
+          if (replace[p] !== undefined) map.set(k, replace[p] as string);
+          k++;
+        }
+      });
+      hits.push({
+        frame: 'outcome-promise',
+        from: i,
+        to: end,
+        suggestion: rewrite(v, i, end, map),
+        lead: 'States a result as certain',
+      });
+      i = end - 1;
+      break;
+    }
+  }
+  return hits;
+}
+
 /** Every frame found in the sentence, in the order of the frames. */
 export function detectFrames(v: View): FrameHit[] {
-  return [...outcomePromise(v), ...safetyClaim(v), ...estimate(v), ...exhortation(v)];
+  return [...outcomePromise(v), ...certainty(v), ...safetyClaim(v), ...estimate(v), ...exhortation(v)];
 }
