@@ -35,6 +35,19 @@ function instance(): Nlp {
 const straighten = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'");
 
 /**
+ * A capitalised word that starts a sentence, in lower case (same length, so offsets hold). wink-nlp's
+ * tagger keeps state between documents (an upstream bug): after some texts it tags a capitalised
+ * sentence start ('Get in now') as a proper noun. Lowered, the word is tagged by what it is, whatever
+ * was read before, so a check does not depend on earlier checks.
+ */
+function sentenceStartsLowered(text: string): string {
+  return text.replace(
+    /(^|[.!?:;\n]["'\u201c\u2018(\s]*)([A-Z])(?=[a-z'\u2019]+\b)/g,
+    (_, before: string, c: string) => `${before}${c.toLowerCase()}`,
+  );
+}
+
+/**
  * Splits `text` into sentences of lemmatised, tagged words with exact offsets. Offsets are rebuilt
  * from wink-nlp's preceding spaces, which it keeps for every token, so `text.slice(w.start, w.end)`
  * is always `w.value`.
@@ -45,7 +58,7 @@ export function readSentences(text: string): Sentence[] {
 
 /** The sentences of `text.slice(start, end)`, with offsets into the whole `text`. */
 export function readSentencesIn(whole: string, from: number, to: number): Sentence[] {
-  const text = from === 0 && to === whole.length ? whole : whole.slice(from, to);
+  const text = sentenceStartsLowered(from === 0 && to === whole.length ? whole : whole.slice(from, to));
   const engine = instance();
   const its = engine.its;
   // wink-nlp's types declare `its.lemma` with the model add-ons' signature; it is an ordinary its function
@@ -62,9 +75,10 @@ export function readSentencesIn(whole: string, from: number, to: number): Senten
   let offset = from;
   for (let k = 0; k < values.length; k++) {
     offset += (spaces[k] as string).length;
-    const value = values[k] as string;
     const start = offset;
-    offset += value.length;
+    offset += (values[k] as string).length;
+    // the written text, not the copy with sentence starts lowered
+    const value = whole.slice(start, offset);
     if (types[k] === 'tabCRLF') {
       words.push(null);
       continue;

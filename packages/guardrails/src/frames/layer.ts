@@ -53,12 +53,14 @@ const MAX_TOKENS = 120;
  * (a 16 KB run of digits takes seconds); no claim hides in a 40-character word.
  */
 const MAX_RUN = 40;
+const CLOSERS = '.?!…"”’\')';
 
 /**
  * The pieces of text [start, end) the sentence layer reads: sentences (by the fast tokens) that hold a
  * trigger token or a rule span, adjacent ones merged so wink-nlp is called once for them.
  */
 function chosenRanges(
+  text: string,
   t: Tokens,
   trigger: (i: number) => boolean,
   spans: readonly RuleSpan[],
@@ -72,9 +74,11 @@ function chosenRanges(
   const close = (i: number) => {
     if (i > s && chosen) {
       const start = t.start[s] as number;
-      const end = t.end[i - 1] as number;
+      let end = t.end[i - 1] as number;
+      // keep the closing punctuation: a question mark or quote matters to the context
+      for (let k = 0; k < 3 && end < text.length && CLOSERS.includes(text.charAt(end)); k++) end++;
       const last = ranges[ranges.length - 1];
-      if (joinable && last && last[1] === (t.end[s - 1] as number)) last[1] = end;
+      if (joinable && last && last[1] >= (t.end[s - 1] as number)) last[1] = end;
       else ranges.push([start, end]);
     }
     chosen = false;
@@ -142,7 +146,7 @@ export function readSentenceLayer(
   disclaimer: string | undefined,
 ): SentenceVerdict {
   const verdict: SentenceVerdict = { frames: [], rules: spans.map(() => null), read: [] };
-  const ranges = chosenRanges(t, trigger, spans);
+  const ranges = chosenRanges(text, t, trigger, spans);
   if (ranges.length === 0) return verdict;
   const disclaimed = carriesDisclaimer(text, disclaimer);
   // rule spans by start, visited once per sentence they overlap (spans do not reach across sentences)

@@ -348,7 +348,6 @@ export const LOGISTICS_VERBS = set(
   'report',
   'have',
   'see',
-  'be',
   'hold',
   'submit',
   'respond',
