@@ -44,7 +44,7 @@ for (const split of SPLITS) {
 
 /** Per kind: the share caught (promissory, forward) or flagged (clean), per split. */
 console.log(`\nby kind: share with a flag (for clean kinds, the false-positive rate)`);
-console.log(`${'label / kind'.padEnd(30)} ${SPLITS.map((s) => `${s.padStart(7)}     n`).join('  ')}`);
+console.log(`${'label / kind'.padEnd(34)} ${SPLITS.map((s) => `${s.padStart(7)}     n`).join('  ')}`);
 const kinds = [...new Set(outcomes.map((o) => `${o.line.label} / ${o.line.kind}`))].sort();
 for (const key of kinds) {
   const cells = SPLITS.map((split) => {
@@ -52,7 +52,7 @@ for (const key of kinds) {
     const r: Rate = { k: some.filter((o) => o.flagged).length, n: some.length };
     return `${fmtRate(r).padStart(7)} ${String(r.n).padStart(5)}`;
   });
-  console.log(`${key.padEnd(30)} ${cells.join('  ')}`);
+  console.log(`${key.padEnd(34)} ${cells.join('  ')}`);
 }
 
 const testMissed = missedFloors(figuresOf(inSplit('test')));

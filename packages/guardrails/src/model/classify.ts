@@ -15,6 +15,8 @@ export type ModelVerdict = {
   risk: number;
   /** The risk is in the band where the model is unsure (a second opinion may help). */
   uncertain: boolean;
+  /** The risk is so low that a rule or frame match in the sentence is most likely a false alarm. */
+  clears: boolean;
 };
 
 export type ModelThresholds = {
@@ -22,9 +24,17 @@ export type ModelThresholds = {
   promissory: number;
   /** P(promissory) + P(forward) at or above which the sentence reads as forward-looking. */
   forward: number;
+  /**
+   * P(promissory) + P(forward) below which the model clears the sentence's rule and frame flags (never
+   * the organisation's lexicon: its own words always flag). 0 never clears.
+   */
+  clear: number;
   /** [low, high): the band of P(promissory) + P(forward) where the model is unsure. */
   uncertain: [number, number];
 };
+
+/** What the rule layer and the frames flagged in a sentence, the organisation's lexicon apart. */
+export type RuleView = { lexicon: boolean; lexiconHigh: boolean; other: boolean; otherHigh: boolean };
 
 const WEIGHTS: ReadonlyMap<string, number> = new Map(model.features.map((f, i) => [f, i]));
 const PROMISSORY: readonly number[] = model.promissory;
@@ -33,6 +43,7 @@ const FORWARD: readonly number[] = model.forward;
 export const MODEL_THRESHOLDS: ModelThresholds = {
   promissory: model.thresholds.promissory,
   forward: model.thresholds.forward,
+  clear: model.thresholds.clear ?? 0,
   uncertain: [model.thresholds.uncertain[0] ?? 0.35, model.thresholds.uncertain[1] ?? 0.65],
 };
 
@@ -64,5 +75,24 @@ export function modelVerdict(
   const label =
     scores.promissory >= thresholds.promissory ? 'promissory' : risk >= thresholds.forward ? 'forward' : null;
   const [low, high] = thresholds.uncertain;
-  return { label, risk, uncertain: risk >= low && risk < high };
+  return { label, risk, uncertain: risk >= low && risk < high, clears: risk < thresholds.clear };
+}
+
+/**
+ * Whether a sentence is flagged (and high) once the model's verdict meets the rules': lexicon flags
+ * stay; rule and frame flags stay unless the model clears them; the model flags a sentence nothing else
+ * flags. The trainer chooses the thresholds on dev for exactly this combination.
+ */
+export function combineWithRules(
+  rules: RuleView,
+  scores: ModelScores,
+  thresholds: ModelThresholds = MODEL_THRESHOLDS,
+): { flagged: boolean; high: boolean } {
+  const v = modelVerdict(scores, thresholds);
+  const other = rules.other && !v.clears;
+  const ruled = rules.lexicon || other;
+  return {
+    flagged: ruled || v.label !== null,
+    high: rules.lexiconHigh || (rules.otherHigh && !v.clears) || (!ruled && v.label === 'promissory'),
+  };
 }

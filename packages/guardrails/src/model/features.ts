@@ -4,9 +4,10 @@ import { misspelled, WORD_CLASSES } from './word-classes';
 /**
  * The classifier's features of one sentence: lemma unigrams and bigrams (numbers by their shape,
  * misspellings of class words by the word meant), word classes (`word-classes.ts`) with their bigrams and
- * the pairs of classes present, a few shape features, and the frames the rule layer found in it. Sorted
- * and unique, so a sentence always gives the same list. The names are the keys of `weights.json`:
- * changing them means retraining (`npm run train -w @parley/guardrails`).
+ * the pairs of classes present, a few shape features, and `frames`: the sentence layer's tags of the
+ * sentence (frames found, 'hedged', the context that cleared a match). Sorted and unique, so a sentence
+ * always gives the same list. The names are the keys of `weights.json`: changing them means retraining
+ * (`npm run train -w @parley/guardrails`).
  */
 export function sentenceFeatures(sentence: Sentence, frames: readonly string[]): string[] {
   const out = new Set<string>();

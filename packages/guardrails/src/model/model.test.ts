@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readSentences } from '../sentences';
-import { classifySentence, MODEL_THRESHOLDS, modelVerdict } from './classify';
+import { classifySentence, combineWithRules, MODEL_THRESHOLDS, modelVerdict } from './classify';
 import { sentenceFeatures } from './features';
 import weights from './weights.json' with { type: 'json' };
 
@@ -59,6 +59,41 @@ describe('classifySentence', () => {
     const [low, high] = MODEL_THRESHOLDS.uncertain;
     expect(low).toBeLessThan(high);
     expect(modelVerdict({ promissory: 0, forward: low }).uncertain).toBe(true);
+    expect(modelVerdict({ promissory: 0, forward: 0 }, { ...MODEL_THRESHOLDS, clear: 0.1 }).clears).toBe(
+      true,
+    );
+    expect(modelVerdict({ promissory: 0, forward: 0 }, { ...MODEL_THRESHOLDS, clear: 0 }).clears).toBe(false);
+  });
+
+  it('combines with the rules: lexicon flags stay, rule and frame flags stay unless cleared', () => {
+    const t = { promissory: 0.8, forward: 0.7, clear: 0.1, uncertain: [0.3, 0.6] as [number, number] };
+    const none = { lexicon: false, lexiconHigh: false, other: false, otherHigh: false };
+    const quiet = { promissory: 0.01, forward: 0.02 };
+    expect(combineWithRules({ ...none, lexicon: true, lexiconHigh: true }, quiet, t)).toEqual({
+      flagged: true,
+      high: true,
+    });
+    expect(combineWithRules({ ...none, other: true, otherHigh: true }, quiet, t)).toEqual({
+      flagged: false,
+      high: false,
+    });
+    expect(combineWithRules({ ...none, other: true }, { promissory: 0.1, forward: 0.1 }, t)).toEqual({
+      flagged: true,
+      high: false,
+    });
+    expect(combineWithRules(none, { promissory: 0.85, forward: 0.1 }, t)).toEqual({
+      flagged: true,
+      high: true,
+    });
+    expect(combineWithRules(none, { promissory: 0.3, forward: 0.5 }, t)).toEqual({
+      flagged: true,
+      high: false,
+    });
+    // a sentence a rule or frame already flags keeps that flag's severity
+    expect(combineWithRules({ ...none, other: true }, { promissory: 0.85, forward: 0.1 }, t)).toEqual({
+      flagged: true,
+      high: false,
+    });
   });
 
   it('ships weights that are small and consistent', () => {

@@ -316,22 +316,40 @@ export const WORD_CLASSES: ReadonlyMap<string, readonly string[]> = (() => {
   return map;
 })();
 
-/** Long class words a misspelling may stand for ('garanteed', 'guarenteed', 'gauranteed', 'protcted'). */
-const LONG_WORDS: readonly string[] = [...WORD_CLASSES.keys()].filter((w) => /^[a-z]{6,}$/.test(w));
+/** Long class words a misspelling may stand for ('garanteed', 'guarenteed', 'gauranteed', 'protcted'), by first letter. */
+const LONG_WORDS: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const w of WORD_CLASSES.keys()) {
+    if (/^[a-z]{6,}$/.test(w)) map.set(w.charAt(0), [...(map.get(w.charAt(0)) ?? []), w]);
+  }
+  return map;
+})();
+
+/** Words already looked up (the same words come back in every draft); emptied when it grows large. */
+const SEEN = new Map<string, string | null>();
+const SEEN_MAX = 20_000;
 
 /**
  * The class word `word` misspells, or null: within 1 edit (an adjacent swap is one) for words of 6 to 8
  * letters, 2 for longer ones; same first letter. Only for words with no class of their own.
  */
 export function misspelled(word: string): string | null {
-  if (word.length < 6 || WORD_CLASSES.has(word) || !/^[a-z]+$/.test(word)) return null;
-  const limit = word.length >= 9 ? 2 : 1;
-  for (const target of LONG_WORDS) {
-    if (target.charCodeAt(0) !== word.charCodeAt(0) || Math.abs(target.length - word.length) > limit)
-      continue;
-    if (editDistance(word, target, limit) <= limit) return target;
+  if (word.length < 6 || WORD_CLASSES.has(word)) return null;
+  const known = SEEN.get(word);
+  if (known !== undefined) return known;
+  let found: string | null = null;
+  if (/^[a-z]+$/.test(word)) {
+    const limit = word.length >= 9 ? 2 : 1;
+    for (const target of LONG_WORDS.get(word.charAt(0)) ?? []) {
+      if (Math.abs(target.length - word.length) <= limit && editDistance(word, target, limit) <= limit) {
+        found = target;
+        break;
+      }
+    }
   }
-  return null;
+  if (SEEN.size >= SEEN_MAX) SEEN.clear();
+  SEEN.set(word, found);
+  return found;
 }
 
 /** Optimal-string-alignment distance, stopping early once every cell of a row is above `limit`. */
