@@ -168,6 +168,18 @@ const SERVICE_VERBS = set(
   'provide',
   'look',
 );
+const PUBLIC_GUARANTORS = set(
+  'government',
+  'treasury',
+  'agency',
+  'administration',
+  'fdic',
+  'federal',
+  'sovereign',
+  'state',
+  'u.s.',
+  'republic',
+);
 /** Outcome nouns that make 'X guaranteed by Y' a claim about the investor's money after all. */
 const CLAIMED = set(
   'dividend',
@@ -251,6 +263,10 @@ function definedTerm(v: View, from: number, to: number): boolean {
       if (has(v, s, CLAIMED)) claimed = true;
       if (has(v, s, GUARANTEED_INSTRUMENTS)) instrument = true;
     }
+    const by = norm(v, g + 1) === 'by' || norm(v, g + 1) === 'from';
+    // a guarantee of a state or its agency is a legal fact, whatever it covers
+    for (let k = g + 2; by && k < Math.min(v.words.length, g + 7); k++)
+      if (has(v, k, PUBLIC_GUARANTORS)) return true;
     if (claimed) continue;
     if (instrument) return true;
     if (norm(v, g + 1) === 'by' || norm(v, g + 1) === 'from') {
@@ -361,9 +377,9 @@ function reported(v: View, from: number): boolean {
   return false;
 }
 
-/** A warning within the 20 words before the flag or the 15 after it ('... is a red flag'). */
+/** A warning within the 30 words before the flag or the 15 after it ('... is a red flag'). */
 function warned(v: View, from: number, to: number): boolean {
-  for (let k = Math.max(0, from - 20); k < Math.min(v.words.length, to + 15); k++) {
+  for (let k = Math.max(0, from - 30); k < Math.min(v.words.length, to + 15); k++) {
     if (has(v, k, WARNINGS)) return true;
     if (norm(v, k) === 'red' && norm(v, k + 1) === 'flag') return true;
     if (norm(v, k) === 'too' && norm(v, k + 1) === 'good' && norm(v, k + 2) === 'to') return true;

@@ -39,6 +39,9 @@ const NOT_GUARANTEED = ' (not guaranteed)';
 const MULTIPLES_WORDS: ReadonlySet<string> = new Set(['twice', 'double', 'triple', 'doubling', 'tripling']);
 const NEVER: ReadonlySet<string> = new Set(['not', "n't", 'never']);
 const NOT_OUTCOMES: ReadonlySet<string> = new Set(['capital', 'investment', 'investments']);
+/** 'We feel very good about ...': an upbeat outlook when felt. */
+const FEEL_GOOD: ReadonlySet<string> = new Set(['good', 'great', 'positive']);
+
 /** Nouns of guidance and targets, and those that need a figure to be one. */
 const GUIDANCE_WORDS: ReadonlySet<string> = new Set([
   'target',
@@ -583,9 +586,12 @@ function estimate(v: View): FrameHit[] {
     } else if (norm(v, i) === 'pro' && norm(v, i + 1) === 'forma') {
       const fig = findFigure(v, i + 2, i + 8);
       if (fig && !qualifiedAfter(v, fig[1])) hit = estimateHit(v, i, fig[1], new Map(), 'States a forecast');
-    } else if (has(v, i, UPBEAT) && ['about', 'on', 'for', 'in', 'regarding'].includes(norm(v, i + 1))) {
+    } else if (
+      (has(v, i, UPBEAT) || (FEEL_GOOD.has(w) && (norm(v, i - 1) === 'feel' || norm(v, i - 2) === 'feel'))) &&
+      ['about', 'on', 'for', 'in', 'regarding', 'by'].includes(norm(v, i + 1))
+    ) {
       let future = false;
-      for (let k = i + 2; k < Math.min(n, i + 7) && sameClause(v, i, k); k++) {
+      for (let k = i + 2; k < Math.min(n, i + 12) && sameClause(v, i, k); k++) {
         if (has(v, k, FUTURE_TIME) || /^20[2-9]\d$/.test(norm(v, k)) || has(v, k, OUTCOME_NOUNS))
           future = true;
       }
@@ -820,7 +826,7 @@ function exhortation(v: View): FrameHit[] {
  * word); `future`: only when a future or outcome verb follows in the sentence ('no doubt ... will').
  */
 const CERTAINTY_PHRASES: { words: string[][]; replace: Record<number, string>; future?: boolean }[] = [
-  { words: [['a'], ['certainty', 'given', 'lock', 'cinch', 'slam-dunk']], replace: { 0: '', 1: 'expected' } },
+  { words: [['a'], ['certainty', 'lock', 'cinch', 'slam-dunk']], replace: { 0: '', 1: 'expected' } },
   { words: [['in'], ['the'], ['bag']], replace: { 0: 'our', 1: '', 2: 'target' } },
   { words: [['locked'], ['in']], replace: { 0: 'targeted', 1: '' } },
   {
@@ -854,11 +860,34 @@ const CERTAINTY_PHRASES: { words: string[][]; replace: Record<number, string>; f
   { words: [['count'], ['on']], replace: { 0: 'aim', 1: 'for' }, future: true },
 ];
 let CERTAINTY_FIRST: ReadonlySet<string> | null = null;
+const CERTAIN_ADJECTIVES: ReadonlySet<string> = new Set([
+  'certain',
+  'assured',
+  'sure',
+  'risk-free',
+  'riskless',
+  'locked-in',
+]);
 
 /** 'your 2x return is already in the bag', 'the NAV can only rise', 'no doubt Fund IV will outperform'. */
 function certainty(v: View): FrameHit[] {
   const hits: FrameHit[] = [];
   const n = v.words.length;
+  // 'certain, predictable returns', 'assured income'
+  for (let i = 0; i < n; i++) {
+    if (!CERTAIN_ADJECTIVES.has(norm(v, i)) || pos(v, i) !== 'ADJ' || norm(v, i + 1) === 'to') continue;
+    for (let k = i + 1; k < Math.min(n, i + 4); k++) {
+      if (!RESULT_NOUNS.has(norm(v, k)) || pos(v, k) === 'VERB') continue;
+      hits.push({
+        frame: 'outcome-promise',
+        from: i,
+        to: k + 1,
+        suggestion: rewrite(v, i, k + 1, new Map([[i, 'targeted']])),
+        lead: 'States a result as certain',
+      });
+      break;
+    }
+  }
   CERTAINTY_FIRST ??= new Set(CERTAINTY_PHRASES.flatMap((p) => p.words.flat()));
   for (let i = 0; i < n; i++) {
     if (!CERTAINTY_FIRST.has(norm(v, i))) continue;
@@ -873,7 +902,12 @@ function certainty(v: View): FrameHit[] {
         }
         if (!ahead) continue;
       }
-      if (words[0]?.[0] === 'certain' && (!has(v, i - 1, COPULAS) || pos(v, end) !== 'VERB')) continue;
+      // 'is certain to finish'; not 'make sure to', 'be sure to review'
+      if (
+        words[0]?.[0] === 'certain' &&
+        (!has(v, i - 1, COPULAS) || norm(v, i - 1) === 'be' || pos(v, end) !== 'VERB')
+      )
+        continue;
       const map = new Map<number, string>();
       // optional places that did not match shift the rest: rewrite by the words actually matched
       let k = i;

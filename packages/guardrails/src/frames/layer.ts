@@ -53,6 +53,7 @@ const MAX_TOKENS = 120;
  * (a 16 KB run of digits takes seconds); no claim hides in a 40-character word.
  */
 const MAX_RUN = 40;
+const OPENERS = '"“‘\'(«';
 const CLOSERS = '.?!…"”’\')';
 
 /**
@@ -73,8 +74,10 @@ function chosenRanges(
   let joinable = false;
   const close = (i: number) => {
     if (i > s && chosen) {
-      const start = t.start[s] as number;
+      let start = t.start[s] as number;
       let end = t.end[i - 1] as number;
+      // and the opening quotation mark or bracket: a quoted term is a mention
+      for (let k = 0; k < 2 && start > 0 && OPENERS.includes(text.charAt(start - 1)); k++) start--;
       // keep the closing punctuation: a question mark or quote matters to the context
       for (let k = 0; k < 3 && end < text.length && CLOSERS.includes(text.charAt(end)); k++) end++;
       const last = ranges[ranges.length - 1];
@@ -88,16 +91,14 @@ function chosenRanges(
     const end = t.end[i] as number;
     const gap = i > 0 ? start - (t.end[i - 1] as number) : 0;
     const long = end - start > MAX_RUN;
+    // 'U.S.', 'e.g.': a full stop after a single letter does not end the piece (wink-nlp splits it)
+    const stop = t.brk[i] === 2 && i > 0 && (t.end[i - 1] as number) - (t.start[i - 1] as number) > 1;
     if (
       i > s &&
-      (t.brk[i] === 2 ||
-        gap > MAX_RUN ||
-        long ||
-        (i - s >= MAX_TOKENS && t.brk[i] === 1) ||
-        i - s >= 2 * MAX_TOKENS)
+      (stop || gap > MAX_RUN || long || (i - s >= MAX_TOKENS && t.brk[i] === 1) || i - s >= 2 * MAX_TOKENS)
     ) {
       close(i);
-      joinable = t.brk[i] === 2 && gap <= MAX_RUN && !long;
+      joinable = stop && gap <= MAX_RUN && !long;
       s = i;
     }
     if (long) {
