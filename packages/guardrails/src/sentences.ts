@@ -86,7 +86,8 @@ export function readSentencesIn(whole: string, from: number, to: number): Senten
     words.push({
       value,
       normal: straighten(value.toLowerCase()),
-      lemma: straighten((lemmas[k] as string).toLowerCase()),
+      // wink-nlp gives some tokens no lemma ('cannot' in some contexts): the word itself stands in
+      lemma: straighten((lemmas[k] ?? value).toLowerCase()),
       pos: tags[k] as string,
       start,
       end: offset,
