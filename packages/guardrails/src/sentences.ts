@@ -69,8 +69,8 @@ export function readSentencesIn(whole: string, from: number, to: number): Senten
   const values = tokens.out() as string[];
   const spaces = tokens.out(its.precedingSpaces) as string[];
   const types = tokens.out(its.type) as string[];
-  const lemmas = tokens.out(lemmaOf) as string[];
-  const tags = tokens.out(its.pos) as string[];
+  const lemmas = tokens.out(lemmaOf) as (string | undefined)[];
+  const tags = tokens.out(its.pos) as (string | undefined)[];
   const words: (Word | null)[] = [];
   let offset = from;
   for (let k = 0; k < values.length; k++) {
@@ -86,9 +86,9 @@ export function readSentencesIn(whole: string, from: number, to: number): Senten
     words.push({
       value,
       normal: straighten(value.toLowerCase()),
-      // wink-nlp gives some tokens no lemma ('cannot' in some contexts): the word itself stands in
+      // wink-nlp has no lemma for some contractions in some contexts ('cannot'): the word stands for itself
       lemma: straighten((lemmas[k] ?? value).toLowerCase()),
-      pos: tags[k] as string,
+      pos: tags[k] ?? 'X',
       start,
       end: offset,
     });
