@@ -5,9 +5,9 @@ import { misspelled, WORD_CLASSES } from './word-classes';
  * The classifier's features of one sentence: lemma unigrams and bigrams (numbers by their shape,
  * misspellings of class words by the word meant), word classes (`word-classes.ts`) with their bigrams and
  * the pairs of classes present, a few shape features, and `frames`: the sentence layer's tags of the
- * sentence (frames found, 'hedged', the context that cleared a match). Sorted and unique, so a sentence
- * always gives the same list. The names are the keys of `weights.json`: changing them means retraining
- * (`npm run train -w @parley/guardrails`).
+ * sentence (frames found, 'hedged', the context that cleared a match). Unique, in an order fixed by the
+ * sentence (not sorted: sorting cost as much as the rest). The names are the keys of `weights.json`:
+ * changing them means retraining (`npm run train -w @parley/guardrails`).
  */
 export function sentenceFeatures(sentence: Sentence, frames: readonly string[]): string[] {
   const out = new Set<string>();
@@ -64,7 +64,7 @@ export function sentenceFeatures(sentence: Sentence, frames: readonly string[]):
     for (let j = i + 1; j < present.length; j++) out.add(`cp:${present[i]}+${present[j]}`);
   }
   for (const frame of frames) out.add(`frame:${frame}`);
-  return [...out].sort();
+  return [...out];
 }
 
 const QUOTES: ReadonlySet<string> = new Set(['"', '\u201c', '\u201d', '\u00ab', '\u00bb']);

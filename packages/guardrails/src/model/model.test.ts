@@ -11,9 +11,9 @@ const featuresOf = (text: string, frames: string[] = []) => {
 };
 
 describe('sentenceFeatures', () => {
-  it('gives lemmas, bigrams, number shapes, shape features and frames, sorted and unique', () => {
+  it('gives lemmas, bigrams, number shapes, shape features and frames, each once', () => {
     const features = featuresOf("You'll earn 9% a year, paid every quarter.", ['promise']);
-    expect(features).toEqual([...new Set(features)].sort());
+    expect(features).toEqual([...new Set(features)]);
     for (const f of ['w:will', 'w:earn', 'w:<pct>', 'b:will_earn', 'b:<s>_you', 'f:future', 'f:figure']) {
       expect(features).toContain(f);
     }
