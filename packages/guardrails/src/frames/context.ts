@@ -1,5 +1,6 @@
 import { findFigure, has, lemma, negatedAt, norm, pos, sameClause, type View } from './view';
 import {
+  DOCUMENT_NOUNS,
   HEDGES,
   IDIOM_OBJECTS,
   INVEST_VERBS,
@@ -169,6 +170,8 @@ const SERVICE_VERBS = set(
   'look',
 );
 const PUBLIC_GUARANTORS = set(
+  'insurer',
+  'insurance',
   'government',
   'treasury',
   'agency',
@@ -284,7 +287,7 @@ function servicePromise(v: View, from: number, to: number): boolean {
     if (findFigure(v, g + 1, g + 12)) return false;
     for (let k = g + 1; k < Math.min(v.words.length, g + 10) && sameClause(v, g, k); k++) {
       if (has(v, k, OUTCOME_NOUNS)) return false;
-      if (has(v, k, SERVICE_NOUNS)) return true;
+      if (has(v, k, SERVICE_NOUNS) || has(v, k, DOCUMENT_NOUNS)) return true;
       if (has(v, k, SERVICE_VERBS) && (pos(v, k) === 'VERB' || norm(v, k - 1) === 'to')) return true;
     }
   }
@@ -299,17 +302,23 @@ function idiom(v: View, from: number, to: number): boolean {
   return false;
 }
 
-/** Whether words [from, to) are inside double quotation marks (or directly between any quotes). */
+/**
+ * Whether words [from, to) are a short quotation (about 8 words between the marks): a term quoted
+ * as a mention. A longer quotation is direct speech, a claim of the one who speaks.
+ */
 function quoted(v: View, from: number, to: number): boolean {
-  if (QUOTES.has(norm(v, from - 1)) && QUOTES.has(norm(v, to))) return true;
-  let open = false;
-  for (let k = Math.max(0, from - 12); k < from; k++) {
+  let open = -1;
+  for (let k = Math.max(0, from - 8); k < from; k++) {
     const w = norm(v, k);
-    if (w === '"') open = !open;
-    else if (w === '“' || w === '«') open = true;
-    else if (w === '”' || w === '»') open = false;
+    if (w === '"') open = open >= 0 ? -1 : k;
+    else if (w === '“' || w === '«') open = k;
+    else if (w === '”' || w === '»') open = -1;
   }
-  return open;
+  if (open < 0 && !QUOTES.has(norm(v, from - 1))) return false;
+  for (let k = to; k < Math.min(v.words.length, (open >= 0 ? open : from - 1) + 11); k++) {
+    if (QUOTES.has(norm(v, k))) return true;
+  }
+  return false;
 }
 
 /** A question is not a claim ('Is the fund risk-free? No.'). */
@@ -328,6 +337,7 @@ function reportedPromise(v: View, from: number, to: number): boolean {
     if ((l !== 'promise' && l !== 'guarantee' && l !== 'assure') || !norm(v, g).endsWith('ed')) continue;
     if (pos(v, g) !== 'VERB') continue;
     const before = norm(v, g - 1);
+    if (before === 'as') return true; // 'as promised': a promise of service already made
     if (before === 'rest') continue; // 'Rest assured' is the speaker's own assurance
     if (
       ['was', 'were', 'been', 'being'].includes(before) ||
@@ -392,7 +402,7 @@ export function clearingOf(v: View, from: number, to: number): Clearing | null {
   if (warned(v, from, to)) return 'warning';
   if (reported(v, from) || reportedPromise(v, from, to)) return 'reported';
   if (quoted(v, from, to)) {
-    for (let k = Math.max(0, from - 15); k < Math.min(v.words.length, to + 12); k++) {
+    for (let k = Math.max(0, from - 25); k < Math.min(v.words.length, to + 12); k++) {
       if (has(v, k, MENTION_WORDS) || has(v, k, REPORTING_VERBS) || has(v, k, WARNINGS)) return 'quoted';
     }
   }

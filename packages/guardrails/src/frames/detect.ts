@@ -39,6 +39,16 @@ const NOT_GUARANTEED = ' (not guaranteed)';
 const MULTIPLES_WORDS: ReadonlySet<string> = new Set(['twice', 'double', 'triple', 'doubling', 'tripling']);
 const NEVER: ReadonlySet<string> = new Set(['not', "n't", 'never']);
 const NOT_OUTCOMES: ReadonlySet<string> = new Set(['capital', 'investment', 'investments']);
+const DOWN_VERBS: ReadonlySet<string> = new Set([
+  'fall',
+  'decline',
+  'drop',
+  'lose',
+  'default',
+  'decrease',
+  'suffer',
+]);
+
 /** 'We feel very good about ...': an upbeat outlook when felt. */
 const FEEL_GOOD: ReadonlySet<string> = new Set(['good', 'great', 'positive']);
 
@@ -292,6 +302,42 @@ const SAFETY_PHRASES: { words: string[][]; suggestion: string; firstOnly?: boole
   { words: [['cannot'], ['be'], CUT_WORDS], suggestion: 'could be cut' },
   { words: [['ca', 'can', 'wo'], ["n't", 'not'], ['default']], suggestion: 'could default' },
   { words: [['cannot'], ['default']], suggestion: 'could default' },
+  {
+    words: [['stays', 'stay', 'remains', 'remain', 'will'], ['be', '?'], ['intact']],
+    suggestion: 'is at risk',
+  },
+  { words: [['hold', 'holds', 'keep', 'keeps'], ['its', 'their'], ['value']], suggestion: 'may lose value' },
+  {
+    words: [
+      ['does', 'do', 'will'],
+      ['not', "n't", 'never'],
+      ['lose', 'go'],
+      ['value', 'down'],
+    ],
+    suggestion: 'can lose value',
+  },
+  { words: [['protected'], ['against', 'from'], ['loss', 'losses', 'any']], suggestion: 'exposed to loss' },
+  {
+    words: [
+      ['bank-like', 'cd-like'],
+      ['safety', 'security'],
+    ],
+    suggestion: 'a different risk profile',
+  },
+  {
+    words: [['safest'], ['yield', 'return', 'income', 'investment', 'place']],
+    suggestion: 'a lower-risk option',
+  },
+  { words: [['only'], ['goes', 'go'], ['up']], suggestion: 'can go up or down' },
+  { words: [['no'], ['scenario', 'way', 'chance'], ['in', 'where'], ['which', '?']], suggestion: 'a risk' },
+  {
+    words: [['cannot', 'ca', 'can'], ["n't", 'not', '?'], ['be'], ['eroded', 'missed', 'lost']],
+    suggestion: 'could be lost',
+  },
+  {
+    words: [['without'], ['any'], ['of'], ['the'], ['default', 'downside', 'credit', '?'], ['risk', 'risks']],
+    suggestion: 'with the risks',
+  },
 ];
 
 function phraseAt(v: View, i: number, words: string[][]): number {
@@ -521,7 +567,11 @@ function estimate(v: View): FrameHit[] {
     const p = pos(v, i);
     let hit: FrameHit | null = null;
     const w = norm(v, i);
-    if (has(v, i, ESTIMATE_VERBS) && (p === 'VERB' || (p === 'ADJ' && i > 0)) && norm(v, i + 1) !== '-') {
+    const verbal =
+      p === 'VERB' ||
+      (p === 'ADJ' && i > 0) ||
+      (p === 'NOUN' && /s$/.test(w) && ['a', 'an', 'the', 'positive', 'that'].includes(norm(v, i + 1)));
+    if (has(v, i, ESTIMATE_VERBS) && verbal && norm(v, i + 1) !== '-') {
       const end = estimateEnd(v, i);
       if (end > 0 && !qualifiedAfter(v, end)) {
         const rep = TARGET_FORMS[w];
@@ -530,6 +580,8 @@ function estimate(v: View): FrameHit[] {
     } else if (
       (lemma(v, i) === 'guide' && norm(v, i + 1) === 'to') ||
       (lemma(v, i) === 'look' && norm(v, i + 1) === 'for') ||
+      ((w === 'seeks' || w === 'seek' || w === 'strives') && norm(v, i + 1) === 'to') ||
+      w === 'implies' ||
       ((w === 'see' || w === 'imply' || w === 'implies' || w === 'suggests' || w === 'points') &&
         ['we', 'i', 'models', 'model', 'analysis', 'case', 'estimates', 'numbers'].includes(norm(v, i - 1)))
     ) {
@@ -558,7 +610,12 @@ function estimate(v: View): FrameHit[] {
       if (end > 0 && future && !qualifiedAfter(v, end))
         hit = estimateHit(v, i, end, new Map(), 'States a forecast');
     } else if (GUIDANCE_WORDS.has(w) && p !== 'VERB') {
-      if (has(v, i + 1, NOT_DEFINED_TARGETS) || has(v, i - 1, HISTORICAL)) continue;
+      if (
+        has(v, i + 1, NOT_DEFINED_TARGETS) ||
+        has(v, i + 2, NOT_DEFINED_TARGETS) ||
+        has(v, i - 1, HISTORICAL)
+      )
+        continue;
       // a target needs a figure ('our price target is $30'); a forecast may name a movement
       const end = FIGURE_ONLY_GUIDANCE.has(w)
         ? (findFigure(v, i + 1, i + 8)?.[1] ?? -1)
@@ -588,11 +645,16 @@ function estimate(v: View): FrameHit[] {
       if (fig && !qualifiedAfter(v, fig[1])) hit = estimateHit(v, i, fig[1], new Map(), 'States a forecast');
     } else if (
       (has(v, i, UPBEAT) || (FEEL_GOOD.has(w) && (norm(v, i - 1) === 'feel' || norm(v, i - 2) === 'feel'))) &&
-      ['about', 'on', 'for', 'in', 'regarding', 'by'].includes(norm(v, i + 1))
+      ['about', 'on', 'for', 'in', 'regarding', 'by', 'that'].includes(norm(v, i + 1))
     ) {
       let future = false;
       for (let k = i + 2; k < Math.min(n, i + 12) && sameClause(v, i, k); k++) {
-        if (has(v, k, FUTURE_TIME) || /^20[2-9]\d$/.test(norm(v, k)) || has(v, k, OUTCOME_NOUNS))
+        if (
+          has(v, k, FUTURE_TIME) ||
+          /^20[2-9]\d$/.test(norm(v, k)) ||
+          has(v, k, OUTCOME_NOUNS) ||
+          has(v, k, FUTURE)
+        )
           future = true;
       }
       if (future) {
@@ -616,6 +678,8 @@ function estimate(v: View): FrameHit[] {
     } else if ((has(v, i, EXPECT_MODALS) || has(v, i, HEDGE_MODALS)) && pos(v, i) === 'AUX') {
       const j = skipFillers(v, norm(v, i) === 'ought' ? i + 2 : i + 1);
       if (j < 0 || !(has(v, j, PERF_VERBS) || has(v, j, TREND_VERBS)) || pos(v, j) !== 'VERB') continue;
+      // 'the NAV could fall': a risk warning, not a forecast
+      if (has(v, i, HEDGE_MODALS) && DOWN_VERBS.has(lemma(v, j))) continue;
       if (has(v, i - 1, ADDRESSEES)) continue; // 'you should ...' is advice, not a forecast
       let subject = false;
       for (let k = Math.max(0, i - 3); k < i; k++)
@@ -657,6 +721,7 @@ function investAct(v: View, j: number): number {
     for (let k = j + 1; k < Math.min(n, j + 4); k++) if (has(v, k, IDIOM_OBJECTS)) return -1;
     return j + 1;
   }
+  if (lemma(v, j) === 'act' && has(v, j + 1, NOW_WORDS)) return j + 2;
   if (has(v, j, MOVE_VERBS) || lemma(v, j) === 'wire') {
     for (let k = j + 1; k < Math.min(n, j + 6) && sameClause(v, j, k); k++) {
       // 'put my money on the admin portal' is a bet, not an investment
@@ -785,6 +850,27 @@ function exhortation(v: View): FrameHit[] {
       replace.set(i, considered ? 'may wish to' : 'may wish to consider');
       if (!considered) replace.set(j, gerundOf(lemma(v, j)));
       hit = exhortationHit(v, subject, end, replace);
+    } else if (
+      (w === 'crazy' || w === 'foolish' || w === 'mad' || w === 'silly') &&
+      norm(v, i - 1) === 'be' &&
+      has(v, i - 3, ADDRESSEES)
+    ) {
+      // "You'd be crazy not to take the full allocation"
+      let k = i + 1;
+      if (norm(v, k) === 'not') k++;
+      if (norm(v, k) !== 'to') continue;
+      const end = investAct(v, k + 1);
+      if (end < 0) continue;
+      const replace = new Map([
+        [i - 3, ''],
+        [i - 2, ''],
+        [i - 1, ''],
+        [i, 'you may wish'],
+        [i + 1, ''],
+        [k, 'to consider'],
+        [k + 1, gerundOf(lemma(v, k + 1))],
+      ]);
+      hit = exhortationHit(v, i - 3, end, replace);
     } else if ((w === 'time' || w === 'moment') && norm(v, i + 1) === 'to') {
       let now = -1;
       for (let k = Math.max(0, i - 4); k < i; k++) if (norm(v, k) === 'now' || norm(v, k) === 'this') now = k;
@@ -828,6 +914,14 @@ function exhortation(v: View): FrameHit[] {
 const CERTAINTY_PHRASES: { words: string[][]; replace: Record<number, string>; future?: boolean }[] = [
   { words: [['a'], ['certainty', 'lock', 'cinch', 'slam-dunk']], replace: { 0: '', 1: 'expected' } },
   { words: [['in'], ['the'], ['bag']], replace: { 0: 'our', 1: '', 2: 'target' } },
+  { words: [['a'], ['slam'], ['-', '?'], ['dunk']], replace: { 0: '', 1: 'attractive', 2: '', 3: '' } },
+  { words: [['a'], ['foregone'], ['conclusion']], replace: { 0: '', 1: 'our aim', 2: '' } },
+  { words: [['already'], ['determined', 'decided', 'fixed', 'baked']], replace: { 0: '', 1: 'targeted' } },
+  {
+    words: [['ca', 'can'], ["n't", 'not'], ['-', '?'], ['miss']],
+    replace: { 0: 'promising', 1: '', 2: '', 3: '' },
+  },
+  { words: [['will'], ['absolutely', 'definitely', 'certainly', 'surely']], replace: { 0: 'may', 1: '' } },
   { words: [['locked'], ['in']], replace: { 0: 'targeted', 1: '' } },
   {
     words: [['can', 'will'], ['only'], ['rise', 'go', 'increase', 'grow', 'climb', 'appreciate', 'improve']],

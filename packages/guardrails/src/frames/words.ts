@@ -310,6 +310,8 @@ export const PERF_VERBS = set(
   'top',
 );
 export const COMPARATIVES = set(
+  'brighter',
+  'rosier',
   'stronger',
   'better',
   'higher',
@@ -436,6 +438,10 @@ export const INVEST_VERBS = set(
 );
 /** Verbs that commit money with a money object (move your savings, put money into...). */
 export const MOVE_VERBS = set(
+  'hold',
+  'roll',
+  'reserve',
+  'take',
   'wire',
   'put',
   'move',
@@ -486,6 +492,10 @@ export const MONEY_OBJECTS = set(
 );
 /** Objects of 'invest' that make it an idiom ('invest an hour in reading'). */
 export const IDIOM_OBJECTS = set(
+  'afternoon',
+  'morning',
+  'evening',
+  'weekend',
   'newsletter',
   'updates',
   'mailing',
@@ -765,6 +775,24 @@ export const TRIGGERS: ReadonlySet<string> = new Set([
   'losing',
   'loss',
   'losses',
+  'act',
+  'intact',
+  'value',
+  'protected',
+  'safest',
+  'assured',
+  'conclusion',
+  'dunk',
+  'miss',
+  'absolutely',
+  'determined',
+  'given',
+  'seeks',
+  'projects',
+  'expected',
+  'optimistic',
+  'crazy',
+  'foolish',
   'never',
   'impossible',
   'proof',
