@@ -99,8 +99,6 @@ type Compiled = {
   rules: CompiledRule[];
   vocab: Vocab;
   frames: Map<FrameId, CompiledFrame>;
-  /** trigger[id] is 1 when the vocabulary word sends its sentence to the sentence layer. */
-  trigger: Uint8Array;
 };
 
 const FRAME_BY_ID = new Map(FRAME_DEFS.map((def) => [def.id as string, def]));
@@ -273,15 +271,13 @@ function compile(policy: GuardrailPolicy): Compiled {
       });
     }
   }
-  for (const w of TRIGGERS) collect.words.add(w);
   const vocab = buildVocab(collect.words, collect.stems, fuzzy);
   for (const finalize of collect.finalizers) finalize(vocab.names);
   const index = buildIndex(seqs, vocab.names);
   vocab.starts = Uint8Array.from(index.byId, (list) => (list ? 1 : 0));
-  const trigger = Uint8Array.from(vocab.names, (w) => (TRIGGERS.has(w) ? 1 : 0));
   let order = rules.length;
   for (const frame of frames.values()) frame.order = order++;
-  return { index, rules, vocab, frames, trigger };
+  return { index, rules, vocab, frames };
 }
 
 const CACHE = new Map<string, Compiled>();
@@ -389,7 +385,7 @@ export function check(text: string, policy: GuardrailPolicy, options: CheckOptio
   if (typeof text !== 'string' || text.length === 0) {
     return { flags: [], requires_approval: false, uncertain: [] };
   }
-  const { index, rules, vocab, frames, trigger } = compiled(policy);
+  const { index, rules, vocab, frames } = compiled(policy);
   const t = tokenize(text, vocab);
   const hits = scan(t, index);
   let cands: Cand[] = [];
@@ -427,7 +423,7 @@ export function check(text: string, policy: GuardrailPolicy, options: CheckOptio
   }
   let uncertain: Uncertain[] = [];
   if (options.layers !== 'rules') {
-    ({ cands, uncertain } = sentenceLayer(text, t, cands, frames, trigger, policy.disclaimer));
+    ({ cands, uncertain } = sentenceLayer(text, t, cands, frames, policy.disclaimer));
   }
   const flags = resolveOverlaps(cands);
   // the text and suggestion only of the flags that are kept
@@ -499,7 +495,6 @@ function sentenceLayer(
   t: Tokens,
   cands: Cand[],
   frames: Map<FrameId, CompiledFrame>,
-  trigger: Uint8Array,
   disclaimer: string | undefined,
 ): { cands: Cand[]; uncertain: Uncertain[] } {
   const spans: RuleSpan[] = cands.map((c) => ({
@@ -507,9 +502,12 @@ function sentenceLayer(
     end: c.end,
     forward: FORWARD_RULES.has(c.rule),
   }));
+  // trigger words are looked up here, not in the rule layer's vocabulary, so the rules keep their speed
   const isTrigger = (i: number) => {
+    if (t.num[i] === 2) return true;
     const id = t.wid[i] as number;
-    return t.num[i] === 2 || (id > 0 && trigger[id] === 1);
+    const word = id !== 0 ? wordOf(t, i) : text.slice(t.start[i], t.end[i]).toLowerCase();
+    return TRIGGERS.has(id !== 0 ? word : word.replace(/[\u2019\u02bc]/g, "'"));
   };
   const settings: FrameSettings = frames;
   const verdict = readSentenceLayer(text, t, isTrigger, spans, settings, disclaimer);

@@ -107,7 +107,7 @@ function chosenRanges(
       joinable = false;
       continue;
     }
-    if (trigger(i)) chosen = true;
+    if (!chosen && trigger(i)) chosen = true;
     while (spanIndex < sorted.length && (sorted[spanIndex] as RuleSpan).start < end) {
       if ((sorted[spanIndex] as RuleSpan).end > start) chosen = true;
       spanIndex++;
