@@ -96,20 +96,33 @@ function editDistance(a: string, b: string, max: number): number {
   return prev[m] as number;
 }
 
-/** The vocabulary id the lower-cased, letters-only `word` is a misspelling of, or 0. */
-export function fuzzyMatch(index: FuzzyIndex, word: string): number {
-  const first = word.charCodeAt(0) - 97;
+/**
+ * The vocabulary id the word text[s, e) is a misspelling of, or 0. The cheap tests read the text in
+ * place; a string is made only for a word that passes them.
+ */
+export function fuzzyMatch(index: FuzzyIndex, text: string, s: number, e: number): number {
+  const first = (text.charCodeAt(s) | 0x20) - 97;
   const list = first >= 0 && first < 26 ? index[first] : undefined;
-  if (!list || REAL_WORDS.has(word)) return 0;
-  const max = allowedEdits(word.length);
-  if (max === 0) return 0;
-  const mask = letterMask(word);
+  const length = e - s;
+  const max = allowedEdits(length);
+  if (!list || max === 0) return 0;
+  let mask = 0;
+  for (let k = s; k < e; k++) {
+    const c = (text.charCodeAt(k) | 0x20) - 97;
+    if (c < 0 || c >= 26) return 0; // letters only
+    mask |= 1 << c;
+  }
+  let word = '';
   let best = 0;
   let bestDistance = max + 1;
   for (const target of list) {
-    if (Math.abs(target.word.length - word.length) > max) continue;
+    if (Math.abs(target.word.length - length) > max) continue;
     // each edit adds or removes at most two letters from the set of letters used
     if (popcount(mask ^ target.mask) > 2 * max) continue;
+    if (word === '') {
+      word = text.slice(s, e).toLowerCase();
+      if (REAL_WORDS.has(word)) return 0;
+    }
     const d = editDistance(word, target.word, max);
     if (d < bestDistance) {
       bestDistance = d;

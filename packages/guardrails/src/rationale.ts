@@ -41,7 +41,9 @@ export function quoteOf(text: string, t: Tokens, start: number, end: number): st
     s = Math.min(start, t.start[a] as number);
     e = Math.max(end, t.end[b] as number);
   }
-  return prefix + text.slice(s, e).replace(/\s+/g, ' ') + suffix;
+  const raw = text.slice(s, e);
+  // line breaks and runs of spaces read as one space (most quotes have none: no regex replace then)
+  return prefix + (/\s\s|[^\S ]/.test(raw) ? raw.replace(/\s+/g, ' ') : raw) + suffix;
 }
 
 /** 'Lead: "quoted words"', the one-sentence rationale every flag carries. */

@@ -456,7 +456,7 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
         ((vocab.fuzzyLengths[first] as number) >>> (i - s)) & 1
       ) {
         // a word the vocabulary does not know may be a misspelling of a lexicon word
-        id = fuzzyMatch(vocab.fuzzy, text.slice(s, i).toLowerCase());
+        id = fuzzyMatch(vocab.fuzzy, text, s, i);
       }
       if (vocab) {
         if (id === 0 && maybeStem) {
