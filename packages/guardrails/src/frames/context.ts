@@ -29,6 +29,8 @@ const set = (...words: string[]): ReadonlySet<string> => new Set(words);
 
 /** Debt and contract nouns a guarantee word names as a legal term ('guaranteed notes', 'loan guarantee'). */
 const GUARANTEED_INSTRUMENTS = set(
+  'minimum',
+  'documents',
   'line',
   'debenture',
   'debentures',
@@ -66,6 +68,7 @@ const GUARANTEED_INSTRUMENTS = set(
 );
 /** Who stands behind a guarantee that is a legal term ('guaranteed by the sponsor', 'government-guaranteed'). */
 const GUARANTORS = set(
+  'out',
   'subsidiary',
   'subsidiaries',
   'partnership',
@@ -235,6 +238,7 @@ const TARGET_TERMS = set(
   'portfolio',
   'investors',
 );
+const FUNDRAISING = set('fundraise', 'fundraising', 'raise', 'raising', 'commitments');
 const PROMISE_WORDS = set('guarantee', 'promise', 'assure', 'commit', 'pledge', 'ensure');
 const QUOTES = new Set(['"', "'", '“', '”', '‘', '’', '«', '»']);
 
@@ -242,8 +246,12 @@ const isGuarantee = (v: View, k: number) => norm(v, k).startsWith('guarant') || 
 
 function definedTerm(v: View, from: number, to: number): boolean {
   for (let g = from; g < to; g++) {
-    if (norm(v, g) === 'target' || norm(v, g) === 'targets') {
+    if (norm(v, g).startsWith('target')) {
       if (has(v, g + 1, TARGET_TERMS)) return true;
+      // a fundraising target: '$750 million for its fourth fund, with a hard cap of $900 million'
+      for (let k = g + 1; k < Math.min(v.words.length, g + 14); k++) {
+        if ((norm(v, k) === 'hard' && norm(v, k + 1) === 'cap') || FUNDRAISING.has(norm(v, k))) return true;
+      }
       continue;
     }
     if (!isGuarantee(v, g)) continue;
@@ -270,8 +278,13 @@ function definedTerm(v: View, from: number, to: number): boolean {
     // a guarantee of a state or its agency is a legal fact, whatever it covers
     for (let k = g + 2; by && k < Math.min(v.words.length, g + 7); k++)
       if (has(v, k, PUBLIC_GUARANTORS)) return true;
-    if (claimed) continue;
     if (instrument) return true;
+    // 'the guarantee in the loan documents', 'guaranteed minimum withdrawal benefit'
+    for (let k = g + 1; k < Math.min(v.words.length, g + 5) && sameClause(v, g, k) && !claimed; k++) {
+      if (has(v, k, CLAIMED)) break;
+      if (has(v, k, GUARANTEED_INSTRUMENTS)) return true;
+    }
+    if (claimed) continue;
     if (norm(v, g + 1) === 'by' || norm(v, g + 1) === 'from') {
       for (let k = g + 2; k < Math.min(v.words.length, g + 7) && sameClause(v, g, k); k++) {
         if (has(v, k, GUARANTORS)) return true;
@@ -371,7 +384,9 @@ export function selfDisclaimed(v: View): boolean {
 
 /** Someone else's claim: 'anyone promising', 'if someone tells you', 'claims of'. */
 function reported(v: View, from: number): boolean {
-  for (let k = Math.max(0, from - 8); k < from; k++) {
+  for (let k = Math.max(0, from - 14); k < from; k++) {
+    // 'asked if her capital was protected': an indirect question
+    if (lemma(v, k) === 'ask' && (norm(v, k + 1) === 'if' || norm(v, k + 1) === 'whether')) return true;
     if (has(v, k, SOMEONE)) {
       for (let j = k + 1; j <= Math.min(from, k + 4); j++) {
         if (has(v, j, REPORTING_VERBS) || norm(v, j) === 'who') return true;
@@ -392,6 +407,7 @@ function warned(v: View, from: number, to: number): boolean {
   for (let k = Math.max(0, from - 30); k < Math.min(v.words.length, to + 15); k++) {
     if (has(v, k, WARNINGS)) return true;
     if (norm(v, k) === 'red' && norm(v, k + 1) === 'flag') return true;
+    if (norm(v, k) === 'watch' && norm(v, k + 1) === 'out') return true;
     if (norm(v, k) === 'too' && norm(v, k + 1) === 'good' && norm(v, k + 2) === 'to') return true;
   }
   return false;

@@ -96,7 +96,7 @@ export function negatedAt(v: View, i: number, notBefore = 0): boolean {
   if (
     (first === 'no' || first === 'nothing' || first === 'none' || first === 'neither') &&
     i > 0 &&
-    i <= NEGATION_REACH &&
+    i <= 2 * NEGATION_REACH &&
     !has(v, 1, NOT_NEGATING)
   ) {
     for (let k = 1; k < i; k++) if (has(v, k, SCOPE_BREAKERS)) return false;

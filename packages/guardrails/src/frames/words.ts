@@ -610,6 +610,8 @@ export const REPORTING_VERBS = set(
   'assure',
 );
 export const SOMEONE = set(
+  'critics',
+  'analysts',
   'organizers',
   'organisers',
   'scammers',
