@@ -419,7 +419,8 @@ export function clearingOf(v: View, from: number, to: number): Clearing | null {
   if (reported(v, from) || reportedPromise(v, from, to)) return 'reported';
   if (quoted(v, from, to)) {
     for (let k = Math.max(0, from - 25); k < Math.min(v.words.length, to + 12); k++) {
-      if (has(v, k, MENTION_WORDS) || has(v, k, REPORTING_VERBS) || has(v, k, WARNINGS)) return 'quoted';
+      // not 'said': a quotation followed by 'the manager said' is the manager's own claim
+      if (has(v, k, MENTION_WORDS) || has(v, k, WARNINGS)) return 'quoted';
     }
   }
   if (asked(v, to)) return 'asked';

@@ -722,6 +722,7 @@ function investAct(v: View, j: number): number {
     return j + 1;
   }
   if (lemma(v, j) === 'act' && has(v, j + 1, NOW_WORDS)) return j + 2;
+  if (lemma(v, j) === 'load' && norm(v, j + 1) === 'up') return j + 2;
   if (has(v, j, MOVE_VERBS) || lemma(v, j) === 'wire') {
     for (let k = j + 1; k < Math.min(n, j + 6) && sameClause(v, j, k); k++) {
       // 'put my money on the admin portal' is a bet, not an investment
@@ -802,6 +803,7 @@ function imperativeAt(v: View, i: number): FrameHit | null {
   if (end < 0 && (l === 'get' || l === 'buy') && norm(v, i + 1) === 'in' && has(v, i + 2, NOW_WORDS))
     end = i + 3;
   if (end < 0 && l === 'act' && has(v, i + 1, NOW_WORDS)) end = i + 2;
+  if (end < 0 && l === 'back' && norm(v, i + 1) === 'up' && norm(v, i + 3) === 'truck') end = i + 4;
   if (end < 0 && l === 'lock' && norm(v, i + 1) === 'in') {
     for (let k = i + 2; k < Math.min(n, i + 6); k++)
       if (findFigure(v, k, k + 1) || has(v, k, MONEY_OBJECTS)) end = k + 1;

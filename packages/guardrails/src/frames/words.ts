@@ -438,6 +438,7 @@ export const INVEST_VERBS = set(
 );
 /** Verbs that commit money with a money object (move your savings, put money into...). */
 export const MOVE_VERBS = set(
+  'get',
   'hold',
   'roll',
   'reserve',
@@ -665,9 +666,6 @@ export const MENTION_WORDS = set(
   'heading',
   'button',
   'page',
-  'saying',
-  'said',
-  'says',
   'word',
   'words',
   'term',
@@ -778,6 +776,15 @@ export const TRIGGERS: ReadonlySet<string> = new Set([
   'loss',
   'losses',
   'act',
+  'get',
+  'now',
+  "now's",
+  'load',
+  'truck',
+  'dime',
+  'whole',
+  'happen',
+  'chance',
   'intact',
   'value',
   'protected',
