@@ -27,8 +27,7 @@ describe.skipIf(!hasCorpus)('the checker on the labelled corpus', () => {
     }
   });
 
-  // enabled when the sentence layer (frames and the classifier in check()) is merged in
-  it.skip('meets the floors on the test split', () => {
+  it('meets the floors on the test split', () => {
     const figures = figuresOf(outcomesOf(corpus.filter((l) => l.split === 'test')));
     console.info(`guardrails test split:\n  ${FIGURE_HEADER}\n  ${formatFigures(figures)}`);
     expect(missedFloors(figures)).toEqual([]);
