@@ -49,9 +49,6 @@ const DOWN_VERBS: ReadonlySet<string> = new Set([
   'suffer',
 ]);
 
-/** 'We feel very good about ...': an upbeat outlook when felt. */
-const FEEL_GOOD: ReadonlySet<string> = new Set(['good', 'great', 'positive']);
-
 /** Nouns of guidance and targets, and those that need a figure to be one. */
 const GUIDANCE_WORDS: ReadonlySet<string> = new Set([
   'target',
@@ -67,8 +64,12 @@ const GUIDANCE_WORDS: ReadonlySet<string> = new Set([
   'projections',
 ]);
 const FIGURE_ONLY_GUIDANCE: ReadonlySet<string> = new Set(['target', 'targets', 'goal', 'objective']);
+/** 'We feel very good about ...': an upbeat outlook when felt. */
+const FEEL_GOOD: ReadonlySet<string> = new Set(['good', 'great', 'positive']);
+
 /** The words that can start an estimate (the loop skips every other word at once). */
 const ESTIMATE_CUES: ReadonlySet<string> = new Set([
+  ...FEEL_GOOD,
   ...ESTIMATE_VERBS,
   ...BELIEF_VERBS,
   ...UPBEAT,
@@ -206,6 +207,17 @@ function outcomePromise(v: View): FrameHit[] {
   return hits;
 }
 
+const LOSS_CONTEXT = [
+  'loss',
+  'losses',
+  'swings',
+  'volatility',
+  'downturns',
+  'downturn',
+  'drawdowns',
+  'crashes',
+  'market',
+];
 const LOSS_WORDS: ReadonlySet<string> = new Set([
   'loss',
   'losses',
@@ -415,7 +427,10 @@ function safetyClaim(v: View): FrameHit[] {
       continue;
     }
     if (!has(v, i, SAFE_WORDS)) continue;
-    if (norm(v, i + 1) === 'to' || norm(v, i + 1) === 'from') continue; // 'safe to say', 'protected from inflation'
+    // 'safe to say', 'protected from inflation'; but 'insulated from market swings', 'shielded from any loss'
+    if (norm(v, i + 1) === 'to') continue;
+    if (norm(v, i + 1) === 'from' && !LOSS_CONTEXT.some((w) => [2, 3, 4].some((d) => norm(v, i + d) === w)))
+      continue;
     // back over intensifiers to a copula, then to the subject
     let k = i - 1;
     const dropped: number[] = [];
@@ -885,7 +900,8 @@ function exhortation(v: View): FrameHit[] {
     } else if (
       URGE_VERBS.has(lemma(v, i)) &&
       pos(v, i) === 'VERB' &&
-      ['i', 'we'].includes(norm(v, i - 1) === "'d" ? norm(v, i - 2) : norm(v, i - 1))
+      // 'We urge', "I'd recommend", or a note's 'urged client to'
+      (clauseStart(v, i) || ['i', 'we'].includes(norm(v, i - 1) === "'d" ? norm(v, i - 2) : norm(v, i - 1)))
     ) {
       for (let k = i + 1; k < Math.min(n, i + 7) && sameClause(v, i, k) && !hit; k++) {
         const act = norm(v, k) === 'to' ? k + 1 : norm(v, k).endsWith('ing') ? k : -1;

@@ -8,6 +8,7 @@ const set = (...words: string[]): ReadonlySet<string> => new Set(words);
 export const FUTURE = set('will', 'shall', "'ll");
 /** Outcome verbs: what a promise says the money will do. */
 export const OUTCOME_VERBS = set(
+  'see',
   'earn',
   'make',
   'return',
@@ -173,6 +174,7 @@ export const ASSETS = set(
   'distributions',
 );
 export const SAFE_WORDS = set(
+  'preserved',
   'immune',
   'insulated',
   'fortress',
@@ -204,6 +206,8 @@ export const COPULAS = set(
 );
 /** Degree words between a copula and a safety word ('completely safe'). */
 export const INTENSIFIERS = set(
+  '"',
+  '“',
   'completely',
   'totally',
   'entirely',
@@ -438,6 +442,7 @@ export const INVEST_VERBS = set(
 );
 /** Verbs that commit money with a money object (move your savings, put money into...). */
 export const MOVE_VERBS = set(
+  'pick',
   'get',
   'hold',
   'roll',
@@ -460,6 +465,8 @@ export const MOVE_VERBS = set(
 );
 /** Objects that make a moving verb an investment ('move your savings'). */
 export const MONEY_OBJECTS = set(
+  'dollar',
+  'dollars',
   'more',
   'subscription',
   'ira',
