@@ -34,7 +34,7 @@ export const complianceFlagSchema = z.object({
   suggestion: z.string(),
   start: z.number().int(),
   end: z.number().int(),
-  /** `lexicon:<term>`, `pattern:<id>`, `frame:<kind>` or `model:<label>`. */
+  /** `lexicon:<term>`, `pattern:<id>` (sentence frames too), `classifier:<label>` (the checker's model) or `model:<label>` (the second opinion). */
   rule: z.string(),
   explanation: z.string(),
   /**

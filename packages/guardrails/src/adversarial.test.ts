@@ -39,7 +39,9 @@ describe('adversarial input', () => {
     expect(rules.has('lexicon:risk-free')).toBe(false);
     expect(rules.has('lexicon:will outperform')).toBe(false);
     expect(rules.has('lexicon:you should invest')).toBe(false);
-    expect(rules.has('pattern:guarantee')).toBe(false);
+    // 'guarante' and 'guaranteee' are read as misspellings of guarantee; 'guarantor' is a real word
+    const guarantees = result.flags.filter((f) => f.rule === 'pattern:guarantee').map((f) => f.term);
+    expect(new Set(guarantees)).toEqual(new Set(['guarante', 'guaranteee']));
     expect(rules.has('pattern:custom-gap')).toBe(true);
     const last = result.flags[result.flags.length - 1];
     expect(last).toMatchObject({ term: 'guaranteed', start: text.length - 10, end: text.length });

@@ -9,12 +9,20 @@ import {
   scan,
   type VocabCollector,
 } from './engine';
+import { classify } from './frames/classified';
+import { FRAME_DEFS } from './frames/defs';
+import type { FrameId } from './frames/detect';
+import { type FrameFlag, type FrameSettings, type RuleSpan, readSentenceLayer } from './frames/layer';
+import { TRIGGERS } from './frames/words';
 import { BUILTIN_DEFS, type BuiltinDef, NEGATIONS, WORD_CLASSES } from './patterns';
 import { parsePhrase, type Slot } from './phrase';
+import { quoteOf, rationaleOf } from './rationale';
+import { matchCase } from './suggest';
 import { buildVocab, type Tokens, tokenize, type Vocab, wordOf } from './tokenize';
-import type { CheckResult, Flag, GuardrailPolicy, Severity } from './types';
+import type { CheckOptions, CheckResult, Flag, GuardrailPolicy, Severity, Uncertain } from './types';
 
 export { validatePhrase } from './phrase';
+export { applySuggestion, matchCase } from './suggest';
 
 const RANK: Record<Severity, number> = { high: 3, medium: 2, low: 1 };
 
@@ -56,8 +64,17 @@ const NEGATIVE_SUBJECT_GUARD: Guard = {
 const NEGATION_GUARDS: Guard[] = [NEGATION_GUARD, NEGATIVE_SUBJECT_GUARD];
 
 /** A match ending at 'risk free' followed by one of these is the finance term, not a claim. */
+const RISK_FREE_TERMS: ReadonlySet<string> = new Set([
+  'rate',
+  'rates',
+  'curve',
+  'benchmark',
+  'asset',
+  'assets',
+]);
 const NEUTRAL_FOLLOWERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['free', new Set(['rate', 'rates', 'curve', 'benchmark'])],
+  ['free', RISK_FREE_TERMS],
+  ['riskfree', RISK_FREE_TERMS],
 ]);
 
 /** A match may end inside a hyphenated compound only when the compound goes on with one of these. */
@@ -70,9 +87,41 @@ type CompiledRule = {
   explanation: string;
   lexicon: boolean;
   useRewrite: boolean;
+  /** The start of the rationale, before the quote. */
+  lead: string;
 };
 
-type Compiled = { index: Index; rules: CompiledRule[]; vocab: Vocab };
+/** An enabled frame under the organisation's settings (see frames/defs.ts). */
+type CompiledFrame = CompiledRule & { id: FrameId; order: number };
+
+type Compiled = {
+  index: Index;
+  rules: CompiledRule[];
+  vocab: Vocab;
+  frames: Map<FrameId, CompiledFrame>;
+};
+
+const FRAME_BY_ID = new Map(FRAME_DEFS.map((def) => [def.id as string, def]));
+const CLASSIFIER_LEADS: Record<string, string> = {
+  'classifier:promissory': 'Reads like a promise',
+  'classifier:forward': 'Reads like a forecast',
+};
+const CLASSIFIER_EXPLANATIONS: Record<string, string> = {
+  'classifier:promissory':
+    'The sentence reads like a promise of an investment outcome; reword it so that nothing is promised.',
+  'classifier:forward':
+    'The sentence reads like a forward-looking statement; qualify it as not guaranteed, with the disclaimer.',
+};
+
+const FUZZY_BUILTIN_WORDS = ['guarantee', 'guarantees', 'guaranteed', 'guaranteeing'];
+
+/** Rule ids whose matches are forward-looking (a hedge and the disclaimer make them low). */
+const FORWARD_RULES = new Set([
+  'pattern:forecast-return',
+  'pattern:target-return',
+  'pattern:outlook',
+  'pattern:potential-return',
+]);
 
 type ParsedDef = { def: BuiltinDef; seqs: { slots: Slot[]; spec: BuiltinDef['seqs'][number] }[] };
 
@@ -94,6 +143,8 @@ function compile(policy: GuardrailPolicy): Compiled {
   const seqs: Seq[] = [];
   const rules: CompiledRule[] = [];
   const seenTerms = new Set<string>();
+  /** Words a misspelling may stand for: one-word lexicon terms, joined terms, the guarantee pattern's. */
+  const fuzzy = new Set<string>(FUZZY_BUILTIN_WORDS);
   const collect: VocabCollector = { words: new Set(), stems: new Set(), finalizers: [] };
   for (const g of NEGATION_GUARDS) for (const w of g.words) collect.words.add(w);
   for (const [k, v] of NEUTRAL_FOLLOWERS) {
@@ -117,20 +168,44 @@ function compile(policy: GuardrailPolicy): Compiled {
       explanation: lexiconExplanation(entry.term),
       lexicon: true,
       useRewrite: false,
+      lead: `Uses "${entry.term.trim()}", on the forbidden lexicon`,
     });
     for (const w of words) collect.words.add(w);
-    seqs.push({
-      items: words.map((w) => ({ test: (t: Tokens, i: number) => wordOf(t, i) === w, optional: false })),
-      first: { words: [words[0] as string], stems: [], num: false },
-      prev: null,
-      before: NEGATION_GUARDS,
-      after: null,
-      rule: ruleIndex,
-      rewrite: null,
-    });
+    // 'riskfree' for 'risk-free': a term of several words also matches them written as one
+    const forms = words.length > 1 ? [words, [words.join('')]] : [words];
+    for (const form of forms) {
+      if (form.length === 1) fuzzy.add(form[0] as string);
+      collect.words.add(form[0] as string);
+      seqs.push({
+        items: form.map((w) => ({ test: (t: Tokens, i: number) => wordOf(t, i) === w, optional: false })),
+        first: { words: [form[0] as string], stems: [], num: false },
+        prev: null,
+        before: NEGATION_GUARDS,
+        after: null,
+        rule: ruleIndex,
+        rewrite: null,
+      });
+    }
   }
+  const frames = new Map<FrameId, CompiledFrame>();
   for (const rule of policy.patterns ?? []) {
     if (!rule?.enabled) continue;
+    const frameDef = rule.phrase == null ? FRAME_BY_ID.get(rule.id) : undefined;
+    if (frameDef) {
+      const suggestion = rule.suggestion ?? frameDef.suggestion;
+      frames.set(frameDef.id, {
+        id: frameDef.id,
+        order: 0,
+        rule: `pattern:${frameDef.id}`,
+        severity: severityOf(rule.severity),
+        suggestion,
+        explanation: rule.explanation || frameDef.explanation,
+        lexicon: false,
+        useRewrite: suggestion === frameDef.suggestion,
+        lead: '',
+      });
+      continue;
+    }
     const ruleIndex = rules.length;
     if (rule.phrase != null) {
       const parsed = parsePhrase(rule.phrase, false);
@@ -144,6 +219,7 @@ function compile(policy: GuardrailPolicy): Compiled {
           rule.explanation || `'${rule.phrase.trim()}' is one of the organisation's guardrail patterns.`,
         lexicon: false,
         useRewrite: false,
+        lead: `Matches the organisation's pattern "${(rule.name || rule.phrase).trim()}"`,
       });
       seqs.push({
         items,
@@ -166,6 +242,7 @@ function compile(policy: GuardrailPolicy): Compiled {
       explanation: rule.explanation || def.explanation,
       lexicon: false,
       useRewrite: (rule.suggestion ?? def.suggestion) === def.suggestion,
+      lead: def.lead,
     });
     for (const { slots, spec } of parsedDef.seqs) {
       const { items, first } = compileSlots(slots, WORD_CLASSES, collect);
@@ -194,11 +271,13 @@ function compile(policy: GuardrailPolicy): Compiled {
       });
     }
   }
-  const vocab = buildVocab(collect.words, collect.stems);
+  const vocab = buildVocab(collect.words, collect.stems, fuzzy);
   for (const finalize of collect.finalizers) finalize(vocab.names);
   const index = buildIndex(seqs, vocab.names);
   vocab.starts = Uint8Array.from(index.byId, (list) => (list ? 1 : 0));
-  return { index, rules, vocab };
+  let order = rules.length;
+  for (const frame of frames.values()) frame.order = order++;
+  return { index, rules, vocab, frames };
 }
 
 const CACHE = new Map<string, Compiled>();
@@ -215,30 +294,6 @@ function compiled(policy: GuardrailPolicy): Compiled {
   }
   CACHE.set(key, made);
   return made;
-}
-
-/** Give a replacement the capitalisation of the text it replaces. */
-export function matchCase(original: string, replacement: string): string {
-  if (!replacement) return replacement;
-  const firstChar = original.charAt(0);
-  if (firstChar === firstChar.toLowerCase()) return replacement;
-  const letters = original.replace(/[^\p{L}]/gu, '');
-  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) {
-    return replacement.toUpperCase();
-  }
-  return replacement.charAt(0).toUpperCase() + replacement.slice(1);
-}
-
-/**
- * Apply Fix: the span [start, end) of `text` (UTF-16 offsets, as flags carry them) replaced by the
- * suggestion, given the capitalisation of the text it replaces.
- */
-export function applySuggestion(
-  text: string,
-  fix: { start: number; end: number; suggestion: string },
-): string {
-  const original = text.slice(fix.start, fix.end);
-  return text.slice(0, fix.start) + matchCase(original, fix.suggestion) + text.slice(fix.end);
 }
 
 function rewriteMatch(text: string, t: Tokens, from: number, to: number, rw: Rewrite): string {
@@ -266,14 +321,19 @@ function isHyphen(c: number): boolean {
   return c === 0x2d || c === 0x2010 || c === 0x2011;
 }
 
-/** Keep one flag per span: higher severity first, then the longer, then the lexicon, then the earlier. */
-type Cand = Flag & { order: number; lexicon: boolean; hit: Hit };
+/**
+ * Keep one flag per span: higher severity first, then a rule over a frame, then the longer, then the
+ * lexicon, then the earlier.
+ */
+type Cand = Flag & { order: number; lexicon: boolean; hit: Hit | null; frame: FrameFlag | null };
 
 function resolveOverlaps(cands: Cand[]): Cand[] {
   cands.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: Cand[] = [];
   const better = (a: (typeof cands)[number], b: (typeof cands)[number]) =>
     RANK[b.severity] - RANK[a.severity] ||
+    // at equal severity the organisation's lexicon and patterns win over a sentence frame
+    Number(a.frame !== null) - Number(b.frame !== null) ||
     b.end - b.start - (a.end - a.start) ||
     Number(b.lexicon) - Number(a.lexicon) ||
     a.start - b.start ||
@@ -317,15 +377,18 @@ function resolveOverlaps(cands: Cand[]): Cand[] {
 
 /**
  * docs/product.md §7 ai-guardrail-check: the flags of `text` under the organisation's policy, sorted by
- * start,
- * one per span, and requires_approval when any flag is high.
+ * start, one per span, and requires_approval when any flag is high. The rule layer (lexicon and
+ * patterns on fast tokens) runs first; the sentence layer (frames, context, classifier) reads only
+ * the sentences that may hold a claim, unless `options.layers` is 'rules'.
  */
-export function check(text: string, policy: GuardrailPolicy): CheckResult {
-  if (typeof text !== 'string' || text.length === 0) return { flags: [], requires_approval: false };
-  const { index, rules, vocab } = compiled(policy);
+export function check(text: string, policy: GuardrailPolicy, options: CheckOptions = {}): CheckResult {
+  if (typeof text !== 'string' || text.length === 0) {
+    return { flags: [], requires_approval: false, uncertain: [] };
+  }
+  const { index, rules, vocab, frames } = compiled(policy);
   const t = tokenize(text, vocab);
   const hits = scan(t, index);
-  const cands: Cand[] = [];
+  let cands: Cand[] = [];
   for (const hit of hits) {
     const start = t.start[hit.from] as number;
     const end = t.end[hit.to - 1] as number;
@@ -348,33 +411,148 @@ export function check(text: string, policy: GuardrailPolicy): CheckResult {
       severity: rule.severity,
       suggestion: '',
       hit,
+      frame: null,
       start,
       end,
       rule: rule.rule,
       explanation: rule.explanation,
+      rationale: '',
       order: hit.seq.rule,
       lexicon: rule.lexicon,
     });
   }
+  let uncertain: Uncertain[] = [];
+  if (options.layers !== 'rules') {
+    ({ cands, uncertain } = sentenceLayer(text, t, cands, frames, policy.disclaimer));
+  }
   const flags = resolveOverlaps(cands);
   // the text and suggestion only of the flags that are kept
   for (const f of flags) {
-    const { hit } = f as Cand;
-    const rule = rules[hit.seq.rule] as CompiledRule;
+    const { hit, frame } = f as Cand;
     f.term = text.slice(f.start, f.end);
+    if (f.rule.startsWith('classifier:')) {
+      f.rationale = rationaleOf(CLASSIFIER_LEADS[f.rule] ?? '', quoteOf(text, t, f.start, f.end));
+      continue;
+    }
+    if (frame) {
+      const setting = frames.get(frame.frame) as CompiledFrame;
+      f.suggestion = setting.useRewrite ? frame.suggestion : matchCase(f.term, setting.suggestion);
+      f.rationale = rationaleOf(frame.lead, quoteOf(text, t, f.start, f.end));
+      continue;
+    }
+    if (!hit) continue;
+    const rule = rules[hit.seq.rule] as CompiledRule;
     f.suggestion =
       rule.useRewrite && hit.seq.rewrite
         ? rewriteMatch(text, t, hit.from, hit.to, hit.seq.rewrite)
         : matchCase(f.term, rule.suggestion);
+    f.rationale = rationaleOf(rule.lead, quoteOf(text, t, f.start, f.end));
   }
-  const out: Flag[] = flags.map(({ term, severity, suggestion, start, end, rule, explanation }) => ({
-    term,
-    severity,
-    suggestion,
-    start,
-    end,
-    rule,
-    explanation,
+  const out: Flag[] = flags.map(
+    ({ term, severity, suggestion, start, end, rule, explanation, rationale }) => ({
+      term,
+      severity,
+      suggestion,
+      start,
+      end,
+      rule,
+      explanation,
+      rationale,
+    }),
+  );
+  return { flags: out, requires_approval: out.some((f) => f.severity === 'high'), uncertain };
+}
+
+/**
+ * Per candidate: whether a frame of at least its severity covers it and it is not the lexicon's. The
+ * frame is then the fuller claim ('will double your money' over 'double your money') and its fix
+ * covers the whole of it; otherwise rules win ties over frames.
+ */
+function coveredByFrames(cands: readonly Cand[], frames: readonly FrameFlag[]): boolean[] {
+  const covered = cands.map(() => false);
+  if (frames.length === 0) return covered;
+  const byStart = [...frames].sort((a, b) => a.start - b.start);
+  const order = cands.map((_, k) => k).sort((a, b) => (cands[a] as Cand).start - (cands[b] as Cand).start);
+  // the furthest end of the frames started so far, per severity rank
+  const reach = [0, -1, -1, -1];
+  let f = 0;
+  for (const k of order) {
+    const c = cands[k] as Cand;
+    while (f < byStart.length && (byStart[f] as FrameFlag).start <= c.start) {
+      const frame = byStart[f] as FrameFlag;
+      const r = RANK[frame.severity];
+      for (let q = 1; q <= r; q++) reach[q] = Math.max(reach[q] as number, frame.end);
+      f++;
+    }
+    if (!c.lexicon && (reach[RANK[c.severity]] as number) >= c.end) covered[k] = true;
+  }
+  return covered;
+}
+
+/** The rule candidates their context does not clear (some lowered), plus the frames found. */
+function sentenceLayer(
+  text: string,
+  t: Tokens,
+  cands: Cand[],
+  frames: Map<FrameId, CompiledFrame>,
+  disclaimer: string | undefined,
+): { cands: Cand[]; uncertain: Uncertain[] } {
+  const spans: RuleSpan[] = cands.map((c) => ({
+    start: c.start,
+    end: c.end,
+    forward: FORWARD_RULES.has(c.rule),
   }));
-  return { flags: out, requires_approval: out.some((f) => f.severity === 'high') };
+  // trigger words are looked up here, not in the rule layer's vocabulary, so the rules keep their speed
+  const isTrigger = (i: number) => {
+    if (t.num[i] === 2) return true;
+    const id = t.wid[i] as number;
+    const word = id !== 0 ? wordOf(t, i) : text.slice(t.start[i], t.end[i]).toLowerCase();
+    return TRIGGERS.has(id !== 0 ? word : word.replace(/[\u2019\u02bc]/g, "'"));
+  };
+  const settings: FrameSettings = frames;
+  const verdict = readSentenceLayer(text, t, isTrigger, spans, settings, disclaimer);
+  const kept: Cand[] = [];
+  const covered = coveredByFrames(cands, verdict.frames);
+  cands.forEach((c, k) => {
+    const v = verdict.rules[k];
+    if (v === 'lower') kept.push({ ...c, severity: 'low' });
+    else if (!v && !covered[k]) kept.push(c);
+  });
+  for (const frame of verdict.frames) {
+    const setting = frames.get(frame.frame) as CompiledFrame;
+    kept.push({
+      term: '',
+      severity: frame.severity,
+      suggestion: '',
+      hit: null,
+      frame,
+      start: frame.start,
+      end: frame.end,
+      rule: setting.rule,
+      explanation: setting.explanation,
+      rationale: '',
+      order: setting.order,
+      lexicon: false,
+    });
+  }
+  const model = classify(verdict.read);
+  for (const c of model.flags) {
+    const rule = `classifier:${c.label}`;
+    kept.push({
+      term: '',
+      severity: c.label === 'promissory' ? 'high' : 'medium',
+      // no rewrite of a whole sentence: the associate rewords it (Apply Fix is not offered)
+      suggestion: '',
+      hit: null,
+      frame: null,
+      start: c.start,
+      end: c.end,
+      rule,
+      explanation: CLASSIFIER_EXPLANATIONS[rule] as string,
+      rationale: '',
+      order: Number.MAX_SAFE_INTEGER,
+      lexicon: false,
+    });
+  }
+  return { cands: kept, uncertain: model.uncertain };
 }

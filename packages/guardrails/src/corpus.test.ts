@@ -1,83 +1,131 @@
-import { describe, expect, it } from 'vitest';
-import { check } from './check';
-import { CORPUS, type CorpusItem, HOLDOUT } from './corpus';
-import { defaultPolicy } from './defaults';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { assignSplits, loadCorpus, normaliseText, packageV1Lines, splitOf } from '../scripts/corpus';
 
-type Score = { n: number; precision: number; recall: number; highRecall: number; forwardNotHigh: number };
+/** The corpus tooling (corpus/README.md): validation, the split rule and cleared flags as training lines. */
+let dir = '';
+const corpusDir = (files: Record<string, string>) => {
+  dir = mkdtempSync(path.join(tmpdir(), 'parley-corpus-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+};
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = '';
+});
 
-/** Positive = promissory or forward-looking; predicted positive = at least one flag. */
-function score(items: CorpusItem[]): Score & { misses: string[] } {
-  const policy = defaultPolicy();
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  let promissory = 0;
-  let promissoryHigh = 0;
-  let forward = 0;
-  let forwardNotHigh = 0;
-  const misses: string[] = [];
-  for (const item of items) {
-    const { flags, requires_approval } = check(item.text, policy);
-    const positive = item.label !== 'clean';
-    const predicted = flags.length > 0;
-    if (positive && predicted) tp++;
-    else if (positive) {
-      fn++;
-      misses.push(`missed (${item.label}): ${item.text}`);
-    } else if (predicted) {
-      fp++;
-      misses.push(`flagged (clean): ${item.text} [${flags.map((f) => f.rule).join(', ')}]`);
-    }
-    if (item.label === 'promissory') {
-      promissory++;
-      if (requires_approval) promissoryHigh++;
-    }
-    if (item.label === 'forward') {
-      forward++;
-      if (!requires_approval) forwardNotHigh++;
-    }
-  }
-  return {
-    n: items.length,
-    precision: tp / (tp + fp),
-    recall: tp / (tp + fn),
-    highRecall: promissoryHigh / promissory,
-    forwardNotHigh: forwardNotHigh / forward,
-    misses,
-  };
-}
-
-const fmt = (s: Score) =>
-  `n=${s.n} precision=${s.precision.toFixed(3)} recall=${s.recall.toFixed(3)} ` +
-  `promissory→high=${s.highRecall.toFixed(3)} forward→not high=${s.forwardNotHigh.toFixed(3)}`;
-
-describe('the labelled corpus', () => {
-  it('has at least 200 sentences of each kind of language', () => {
-    expect(CORPUS.length).toBeGreaterThanOrEqual(200);
-    for (const label of ['promissory', 'forward', 'clean'] as const) {
-      expect(CORPUS.filter((c) => c.label === label).length).toBeGreaterThanOrEqual(50);
-    }
-    expect(new Set(CORPUS.map((c) => c.text)).size).toBe(CORPUS.length);
+const line = (o: Record<string, unknown>) =>
+  JSON.stringify({
+    id: 'faq-0001',
+    origin: 'faq',
+    label: 'clean',
+    kind: 'plain',
+    hard: false,
+    text: 'You can update your bank details in the portal.',
+    source: 'written',
+    ...o,
   });
 
-  it('meets the precision and recall thresholds', () => {
-    const tuned = score(CORPUS);
-    const holdout = score(HOLDOUT);
-    const all = score([...CORPUS, ...HOLDOUT]);
-    console.info(`guardrails corpus (tuned):  ${fmt(tuned)}`);
-    console.info(`guardrails corpus (holdout): ${fmt(holdout)}`);
-    console.info(`guardrails corpus (all):     ${fmt(all)}`);
-    for (const m of [...tuned.misses, ...holdout.misses]) console.info(`  ${m}`);
-    // The rules were written against CORPUS, so it must be classified (almost) perfectly; the holdout
-    // was never used for tuning and shows the error rate on unseen phrasing (2 errors in 55 when written).
-    expect(tuned.precision).toBeGreaterThanOrEqual(0.98);
-    expect(tuned.recall).toBeGreaterThanOrEqual(0.98);
-    expect(holdout.precision).toBeGreaterThanOrEqual(0.9);
-    expect(holdout.recall).toBeGreaterThanOrEqual(0.9);
-    expect(all.precision).toBeGreaterThanOrEqual(0.95);
-    expect(all.recall).toBeGreaterThanOrEqual(0.95);
-    // promissory language needs approval; forward-looking language alone does not
-    expect(all.highRecall).toBeGreaterThanOrEqual(0.95);
-    expect(all.forwardNotHigh).toBeGreaterThanOrEqual(0.95);
+describe('loadCorpus', () => {
+  it('loads the files and the package corpus, all of package-v1 in train', () => {
+    const lines = loadCorpus(corpusDir({ 'faq.jsonl': `${line({ split: 'dev' })}\n` }));
+    expect(lines.filter((l) => l.origin === 'faq')).toHaveLength(1);
+    const v1 = lines.filter((l) => l.origin === 'package-v1');
+    expect(v1.length).toBe(packageV1Lines().length);
+    expect(v1.every((l) => l.split === 'train')).toBe(true);
+  });
+
+  it('names every problem with its file and line', () => {
+    const files = {
+      'faq.jsonl': [
+        line({}),
+        line({ id: 'faq-0002', text: 'YOU can update your  bank details in the portal.' }),
+        line({ id: 'faq-0003', text: 'Another one.', label: 'promissory', kind: 'plain' }),
+        line({ id: 'faq-0004', text: 'A third one.', hard: true }),
+        line({ id: 'faq-0005', text: 'A fourth one.', origin: 'letter' }),
+        line({ id: 'faq-0006', text: 'A fifth one.', split: 'holdout' }),
+        JSON.stringify({ id: 'faq-0007', text: 'No label.' }),
+      ].join('\n'),
+    };
+    expect(() => loadCorpus(corpusDir(files))).toThrowError(
+      new RegExp(
+        [
+          'faq.jsonl line 2: the same text as faq.jsonl line 1',
+          'faq.jsonl line 3: kind of a promissory line must be one of',
+          "faq.jsonl line 4: a hard clean line names its trap as kind, not 'plain'",
+          "faq.jsonl line 5: origin 'letter' differs from the file's origin 'faq'",
+          'faq.jsonl line 6: split must be one of train, dev, test',
+          "faq.jsonl line 7: missing field 'origin'",
+        ].join('[\\s\\S]*'),
+      ),
+    );
+  });
+
+  it('rejects a line that is not JSON, naming it', () => {
+    expect(() => loadCorpus(corpusDir({ 'faq.jsonl': `${line({})}\n{oops\n` }))).toThrowError(
+      'faq.jsonl:2: not valid JSON',
+    );
+  });
+});
+
+describe('splits', () => {
+  it('depend only on the normalised text, about 60/20/20', () => {
+    expect(splitOf('We will send the K-1 by March 15.', 'faq')).toBe(
+      splitOf('  we will send the k-1 by march 15. ', 'letter'),
+    );
+    expect(normaliseText('It\u2019s \u201cfine\u201d')).toBe('it\'s "fine"');
+    const counts = { train: 0, dev: 0, test: 0 };
+    for (let i = 0; i < 3000; i++) counts[splitOf(`sentence number ${i}`, 'faq')]++;
+    expect(counts.train / 3000).toBeGreaterThan(0.55);
+    expect(counts.train / 3000).toBeLessThan(0.65);
+    expect(counts.dev / 3000).toBeGreaterThan(0.16);
+    expect(counts.test / 3000).toBeGreaterThan(0.16);
+    expect(splitOf('sentence number 7', 'dismissal')).toBe('train');
+  });
+
+  it('are assigned once: lines with a split stay byte for byte, cleared flags become training lines', () => {
+    const kept = line({ id: 'faq-0001', text: 'Kept as written.', split: 'test' }).replace(',', ', ');
+    const files = {
+      'faq.jsonl': `${kept}\n${line({ id: 'faq-0002', text: 'Needs a split.' })}\n`,
+      'dismissal.jsonl': [
+        JSON.stringify({
+          text: 'The notes are guaranteed by the sponsor.',
+          label: 'clean',
+          rule: 'pattern:guarantee',
+          severity: 'high',
+          reason: 'a credit guarantee',
+          origin: 'dismissal',
+          dismissed_at: '2026-01-05T10:00:00Z',
+        }),
+        JSON.stringify({
+          text: 'the notes are guaranteed by the sponsor.',
+          label: 'clean',
+          origin: 'dismissal',
+        }),
+        JSON.stringify({ text: 'Kept as written.', label: 'clean', origin: 'dismissal' }),
+      ].join('\n'),
+    };
+    const at = corpusDir(files);
+    expect(assignSplits(at)).toEqual({ assigned: 2, dropped: 2, files: ['dismissal.jsonl', 'faq.jsonl'] });
+    const faq = readFileSync(path.join(at, 'faq.jsonl'), 'utf8').split('\n');
+    expect(faq[0]).toBe(kept);
+    expect(JSON.parse(faq[1] as string).split).toBe(splitOf('Needs a split.', 'faq'));
+    const lines = loadCorpus(at);
+    const cleared = lines.filter((l) => l.origin === 'dismissal');
+    expect(cleared).toEqual([
+      expect.objectContaining({
+        origin: 'dismissal',
+        label: 'clean',
+        kind: 'dismissed',
+        hard: true,
+        split: 'train',
+        text: 'The notes are guaranteed by the sponsor.',
+        source: 'cleared flag (pattern:guarantee; a credit guarantee; 2026-01-05T10:00:00Z)',
+      }),
+    ]);
+    // a second run changes nothing
+    expect(assignSplits(at)).toEqual({ assigned: 0, dropped: 0, files: [] });
   });
 });

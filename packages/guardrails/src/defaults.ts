@@ -1,3 +1,4 @@
+import { FRAME_DEFS } from './frames/defs';
 import { BUILTIN_DEFS } from './patterns';
 import type { GuardrailPolicy, LexiconEntry, PatternRule } from './types';
 
@@ -17,12 +18,13 @@ export const DEFAULT_LEXICON: LexiconEntry[] = [
 ];
 
 /**
- * The 12 built-in promissory and forward-looking patterns (rules in patterns.ts, keyed by id).
+ * The 12 built-in promissory and forward-looking patterns (rules in patterns.ts, keyed by id), then the
+ * 4 sentence frames (frames/defs.ts: promise of an outcome, safety claim, estimate, exhortation).
  * A built-in's `suggestion` is shown in the Compliance center; while it is unchanged the checker rewrites
  * the matched text in place (e.g. 'we expect a 12% IRR' → 'we target a 12% IRR (not guaranteed)'); an
  * organisation's own suggestion replaces the whole match.
  */
-export const BUILTIN_PATTERNS: PatternRule[] = BUILTIN_DEFS.map((def) => ({
+export const BUILTIN_PATTERNS: PatternRule[] = [...BUILTIN_DEFS, ...FRAME_DEFS].map((def) => ({
   id: def.id,
   name: def.name,
   severity: def.severity,

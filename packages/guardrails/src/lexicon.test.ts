@@ -41,6 +41,7 @@ describe('the default lexicon', () => {
         end: start + term.length,
         rule: `lexicon:${term}`,
         explanation: expect.stringMatching(/\.$/),
+        rationale: `Uses "${term}", on the forbidden lexicon: "${text.slice(text.indexOf(',') + 1, -1).trim()}"`,
       },
     ]);
     expect(check(text, lexiconOnly()).requires_approval).toBe(true);
@@ -76,7 +77,7 @@ describe('the default lexicon', () => {
 
   it('matches on word boundaries only', () => {
     expect(
-      flagsOf('unguaranteedly, guaranteedness, noriskfree, know risk, willoutperform', lexiconOnly()),
+      flagsOf('unguaranteedly, guaranteedness, noriskfree, know risk, willoutperformance', lexiconOnly()),
     ).toEqual([]);
     expect(spans('(guaranteed)', lexiconOnly())).toEqual([['lexicon:guaranteed', 'guaranteed', 1, 11]]);
   });
@@ -90,7 +91,10 @@ describe('the default lexicon', () => {
   it('ignores disabled entries', () => {
     const policy = lexiconOnly();
     for (const e of policy.lexicon) e.enabled = false;
-    expect(check('Guaranteed, risk-free, no risk.', policy)).toEqual({ flags: [], requires_approval: false });
+    expect(check('Guaranteed, risk-free, no risk.', policy)).toMatchObject({
+      flags: [],
+      requires_approval: false,
+    });
   });
 
   it('uses the organisation’s own terms, severities and suggestions', () => {
@@ -111,6 +115,8 @@ describe('the default lexicon', () => {
         end: 27,
         rule: 'lexicon:double-digit returns',
         explanation: "'double-digit returns' is on the organisation's forbidden lexicon.",
+        rationale:
+          'Uses "double-digit returns", on the forbidden lexicon: "We see Double digit returns ahead"',
       },
     ]);
   });
@@ -131,6 +137,6 @@ describe('the default lexicon', () => {
   });
 
   it('returns nothing for empty text', () => {
-    expect(check('', defaultPolicy())).toEqual({ flags: [], requires_approval: false });
+    expect(check('', defaultPolicy())).toMatchObject({ flags: [], requires_approval: false });
   });
 });

@@ -53,6 +53,7 @@ describe('overlapping and duplicate flags', () => {
         end: 12,
         rule: 'lexicon:sure thing',
         explanation: "'sure thing' is on the organisation's forbidden lexicon.",
+        rationale: 'Uses "sure thing", on the forbidden lexicon: "A sure thing"',
       },
     ]);
   });

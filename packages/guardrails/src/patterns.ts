@@ -260,12 +260,15 @@ export type BuiltinDef = {
   severity: Severity;
   suggestion: string;
   explanation: string;
+  /** The start of a flag's rationale, before the quoted text: 'Guarantees an outcome'. */
+  lead: string;
   seqs: SeqSpec[];
 };
 
 export const BUILTIN_DEFS: BuiltinDef[] = [
   {
     id: 'guarantee',
+    lead: 'Guarantees an outcome',
     name: 'Guarantees',
     severity: 'high',
     suggestion: 'target',
@@ -321,6 +324,7 @@ export const BUILTIN_DEFS: BuiltinDef[] = [
   },
   {
     id: 'assurance',
+    lead: 'Assures an outcome',
     name: 'Assurances',
     severity: 'high',
     suggestion: 'believe',
@@ -352,6 +356,7 @@ export const BUILTIN_DEFS: BuiltinDef[] = [
   },
   {
     id: 'promise',
+    lead: 'Promises a result',
     name: 'Promises',
     severity: 'high',
     suggestion: 'target',
@@ -374,6 +379,7 @@ export const BUILTIN_DEFS: BuiltinDef[] = [
   },
   {
     id: 'certainty',
+    lead: 'Presents a result as certain',
     name: 'Certainty of outcome',
     severity: 'high',
     suggestion: 'positioned',
@@ -412,6 +418,7 @@ export const BUILTIN_DEFS: BuiltinDef[] = [
   },
   {
     id: 'will-perform',
+    lead: 'States a result as a fact',
     name: 'Will double, beat, deliver or exceed',
     severity: 'high',
     suggestion: 'may',
@@ -437,6 +444,7 @@ export const BUILTIN_DEFS: BuiltinDef[] = [
   },
   {
     id: 'cannot-lose',
+    lead: 'Denies the risk of loss',
     name: "Can't lose",
     severity: 'high',
     suggestion: 'could still lose',
@@ -481,6 +489,7 @@ export const BUILTIN_DEFS: BuiltinDef[] = [
   },
   {
     id: 'no-downside',
+    lead: 'Claims safety',
     name: 'No downside',
     severity: 'high',
     suggestion: 'limited downside',
@@ -504,6 +513,7 @@ export const BUILTIN_DEFS: BuiltinDef[] = [
   },
   {
     id: 'invest-advice',
+    lead: 'Tells the investor to invest',
     name: 'Advice to invest',
     severity: 'high',
     suggestion: 'you may wish to consider investing',
@@ -547,6 +557,7 @@ export const BUILTIN_DEFS: BuiltinDef[] = [
   },
   {
     id: 'forecast-return',
+    lead: 'States a forecast',
     name: 'Forecast returns, yields, IRRs or multiples',
     severity: 'medium',
     suggestion: 'target',
@@ -603,6 +614,7 @@ export const BUILTIN_DEFS: BuiltinDef[] = [
   },
   {
     id: 'target-return',
+    lead: 'States a target',
     name: 'Targeted returns, yields, IRRs or multiples',
     severity: 'medium',
     suggestion: '(not guaranteed)',
@@ -625,6 +637,7 @@ export const BUILTIN_DEFS: BuiltinDef[] = [
   },
   {
     id: 'outlook',
+    lead: 'Gives a forward-looking outlook',
     name: 'Forward-looking outlook',
     severity: 'low',
     suggestion: 'positioned',
@@ -667,6 +680,7 @@ export const BUILTIN_DEFS: BuiltinDef[] = [
   },
   {
     id: 'potential-return',
+    lead: 'Names a potential return',
     name: 'Potential returns and upside',
     severity: 'low',
     suggestion: '(not guaranteed)',

@@ -61,7 +61,7 @@ describe('custom phrases', () => {
 
   it('carry the severity, the suggestion (capitalised to fit) and the explanation of the rule', () => {
     const result = check('Once in a generation.', custom('once in a generation', { severity: 'high' }));
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       flags: [
         {
           term: 'Once in a generation',
@@ -71,9 +71,11 @@ describe('custom phrases', () => {
           end: 20,
           rule: 'pattern:c1',
           explanation: 'The compliance team asked us not to use this phrase.',
+          rationale: `Matches the organisation's pattern "Custom": "Once in a generation"`,
         },
       ],
       requires_approval: true,
+      uncertain: [],
     });
   });
 

@@ -23,6 +23,12 @@ describe('readSentences', () => {
     expect(sentences[2]?.words.find((w) => w.normal === 'guaranteed')?.lemma).toBe('guarantee');
   });
 
+  it('gives a word without a lemma from wink-nlp its own form (no crash)', () => {
+    const text = 'He asked whether I could "promise" the fund would pay 8%; I explained that I cannot.';
+    const words = readSentences(text).flatMap((s) => s.words);
+    expect(words.find((w) => w.normal === 'cannot')?.lemma).toBe('cannot');
+  });
+
   it('returns no sentences for blank text', () => {
     expect(readSentences('')).toEqual([]);
     expect(readSentences('  \n ')).toEqual([]);

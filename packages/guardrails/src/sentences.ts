@@ -1,5 +1,5 @@
 import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItemSentence, type ItemToken } from 'wink-nlp';
+import winkNLP, { type ItemSentence } from 'wink-nlp';
 
 /** One token of a sentence, with its UTF-16 offsets into the analysed text (end exclusive). */
 export type Word = {
@@ -20,15 +20,32 @@ export type Sentence = { start: number; end: number; text: string; words: Word[]
 
 type Nlp = ReturnType<typeof winkNLP>;
 
-/** One instance per process, made on first use: loading the model takes a moment and some memory. */
+/**
+ * One instance per process, made on first use: loading the model takes a moment and some memory. Only
+ * sentence boundaries and parts of speech run: the checker scopes negation itself, and wink-nlp's
+ * entity, sentiment and negation passes would double the cost of a read.
+ */
 let nlp: Nlp | null = null;
 
 function instance(): Nlp {
-  nlp ??= winkNLP(model);
+  nlp ??= winkNLP(model, ['sbd', 'pos']);
   return nlp;
 }
 
 const straighten = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'");
+
+/**
+ * A capitalised word that starts a sentence, in lower case (same length, so offsets hold). wink-nlp's
+ * tagger keeps state between documents (an upstream bug): after some texts it tags a capitalised
+ * sentence start ('Get in now') as a proper noun. Lowered, the word is tagged by what it is, whatever
+ * was read before, so a check does not depend on earlier checks.
+ */
+function sentenceStartsLowered(text: string): string {
+  return text.replace(
+    /(^|[.!?:;\n]["'\u201c\u2018(\s]*)([A-Z])(?=[a-z'\u2019]+\b)/g,
+    (_, before: string, c: string) => `${before}${c.toLowerCase()}`,
+  );
+}
 
 /**
  * Splits `text` into sentences of lemmatised, tagged words with exact offsets. Offsets are rebuilt
@@ -36,32 +53,46 @@ const straighten = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'");
  * is always `w.value`.
  */
 export function readSentences(text: string): Sentence[] {
+  return readSentencesIn(text, 0, text.length);
+}
+
+/** The sentences of `text.slice(start, end)`, with offsets into the whole `text`. */
+export function readSentencesIn(whole: string, from: number, to: number): Sentence[] {
+  const text = sentenceStartsLowered(from === 0 && to === whole.length ? whole : whole.slice(from, to));
   const engine = instance();
   const its = engine.its;
   // wink-nlp's types declare `its.lemma` with the model add-ons' signature; it is an ordinary its function
   const lemmaOf = its.lemma as unknown as typeof its.value;
   const doc = engine.readDoc(text);
+  // one bulk read per property: much cheaper than reading each token's properties one by one
+  const tokens = doc.tokens();
+  const values = tokens.out() as string[];
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  const types = tokens.out(its.type) as string[];
+  const lemmas = tokens.out(lemmaOf) as (string | undefined)[];
+  const tags = tokens.out(its.pos) as (string | undefined)[];
   const words: (Word | null)[] = [];
-  let offset = 0;
-  doc.tokens().each((token: ItemToken) => {
-    offset += (token.out(its.precedingSpaces) as string).length;
-    const value = token.out() as string;
+  let offset = from;
+  for (let k = 0; k < values.length; k++) {
+    offset += (spaces[k] as string).length;
     const start = offset;
-    offset += value.length;
-    const type = token.out(its.type) as string;
-    if (type === 'tabCRLF') {
+    offset += (values[k] as string).length;
+    // the written text, not the copy with sentence starts lowered
+    const value = whole.slice(start, offset);
+    if (types[k] === 'tabCRLF') {
       words.push(null);
-      return;
+      continue;
     }
     words.push({
       value,
       normal: straighten(value.toLowerCase()),
-      lemma: straighten((token.out(lemmaOf) as string).toLowerCase()),
-      pos: token.out(its.pos) as string,
+      // wink-nlp has no lemma for some contractions in some contexts ('cannot'): the word stands for itself
+      lemma: straighten((lemmas[k] ?? value).toLowerCase()),
+      pos: tags[k] ?? 'X',
       start,
       end: offset,
     });
-  });
+  }
   const sentences: Sentence[] = [];
   doc.sentences().each((sentence: ItemSentence) => {
     const [first, last] = sentence.out(its.span) as unknown as [number, number];
@@ -72,7 +103,7 @@ export function readSentences(text: string): Sentence[] {
     sentences.push({
       start: head.start,
       end: tail.end,
-      text: text.slice(head.start, tail.end),
+      text: whole.slice(head.start, tail.end),
       words: inside,
     });
   });

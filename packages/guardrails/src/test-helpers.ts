@@ -2,9 +2,13 @@ import { check } from './check';
 import { defaultPolicy } from './defaults';
 import type { Flag, GuardrailPolicy } from './types';
 
-/** The flags of `text` under the default policy (or `policy`), each checked against its slice. */
+/**
+ * The rule and frame flags of `text` under the default policy (or `policy`), each checked against its
+ * slice.
+ */
 export function flagsOf(text: string, policy: GuardrailPolicy = defaultPolicy()): Flag[] {
-  const { flags } = check(text, policy);
+  // the classifier reads every sentence whatever the policy; these tests are about the policy's rules
+  const flags = check(text, policy).flags.filter((f) => !f.rule.startsWith('classifier:'));
   for (const f of flags) {
     if (text.slice(f.start, f.end) !== f.term)
       throw new Error(`offsets of ${JSON.stringify(f)} do not match`);

@@ -34,6 +34,8 @@ export type Tokens = {
   brk: Uint8Array;
 };
 
+import { allowedEdits, buildFuzzy, type FuzzyIndex, fuzzyMatch, MAX_FUZZY, MIN_FUZZY } from './fuzzy';
+
 const NON_ASCII_WORD = /[\p{L}\p{N}\p{M}]/u;
 const TABLE_SIZE = 0x3000;
 /** 1 for a letter or digit (code points below 0x3000, built once); others use the regex. */
@@ -178,6 +180,9 @@ export type Vocab = {
   lenFirst: Uint8Array;
   /** starts[id] is 1 when a rule can start at the word; set by the compiler (all 1 until then). */
   starts: Uint8Array;
+  /** Misspellings: the target words by first letter, and per first letter (& 31) the lengths they admit. */
+  fuzzy: FuzzyIndex | null;
+  fuzzyLengths: Uint32Array;
 };
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -203,7 +208,15 @@ function hashWord(w: string): number {
   return hashFull(w) & SMI_MASK;
 }
 
-export function buildVocab(words: Iterable<string>, stems: Iterable<string>): Vocab {
+/**
+ * The vocabulary of a policy: `words` and `stems` its rules look at, and `fuzzy` the words a misspelt
+ * word may stand for (see fuzzy.ts).
+ */
+export function buildVocab(
+  words: Iterable<string>,
+  stems: Iterable<string>,
+  fuzzy: Iterable<string> = [],
+): Vocab {
   const names: string[] = [''];
   const seen = new Set<string>();
   const lenFirst = new Uint8Array(32 * 32);
@@ -236,7 +249,23 @@ export function buildVocab(words: Iterable<string>, stems: Iterable<string>): Vo
     stemLens.add(s.length);
     stemFirst[s.charCodeAt(0) & 31] = 1;
   }
+  const ids = new Map(names.map((w, id) => [w, id]));
+  const targets: [string, number][] = [];
+  const fuzzyLengths = new Uint32Array(32);
+  for (const w of fuzzy) {
+    const id = ids.get(w);
+    if (id === undefined || id === 0 || w.length < MIN_FUZZY) continue;
+    targets.push([w, id]);
+    const first = w.charCodeAt(0) & 31;
+    for (let len = MIN_FUZZY; len <= MAX_FUZZY; len++) {
+      if (Math.abs(len - w.length) <= allowedEdits(len)) {
+        fuzzyLengths[first] = (fuzzyLengths[first] as number) | (1 << len);
+      }
+    }
+  }
   return {
+    fuzzy: targets.length > 0 ? buildFuzzy(targets) : null,
+    fuzzyLengths,
     starts: new Uint8Array(names.length).fill(1),
     names,
     table,
@@ -418,6 +447,16 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
             break;
           }
         }
+      }
+      if (
+        id === 0 &&
+        vocab?.fuzzy &&
+        !curly &&
+        i - s <= MAX_FUZZY &&
+        ((vocab.fuzzyLengths[first] as number) >>> (i - s)) & 1
+      ) {
+        // a word the vocabulary does not know may be a misspelling of a lexicon word
+        id = fuzzyMatch(vocab.fuzzy, text, s, i);
       }
       if (vocab) {
         if (id === 0 && maybeStem) {

@@ -25,8 +25,11 @@ export type PatternRule = {
   phrase: string | null;
 };
 
-/** What the checker uses: the organisation's lexicon and patterns. */
-export type GuardrailPolicy = { lexicon: LexiconEntry[]; patterns: PatternRule[] };
+/**
+ * What the checker uses: the organisation's lexicon and patterns, and its forward-looking disclaimer
+ * (a hedged estimate in a text that carries the disclaimer is only low).
+ */
+export type GuardrailPolicy = { lexicon: LexiconEntry[]; patterns: PatternRule[]; disclaimer?: string };
 
 /** docs/product.md §3 Compliance flag, with exact UTF-16 offsets into the checked string (end exclusive). */
 export type Flag = {
@@ -35,13 +38,24 @@ export type Flag = {
   suggestion: string;
   start: number;
   end: number;
-  /** `lexicon:<term>` or `pattern:<id>`. */
+  /** `lexicon:<term>`, `pattern:<id>` (built-ins, sentence frames and custom patterns) or `classifier:<label>`. */
   rule: string;
   explanation: string;
+  /** Why this text was flagged, in one sentence quoting it: 'Promises a return: "You'll earn 9% a year"'. */
+  rationale: string;
 };
+
+/** A sentence the checker is unsure about (the classifier's middle band), for an optional second opinion. */
+export type Uncertain = { start: number; end: number; text: string; score: number };
 
 /**
  * docs/product.md §7 ai-guardrail-check: flags, and requires_approval when any flag is high (docs/product.md
  * §6).
  */
-export type CheckResult = { flags: Flag[]; requires_approval: boolean };
+export type CheckResult = { flags: Flag[]; requires_approval: boolean; uncertain: Uncertain[] };
+
+/**
+ * Which layers run: `all` (default) adds the sentence layer (frames, context, classifier) to the rule
+ * layer (lexicon and patterns, fast tokens only); `rules` is the rule layer alone (benchmarks).
+ */
+export type CheckOptions = { layers?: 'all' | 'rules' };

@@ -11,6 +11,7 @@ import {
   DEFAULT_APPROVAL_MATRIX,
   DEFAULT_DISCLAIMER,
   DEFAULT_RISK_FACTOR_TAGS,
+  flagRationale,
   requiresDirectorApproval,
   type SecondOpinionStatus,
 } from '@parley/contracts';
@@ -194,20 +195,25 @@ export async function checkWithOrgPolicy(
   return checkWithPolicy(await loadCompliancePolicy(db, orgId), text, opinion);
 }
 
+/** The checker's policy: the rules, and the disclaimer that lets it treat a hedged estimate as low. */
+function checkerPolicyOf({ policy, settings }: OrgCompliancePolicy): GuardrailPolicy {
+  return { ...policy, disclaimer: settings.forward_looking_disclaimer };
+}
+
 /** The same check with a policy the caller already loaded (it needs the matrix too). */
 export function checkWithPolicy(
-  { policy, matrix }: OrgCompliancePolicy,
+  orgPolicy: OrgCompliancePolicy,
   text: string,
   opinion?: Opinion,
 ): OrgCheckResult {
-  const local = check(text, policy).flags;
+  const local = check(text, checkerPolicyOf(orgPolicy)).flags;
   // An opinion on another text says nothing about this one: the local verdict alone, said so.
   const relevant = opinion?.status === 'off' || opinion?.text === text;
   const added = opinion && opinion.status !== 'off' && relevant ? opinion.flags : [];
-  const flags: Flag[] = [...local, ...added];
+  const flags: Flag[] = [...local, ...added.map((flag) => ({ ...flag, rationale: flagRationale(flag) }))];
   return {
     flags,
-    requires_approval: requiresDirectorApproval(matrix, flags),
+    requires_approval: requiresDirectorApproval(orgPolicy.matrix, flags),
     level: approvalLevelOf(flags),
     ...(opinion ? { second_opinion: relevant ? opinion.status : 'unavailable' } : {}),
   };
@@ -223,8 +229,8 @@ export async function askSecondOpinion(
   text: string,
 ): Promise<Opinion> {
   if (!ctx.secondOpinion) return OPINION_OFF;
-  const { policy } = await loadCompliancePolicy(ctx.db, orgId);
-  return reviewUncertain(ctx, text, uncertainOf(check(text, policy)));
+  const orgPolicy = await loadCompliancePolicy(ctx.db, orgId);
+  return reviewUncertain(ctx, text, uncertainOf(check(text, checkerPolicyOf(orgPolicy))));
 }
 
 /** The disclaimer block a draft ends with: the disclaimer, then the compliance contact when set. */

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loadSplitCorpus, readCorpusFiles, TRAIN_ONLY_ORIGINS } from '../scripts/corpus';
+import { FIGURE_HEADER, figuresOf, formatFigures, missedFloors, outcomesOf } from '../scripts/score';
+
+/**
+ * The checker's floors on the corpus's TEST split (README "Corpus and figures"; `npm run eval` prints the
+ * details). Test lines are never tuned on, so this is the honest figure for unseen sentences.
+ */
+const hasCorpus = readCorpusFiles().length > 0;
+
+describe.skipIf(!hasCorpus)('the checker on the labelled corpus', () => {
+  const corpus = hasCorpus ? loadSplitCorpus() : [];
+  /** The written corpus files (package-v1 and dismissals only ever train). */
+  const written = corpus.filter((l) => !TRAIN_ONLY_ORIGINS.has(l.origin));
+
+  it('has at least 1,000 sentences, a third of them hard negatives, every origin in every split', () => {
+    expect(written.length).toBeGreaterThanOrEqual(1000);
+    const hard = written.filter((l) => l.label === 'clean' && l.hard).length;
+    expect(hard / written.length).toBeGreaterThanOrEqual(1 / 3);
+    const origins = [...new Set(written.map((l) => l.origin))].sort();
+    for (const split of ['train', 'dev', 'test'] as const) {
+      const present = new Set(written.filter((l) => l.split === split).map((l) => l.origin));
+      expect(
+        origins.filter((o) => !present.has(o)),
+        `origins missing from ${split}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('meets the floors on the test split', () => {
+    const figures = figuresOf(outcomesOf(corpus.filter((l) => l.split === 'test')));
+    console.info(`guardrails test split:\n  ${FIGURE_HEADER}\n  ${formatFigures(figures)}`);
+    expect(missedFloors(figures)).toEqual([]);
+  });
+});

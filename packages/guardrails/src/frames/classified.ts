@@ -1,0 +1,49 @@
+import { classifySentence, modelVerdict } from '../model/classify';
+import { sentenceFeatures } from '../model/features';
+import type { Sentence } from '../sentences';
+import type { Uncertain } from '../types';
+
+/** At most this many uncertain sentences per check go to the optional second opinion. */
+export const MAX_UNCERTAIN = 5;
+
+/** A sentence the classifier reads as a promise or a forecast while no rule or frame flagged it. */
+export type ClassifierFlag = { label: 'promissory' | 'forward'; start: number; end: number; score: number };
+
+/** Trailing sentence punctuation is not part of the flagged span. */
+function spanOf(sentence: Sentence): [number, number] {
+  const words = sentence.words;
+  let last = words.length - 1;
+  while (last > 0 && /^[.!?…]+$/.test((words[last] as { normal: string }).normal)) last--;
+  return [sentence.start, (words[last] as { end: number }).end];
+}
+
+/**
+ * The classifier's verdict on each sentence the sentence layer read (features from its words and the
+ * frames and context found in it): a flag when it is confident and nothing else flagged the sentence,
+ * and the unflagged sentences in its unsure band, riskiest first, at most MAX_UNCERTAIN.
+ */
+export function classify(read: readonly { sentence: Sentence; tags: string[]; flagged: boolean }[]): {
+  flags: ClassifierFlag[];
+  uncertain: Uncertain[];
+} {
+  const flags: ClassifierFlag[] = [];
+  const unsure: Uncertain[] = [];
+  for (const { sentence, tags, flagged } of read) {
+    if (flagged || sentence.words.length === 0) continue;
+    const scores = classifySentence(sentenceFeatures(sentence, tags));
+    const verdict = modelVerdict(scores);
+    const [start, end] = spanOf(sentence);
+    if (verdict.label) {
+      flags.push({ label: verdict.label, start, end, score: verdict.risk });
+    } else if (verdict.uncertain) {
+      unsure.push({
+        start,
+        end,
+        text: sentence.text.slice(0, end - start),
+        score: Math.round(verdict.risk * 1000) / 1000,
+      });
+    }
+  }
+  unsure.sort((a, b) => b.score - a.score || a.start - b.start);
+  return { flags, uncertain: unsure.slice(0, MAX_UNCERTAIN).sort((a, b) => a.start - b.start) };
+}
