@@ -10,13 +10,15 @@ import { defaultPolicy } from '../src/defaults';
 import { loadSplitCorpus, SPLITS, type Split } from './corpus';
 import {
   FIGURE_HEADER,
+  FLOORS,
   figuresOf,
   fmtRate,
   formatFigures,
-  missedFloors,
+  missedBounds,
   type Outcome,
   outcomesOf,
   type Rate,
+  TARGETS,
 } from './score';
 
 const { values: args } = parseArgs({
@@ -55,9 +57,18 @@ for (const key of kinds) {
   console.log(`${key.padEnd(34)} ${cells.join('  ')}`);
 }
 
-const testMissed = missedFloors(figuresOf(inSplit('test')));
+const testFigures = figuresOf(inSplit('test'));
+const belowFloors = missedBounds(testFigures, FLOORS);
+const shortOfTargets = missedBounds(testFigures, TARGETS);
 console.log(
-  testMissed.length === 0 ? '\ntest split: every floor met' : `\ntest split: ${testMissed.join('; ')}`,
+  belowFloors.length === 0
+    ? '\ntest split: every regression floor met'
+    : `\ntest split, REGRESSION: ${belowFloors.join('; ')}`,
+);
+console.log(
+  shortOfTargets.length === 0
+    ? 'test split: every target met'
+    : `test split, targets not met yet: ${shortOfTargets.join('; ')}`,
 );
 
 if (args.misses) {

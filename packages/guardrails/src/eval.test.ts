@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { loadSplitCorpus, readCorpusFiles, TRAIN_ONLY_ORIGINS } from '../scripts/corpus';
-import { FIGURE_HEADER, figuresOf, formatFigures, missedFloors, outcomesOf } from '../scripts/score';
+import { loadSplitCorpus, TRAIN_ONLY_ORIGINS } from '../scripts/corpus';
+import {
+  FIGURE_HEADER,
+  FLOORS,
+  figuresOf,
+  formatFigures,
+  missedBounds,
+  outcomesOf,
+  TARGETS,
+} from '../scripts/score';
 
 /**
  * The checker's floors on the corpus's TEST split (README "Corpus and figures"; `npm run eval` prints the
  * details). Test lines are never tuned on, so this is the honest figure for unseen sentences.
  */
-const hasCorpus = readCorpusFiles().length > 0;
-
-describe.skipIf(!hasCorpus)('the checker on the labelled corpus', () => {
-  const corpus = hasCorpus ? loadSplitCorpus() : [];
+describe('the checker on the labelled corpus', () => {
+  const corpus = loadSplitCorpus();
   /** The written corpus files (package-v1 and dismissals only ever train). */
   const written = corpus.filter((l) => !TRAIN_ONLY_ORIGINS.has(l.origin));
 
@@ -27,9 +33,11 @@ describe.skipIf(!hasCorpus)('the checker on the labelled corpus', () => {
     }
   });
 
-  it('meets the floors on the test split', () => {
+  it('does not fall below its floors on the test split', () => {
     const figures = figuresOf(outcomesOf(corpus.filter((l) => l.split === 'test')));
     console.info(`guardrails test split:\n  ${FIGURE_HEADER}\n  ${formatFigures(figures)}`);
-    expect(missedFloors(figures)).toEqual([]);
+    const short = missedBounds(figures, TARGETS);
+    if (short.length > 0) console.info(`  targets not met yet: ${short.join('; ')}`);
+    expect(missedBounds(figures, FLOORS)).toEqual([]);
   });
 });
