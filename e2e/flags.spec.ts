@@ -99,8 +99,8 @@ test('a director clears a high flag as not a problem here and finds it in the Co
   await expect(page.getByText(`Cleared by ${director.name}: ${reason}`)).toBeVisible();
 });
 
-// Depends on the checker's sentence-level work (rationales, and no flag for a guarantee that is a
-// fact of the instrument); it fails until that lands.
+// The checker reads the sentence: a promised figure is flagged with why, a guarantee that is a fact
+// of the instrument is not (packages/guardrails/README.md, sentence frames and context).
 test('the checker explains a promised return and lets a sponsor guarantee be', async ({ page }) => {
   await signInAs(page, 'ir_director');
   await page.goto('/compliance');
