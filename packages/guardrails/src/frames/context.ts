@@ -5,6 +5,7 @@ import {
   IDIOM_OBJECTS,
   INVEST_VERBS,
   MENTION_WORDS,
+  NON_RETURN_TARGETS,
   OUTCOME_NOUNS,
   REPORTING_VERBS,
   SOMEONE,
@@ -211,33 +212,6 @@ const CLAIMED = set(
   'investments',
   'savings',
 );
-const TARGET_TERMS = set(
-  'allocation',
-  'allocations',
-  'date',
-  'dates',
-  'weight',
-  'weights',
-  'weighting',
-  'maturity',
-  'range',
-  'leverage',
-  'ratio',
-  'mix',
-  'exposure',
-  'duration',
-  'audience',
-  'market',
-  'markets',
-  'company',
-  'companies',
-  'sector',
-  'sectors',
-  'close',
-  'size',
-  'portfolio',
-  'investors',
-);
 const FUNDRAISING = set('fundraise', 'fundraising', 'raise', 'raising', 'commitments');
 const PROMISE_WORDS = set('guarantee', 'promise', 'assure', 'commit', 'pledge', 'ensure');
 const QUOTES = new Set(['"', "'", '“', '”', '‘', '’', '«', '»']);
@@ -247,7 +221,7 @@ const isGuarantee = (v: View, k: number) => norm(v, k).startsWith('guarant') || 
 function definedTerm(v: View, from: number, to: number): boolean {
   for (let g = from; g < to; g++) {
     if (norm(v, g).startsWith('target')) {
-      if (has(v, g + 1, TARGET_TERMS)) return true;
+      if (has(v, g + 1, NON_RETURN_TARGETS)) return true;
       // a fundraising target: '$750 million for its fourth fund, with a hard cap of $900 million'
       for (let k = g + 1; k < Math.min(v.words.length, g + 14); k++) {
         if ((norm(v, k) === 'hard' && norm(v, k + 1) === 'cap') || FUNDRAISING.has(norm(v, k))) return true;

@@ -18,6 +18,7 @@ import {
   LOGISTICS_VERBS,
   MONEY_OBJECTS,
   MOVE_VERBS,
+  NON_RETURN_TARGETS,
   OUTCOME_NOUNS,
   OUTCOME_VERBS,
   PERF_VERBS,
@@ -497,33 +498,6 @@ const TARGET_FORMS: Readonly<Record<string, string>> = {
   estimates: 'targets',
   estimated: 'targeted',
 };
-const NOT_DEFINED_TARGETS = new Set([
-  'allocation',
-  'allocations',
-  'date',
-  'dates',
-  'weight',
-  'weights',
-  'weighting',
-  'maturity',
-  'range',
-  'leverage',
-  'ratio',
-  'mix',
-  'exposure',
-  'duration',
-  'audience',
-  'market',
-  'markets',
-  'company',
-  'companies',
-  'sector',
-  'sectors',
-  'close',
-  'size',
-  'portfolio',
-  'investors',
-]);
 const QUALIFIERS = new Set(['not', 'no', 'illustrative', 'indicative', 'hypothetical']);
 
 /** A forecast complement after word `i`: a figure, an outcome noun, a performance verb, 'stronger next year'. */
@@ -604,7 +578,7 @@ function estimate(v: View): FrameHit[] {
       if (end > 0 && !qualifiedAfter(v, end)) hit = estimateHit(v, i, end, new Map(), 'States a forecast');
     } else if ((w === 'targeting' || w === 'targets' || w === 'target') && p === 'VERB') {
       const end = estimateEnd(v, i, 8);
-      if (end > 0 && !has(v, i + 1, NOT_DEFINED_TARGETS) && !qualifiedAfter(v, end))
+      if (end > 0 && !has(v, i + 1, NON_RETURN_TARGETS) && !qualifiedAfter(v, end))
         hit = estimateHit(v, i, end, new Map(), 'States a target');
     } else if (
       has(v, i, BELIEF_VERBS) &&
@@ -625,11 +599,7 @@ function estimate(v: View): FrameHit[] {
       if (end > 0 && future && !qualifiedAfter(v, end))
         hit = estimateHit(v, i, end, new Map(), 'States a forecast');
     } else if (GUIDANCE_WORDS.has(w) && p !== 'VERB') {
-      if (
-        has(v, i + 1, NOT_DEFINED_TARGETS) ||
-        has(v, i + 2, NOT_DEFINED_TARGETS) ||
-        has(v, i - 1, HISTORICAL)
-      )
+      if (has(v, i + 1, NON_RETURN_TARGETS) || has(v, i + 2, NON_RETURN_TARGETS) || has(v, i - 1, HISTORICAL))
         continue;
       // a target needs a figure ('our price target is $30'); a forecast may name a movement
       const end = FIGURE_ONLY_GUIDANCE.has(w)

@@ -852,3 +852,32 @@ export const TRIGGERS: ReadonlySet<string> = new Set([
   'money',
   ...CORE_OUTCOMES,
 ]);
+
+/** What a 'target' names when it is not a return: 'a target allocation of 30%', 'the target close'. */
+export const NON_RETURN_TARGETS = set(
+  'allocation',
+  'allocations',
+  'date',
+  'dates',
+  'weight',
+  'weights',
+  'weighting',
+  'maturity',
+  'range',
+  'leverage',
+  'ratio',
+  'mix',
+  'exposure',
+  'duration',
+  'audience',
+  'market',
+  'markets',
+  'company',
+  'companies',
+  'sector',
+  'sectors',
+  'close',
+  'size',
+  'portfolio',
+  'investors',
+);
