@@ -1,24 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { seriousAccessibilityViolations, signInAs } from './fixtures';
+import { type Browser, expect, test } from '@playwright/test';
+import { composeToFund, seriousAccessibilityViolations, signInAs } from './fixtures';
 
 async function signedInPage(browser: Browser, role: 'ir_associate' | 'ir_director') {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInAs(page, role, { fresh: true });
   return page;
-}
-
-/** Composes a message to a fund; the workspace opens with the generated (and checked) first version. */
-async function compose(page: Page, subject: string) {
-  await page.goto('/compose');
-  await page.getByLabel('Investor name').fill('Margot Example');
-  await page.getByLabel('Investor email').fill('margot@example.com');
-  await page.getByLabel('Project / fund').click();
-  await page.getByRole('option', { name: 'Fund Alpha - Core Real Estate' }).click();
-  await page.getByLabel('Subject').fill(subject);
-  await page.getByLabel('Message', { exact: true }).fill('When will the Q3 distribution be paid?');
-  await page.getByRole('button', { name: 'Generate AI Response' }).click();
-  await expect(page.getByLabel('Draft version')).toHaveText('Version 1');
 }
 
 test('a director keeps a template; an associate checks a promissory draft, applies the fix and inserts it', async ({
@@ -45,7 +32,7 @@ test('a director keeps a template; an associate checks a promissory draft, appli
   expect(await seriousAccessibilityViolations(director)).toEqual([]);
 
   const associate = await signedInPage(browser, 'ir_associate');
-  await compose(associate, `Q3 payment ${Date.now()}`);
+  await composeToFund(associate, `Q3 payment ${Date.now()}`, 'When will the Q3 distribution be paid?');
   const draft = associate.getByLabel('Draft', { exact: true });
   await draft.fill('Dear Margot,\n\nYour return is guaranteed.\n\nKind regards,');
   await associate.getByRole('button', { name: 'Check Compliance' }).click();

@@ -226,3 +226,19 @@ export function linkIn(mail: ReceivedMail, prefix: string): string {
   if (!link) throw new Error(`no link starting ${prefix} in: ${mail.text}`);
   return link;
 }
+
+/**
+ * Composes a message to Fund Alpha; the workspace opens with the generated (and checked) first
+ * version.
+ */
+export async function composeToFund(page: Page, subject: string, message: string) {
+  await page.goto('/compose');
+  await page.getByLabel('Investor name').fill('Margot Example');
+  await page.getByLabel('Investor email').fill('margot@example.com');
+  await page.getByLabel('Project / fund').click();
+  await page.getByRole('option', { name: 'Fund Alpha - Core Real Estate' }).click();
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message', { exact: true }).fill(message);
+  await page.getByRole('button', { name: 'Generate AI Response' }).click();
+  await expect(page.getByLabel('Draft version')).toHaveText('Version 1');
+}

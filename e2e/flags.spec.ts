@@ -1,21 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { demoUser, seriousAccessibilityViolations, signInAs } from './fixtures';
+import { composeToFund, demoUser, seriousAccessibilityViolations, signInAs } from './fixtures';
 
 const SHOTS = '/tmp/shots';
-
-/** Composes a message to a fund; the workspace opens with the generated (and checked) first version. */
-async function compose(page: Page, subject: string) {
-  await page.goto('/compose');
-  await page.getByLabel('Investor name').fill('Margot Example');
-  await page.getByLabel('Investor email').fill('margot@example.com');
-  await page.getByLabel('Project / fund').click();
-  await page.getByRole('option', { name: 'Fund Alpha - Core Real Estate' }).click();
-  await page.getByLabel('Subject').fill(subject);
-  await page.getByLabel('Message', { exact: true }).fill('Is my return certain?');
-  await page.getByRole('button', { name: 'Generate AI Response' }).click();
-  await expect(page.getByLabel('Draft version')).toHaveText('Version 1');
-}
 
 /** The same element in the light and the dark theme (the app follows the system's by default). */
 async function shootBothThemes(page: Page, target: Locator, name: string) {
@@ -35,7 +22,7 @@ test('a director clears a high flag as not a problem here and finds it in the Co
   const director = demoUser('ir_director');
   await signInAs(page, 'ir_director');
   const subject = `Certain return ${Date.now()}`;
-  await compose(page, subject);
+  await composeToFund(page, subject, 'Is my return certain?');
 
   const draft = page.getByLabel('Draft', { exact: true });
   await draft.fill('Dear Margot,\n\nYour return is guaranteed.\n\nKind regards,');
