@@ -2,12 +2,53 @@ import { classifySentence, modelVerdict } from '../model/classify';
 import { sentenceFeatures } from '../model/features';
 import type { Sentence } from '../sentences';
 import type { Uncertain } from '../types';
+import { BELIEF_VERBS, ESTIMATE_VERBS, FUTURE, FUTURE_TIME, GUIDANCE_NOUNS, UPBEAT } from './words';
 
 /** At most this many uncertain sentences per check go to the optional second opinion. */
 export const MAX_UNCERTAIN = 5;
 
 /** A sentence the classifier reads as a promise or a forecast while no rule or frame flagged it. */
 export type ClassifierFlag = { label: 'promissory' | 'forward'; start: number; end: number; score: number };
+
+/** Modal and likelihood words that look ahead ('income should tick up', 'likely to rise'). */
+const LOOKING_AHEAD = new Set([
+  'should',
+  'could',
+  'may',
+  'might',
+  'would',
+  "'d",
+  'can',
+  'going',
+  'gonna',
+  'likely',
+  'probably',
+  'poised',
+  'set',
+  'track',
+  'pace',
+  'potential',
+  'upside',
+]);
+
+/**
+ * A forecast looks ahead: a figure, a future or modal word, a word of time ahead, an estimate or belief
+ * verb, guidance, or optimism. Without one the classifier's 'forward' reading is not taken — so the
+ * checker's own rewrites ('Your return is targeted.') are not flagged again.
+ */
+function looksAhead(sentence: Sentence): boolean {
+  return sentence.words.some(
+    (w) =>
+      w.pos === 'NUM' ||
+      FUTURE.has(w.normal) ||
+      LOOKING_AHEAD.has(w.normal) ||
+      FUTURE_TIME.has(w.normal) ||
+      GUIDANCE_NOUNS.has(w.normal) ||
+      UPBEAT.has(w.normal) ||
+      ESTIMATE_VERBS.has(w.lemma) ||
+      BELIEF_VERBS.has(w.lemma),
+  );
+}
 
 /** Trailing sentence punctuation is not part of the flagged span. */
 function spanOf(sentence: Sentence): [number, number] {
@@ -33,7 +74,7 @@ export function classify(read: readonly { sentence: Sentence; tags: string[]; fl
     const scores = classifySentence(sentenceFeatures(sentence, tags));
     const verdict = modelVerdict(scores);
     const [start, end] = spanOf(sentence);
-    if (verdict.label) {
+    if (verdict.label && (verdict.label === 'promissory' || looksAhead(sentence))) {
       flags.push({ label: verdict.label, start, end, score: verdict.risk });
     } else if (verdict.uncertain) {
       unsure.push({

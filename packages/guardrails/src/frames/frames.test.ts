@@ -184,6 +184,17 @@ describe('the sentence frames', () => {
   });
 });
 
+describe('the checker’s own rewrites', () => {
+  it('leave a fixed lexicon term clean: the suggestion for ‘guaranteed’ is not read as a forecast', () => {
+    const text = 'Dear Margot,\n\nYour return is guaranteed.\n\nKind regards,';
+    const [flag] = check(text, defaultPolicy()).flags;
+    expect(flag?.rule).toBe('lexicon:guaranteed');
+    const fixed = applySuggestion(text, flag as NonNullable<typeof flag>);
+    expect(fixed).toContain('Your return is targeted.');
+    expect(check(fixed, defaultPolicy()).flags).toEqual([]);
+  });
+});
+
 describe('spelling-tolerant lexicon', () => {
   it.each([
     ['Returns are garanteed.', 'garanteed'],
