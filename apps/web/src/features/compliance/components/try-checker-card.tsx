@@ -1,9 +1,9 @@
 import { COMPLIANCE_LIMITS, COMPLIANCE_TEXTS, FLAG_TEXTS } from '@parley/contracts';
-import { LoaderCircle, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { FlagRationale, SecondOpinionBadge } from '@/components/flag-why';
+import { PendingButton } from '@/components/pending-button';
 import { SeverityBadge } from '@/components/severity-badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -42,10 +42,9 @@ export function TryCheckerCard() {
             className="min-h-24"
           />
           <div>
-            <Button type="submit" disabled={check.isPending || !text.trim()} aria-busy={check.isPending}>
-              {check.isPending ? <LoaderCircle aria-hidden className="motion-safe:animate-spin" /> : null}
+            <PendingButton type="submit" isPending={check.isPending} disabled={!text.trim()}>
               {check.isPending ? COMPLIANCE_TEXTS.checking : FLAG_TEXTS.tryButton}
-            </Button>
+            </PendingButton>
           </div>
         </form>
         <div aria-live="polite" className="grid gap-2">

@@ -1,9 +1,10 @@
 import { COMPLIANCE_TEXTS, type ComplianceFlag, canClearFlag, FLAG_TEXTS } from '@parley/contracts';
-import { CircleCheck, LoaderCircle, RotateCcw, Wand2 } from 'lucide-react';
+import { CircleCheck, RotateCcw, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useDismissFlag, useRestoreFlag } from '@/api/drafts/flag-dismissals';
 import { FlagRationale, SecondOpinionBadge } from '@/components/flag-why';
+import { PendingButton } from '@/components/pending-button';
 import { SeverityBadge } from '@/components/severity-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -141,22 +142,17 @@ export function ComplianceFlagItem({
           clearBlocked ? (
             <Unavailable reason={clearBlocked} icon={<RotateCcw aria-hidden />} label={FLAG_TEXTS.restore} />
           ) : (
-            <Button
+            <PendingButton
               type="button"
               variant="outline"
               size="sm"
               onClick={onRestore}
-              disabled={restore.isPending}
-              aria-busy={restore.isPending}
+              isPending={restore.isPending}
+              icon={<RotateCcw aria-hidden />}
               aria-label={`${FLAG_TEXTS.restore}: ‘${flag.term}’`}
             >
-              {restore.isPending ? (
-                <LoaderCircle aria-hidden className="motion-safe:animate-spin" />
-              ) : (
-                <RotateCcw aria-hidden />
-              )}
               {FLAG_TEXTS.restore}
-            </Button>
+            </PendingButton>
           )
         ) : (
           <>
@@ -167,22 +163,18 @@ export function ComplianceFlagItem({
                 label={COMPLIANCE_TEXTS.applyFix}
               />
             ) : (
-              <Button
+              <PendingButton
                 type="button"
                 variant="outline"
                 size="sm"
                 onClick={onApply}
+                isPending={isApplying}
                 disabled={isApplyPending}
-                aria-busy={isApplying}
+                icon={<Wand2 aria-hidden />}
                 aria-label={`${COMPLIANCE_TEXTS.applyFix}: replace ‘${flag.term}’ with ‘${flag.suggestion}’`}
               >
-                {isApplying ? (
-                  <LoaderCircle aria-hidden className="motion-safe:animate-spin" />
-                ) : (
-                  <Wand2 aria-hidden />
-                )}
                 {COMPLIANCE_TEXTS.applyFix}
-              </Button>
+              </PendingButton>
             )}
             {clearBlocked ? (
               <Unavailable
