@@ -51,6 +51,8 @@ test("shortcuts: 'g' then 'i' / 'a', '/' and 'c'; none while typing in a field",
   await page.keyboard.press('i');
   await expect(page).toHaveURL(/\/inbox$/);
   const search = page.getByPlaceholder('Search messages...');
+  // Until the inbox has rendered its search box, '/' opens the palette instead.
+  await search.waitFor();
   await page.keyboard.press('/');
   await expect(search).toBeFocused();
   // Typed into the search box, the keys are text, not shortcuts.
