@@ -32,7 +32,7 @@ export function lineFeatures(text: string): string[] {
     end: f.end,
     forward: FORWARD_RULES.has(f.rule),
   }));
-  const { read } = readSentenceLayer(text, tokenize(text), () => true, spans, SETTINGS, policy.disclaimer);
+  const { read } = readSentenceLayer(text, tokenize(text), spans, SETTINGS, policy.disclaimer);
   const first = read[0]?.sentence;
   const last = read[read.length - 1]?.sentence;
   if (!first || !last) return [];

@@ -13,7 +13,6 @@ import { classify } from './frames/classified';
 import { FRAME_DEFS } from './frames/defs';
 import type { FrameId } from './frames/detect';
 import { type FrameFlag, type FrameSettings, type RuleSpan, readSentenceLayer } from './frames/layer';
-import { TRIGGERS } from './frames/words';
 import { BUILTIN_DEFS, type BuiltinDef, NEGATIONS, WORD_CLASSES } from './patterns';
 import { parsePhrase, type Slot } from './phrase';
 import { quoteOf, rationaleOf } from './rationale';
@@ -86,6 +85,8 @@ type CompiledRule = {
   suggestion: string;
   explanation: string;
   lexicon: boolean;
+  /** The organisation's own words (its lexicon and the patterns it wrote): the model never clears them. */
+  own: boolean;
   useRewrite: boolean;
   /** The start of the rationale, before the quote. */
   lead: string;
@@ -167,6 +168,7 @@ function compile(policy: GuardrailPolicy): Compiled {
       suggestion: entry.suggestion ?? '',
       explanation: lexiconExplanation(entry.term),
       lexicon: true,
+      own: true,
       useRewrite: false,
       lead: `Uses "${entry.term.trim()}", on the forbidden lexicon`,
     });
@@ -201,6 +203,7 @@ function compile(policy: GuardrailPolicy): Compiled {
         suggestion,
         explanation: rule.explanation || frameDef.explanation,
         lexicon: false,
+        own: false,
         useRewrite: suggestion === frameDef.suggestion,
         lead: '',
       });
@@ -218,6 +221,7 @@ function compile(policy: GuardrailPolicy): Compiled {
         explanation:
           rule.explanation || `'${rule.phrase.trim()}' is one of the organisation's guardrail patterns.`,
         lexicon: false,
+        own: true,
         useRewrite: false,
         lead: `Matches the organisation's pattern "${(rule.name || rule.phrase).trim()}"`,
       });
@@ -241,6 +245,7 @@ function compile(policy: GuardrailPolicy): Compiled {
       suggestion: rule.suggestion ?? def.suggestion,
       explanation: rule.explanation || def.explanation,
       lexicon: false,
+      own: false,
       useRewrite: (rule.suggestion ?? def.suggestion) === def.suggestion,
       lead: def.lead,
     });
@@ -325,7 +330,13 @@ function isHyphen(c: number): boolean {
  * Keep one flag per span: higher severity first, then a rule over a frame, then the longer, then the
  * lexicon, then the earlier.
  */
-type Cand = Flag & { order: number; lexicon: boolean; hit: Hit | null; frame: FrameFlag | null };
+type Cand = Flag & {
+  order: number;
+  lexicon: boolean;
+  own: boolean;
+  hit: Hit | null;
+  frame: FrameFlag | null;
+};
 
 function resolveOverlaps(cands: Cand[]): Cand[] {
   cands.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -379,7 +390,9 @@ function resolveOverlaps(cands: Cand[]): Cand[] {
  * docs/product.md §7 ai-guardrail-check: the flags of `text` under the organisation's policy, sorted by
  * start, one per span, and requires_approval when any flag is high. The rule layer (lexicon and
  * patterns on fast tokens) runs first; the sentence layer (frames, context, classifier) reads only
- * the sentences that may hold a claim, unless `options.layers` is 'rules'.
+ * the sentences that may hold a claim, unless `options.layers` is 'rules'; the classifier then adds
+ * flags, and clears the rule and frame flags (never the organisation's own) of sentences it reads as
+ * plainly clean, unless `options.layers` is 'frames'.
  */
 export function check(text: string, policy: GuardrailPolicy, options: CheckOptions = {}): CheckResult {
   if (typeof text !== 'string' || text.length === 0) {
@@ -419,11 +432,19 @@ export function check(text: string, policy: GuardrailPolicy, options: CheckOptio
       rationale: '',
       order: hit.seq.rule,
       lexicon: rule.lexicon,
+      own: rule.own,
     });
   }
   let uncertain: Uncertain[] = [];
   if (options.layers !== 'rules') {
-    ({ cands, uncertain } = sentenceLayer(text, t, cands, frames, policy.disclaimer));
+    ({ cands, uncertain } = sentenceLayer(
+      text,
+      t,
+      cands,
+      frames,
+      policy.disclaimer,
+      options.layers !== 'frames',
+    ));
   }
   const flags = resolveOverlaps(cands);
   // the text and suggestion only of the flags that are kept
@@ -496,22 +517,16 @@ function sentenceLayer(
   cands: Cand[],
   frames: Map<FrameId, CompiledFrame>,
   disclaimer: string | undefined,
+  withModel: boolean,
 ): { cands: Cand[]; uncertain: Uncertain[] } {
   const spans: RuleSpan[] = cands.map((c) => ({
     start: c.start,
     end: c.end,
     forward: FORWARD_RULES.has(c.rule),
   }));
-  // trigger words are looked up here, not in the rule layer's vocabulary, so the rules keep their speed
-  const isTrigger = (i: number) => {
-    if (t.num[i] === 2) return true;
-    const id = t.wid[i] as number;
-    const word = id !== 0 ? wordOf(t, i) : text.slice(t.start[i], t.end[i]).toLowerCase();
-    return TRIGGERS.has(id !== 0 ? word : word.replace(/[\u2019\u02bc]/g, "'"));
-  };
   const settings: FrameSettings = frames;
-  const verdict = readSentenceLayer(text, t, isTrigger, spans, settings, disclaimer);
-  const kept: Cand[] = [];
+  const verdict = readSentenceLayer(text, t, spans, settings, disclaimer);
+  let kept: Cand[] = [];
   const covered = coveredByFrames(cands, verdict.frames);
   cands.forEach((c, k) => {
     const v = verdict.rules[k];
@@ -533,9 +548,15 @@ function sentenceLayer(
       rationale: '',
       order: setting.order,
       lexicon: false,
+      own: false,
     });
   }
+  if (!withModel) return { cands: kept, uncertain: [] };
   const model = classify(verdict.read);
+  if (model.cleared.length > 0) {
+    const inCleared = (c: Cand) => !c.own && model.cleared.some((s) => c.start >= s.start && c.end <= s.end);
+    kept = kept.filter((c) => !inCleared(c));
+  }
   for (const c of model.flags) {
     const rule = `classifier:${c.label}`;
     kept.push({
@@ -552,6 +573,7 @@ function sentenceLayer(
       rationale: '',
       order: Number.MAX_SAFE_INTEGER,
       lexicon: false,
+      own: false,
     });
   }
   return { cands: kept, uncertain: model.uncertain };

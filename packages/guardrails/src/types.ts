@@ -56,6 +56,7 @@ export type CheckResult = { flags: Flag[]; requires_approval: boolean; uncertain
 
 /**
  * Which layers run: `all` (default) adds the sentence layer (frames, context, classifier) to the rule
- * layer (lexicon and patterns, fast tokens only); `rules` is the rule layer alone (benchmarks).
+ * layer (lexicon and patterns, fast tokens only); `rules` is the rule layer alone (benchmarks); `frames`
+ * is both without the classifier (what the trainer combines the model with).
  */
-export type CheckOptions = { layers?: 'all' | 'rules' };
+export type CheckOptions = { layers?: 'all' | 'rules' | 'frames' };

@@ -1,4 +1,4 @@
-import { classifySentence, modelVerdict } from '../model/classify';
+import { classifySentence, MODEL_THRESHOLDS, modelVerdict } from '../model/classify';
 import { sentenceFeatures } from '../model/features';
 import type { Sentence } from '../sentences';
 import type { Uncertain } from '../types';
@@ -61,18 +61,26 @@ function spanOf(sentence: Sentence): [number, number] {
 /**
  * The classifier's verdict on each sentence the sentence layer read (features from its words and the
  * frames and context found in it): a flag when it is confident and nothing else flagged the sentence,
- * and the unflagged sentences in its unsure band, riskiest first, at most MAX_UNCERTAIN.
+ * the unflagged sentences in its unsure band (riskiest first, at most MAX_UNCERTAIN), and the flagged
+ * sentences it reads as so plainly clean that their rule and frame flags are false alarms (`cleared`;
+ * check() still keeps the organisation's own lexicon and patterns there).
  */
 export function classify(read: readonly { sentence: Sentence; tags: string[]; flagged: boolean }[]): {
   flags: ClassifierFlag[];
   uncertain: Uncertain[];
+  cleared: Sentence[];
 } {
   const flags: ClassifierFlag[] = [];
   const unsure: Uncertain[] = [];
+  const cleared: Sentence[] = [];
   for (const { sentence, tags, flagged } of read) {
-    if (flagged || sentence.words.length === 0) continue;
+    if (sentence.words.length === 0 || (flagged && MODEL_THRESHOLDS.clear === 0)) continue;
     const scores = classifySentence(sentenceFeatures(sentence, tags));
     const verdict = modelVerdict(scores);
+    if (flagged) {
+      if (verdict.clears) cleared.push(sentence);
+      continue;
+    }
     const [start, end] = spanOf(sentence);
     if (verdict.label && (verdict.label === 'promissory' || looksAhead(sentence))) {
       flags.push({ label: verdict.label, start, end, score: verdict.risk });
@@ -86,5 +94,9 @@ export function classify(read: readonly { sentence: Sentence; tags: string[]; fl
     }
   }
   unsure.sort((a, b) => b.score - a.score || a.start - b.start);
-  return { flags, uncertain: unsure.slice(0, MAX_UNCERTAIN).sort((a, b) => a.start - b.start) };
+  return {
+    flags,
+    uncertain: unsure.slice(0, MAX_UNCERTAIN).sort((a, b) => a.start - b.start),
+    cleared,
+  };
 }

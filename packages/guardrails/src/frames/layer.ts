@@ -6,9 +6,9 @@ import { detectFrames, type FrameHit, type FrameId } from './detect';
 import { type View, viewOf } from './view';
 
 /**
- * The sentence layer: reads the sentences that may hold a claim (a trigger word, a figure or a rule
- * match, found by the fast tokenizer) with wink-nlp, finds the frames in them, and decides which rule
- * matches their context clears. Only those sentences are read: wink-nlp costs about 1 ms per KB.
+ * The sentence layer: reads every sentence with wink-nlp (the classifier finds claims that carry no cue
+ * word: 'Mark my words, this REIT is trading at $40 before Christmas'), finds the frames in them, and
+ * decides which rule matches their context clears.
  */
 
 /** A span of the text the rule layer matched, as the sentence layer sees it. */
@@ -57,18 +57,11 @@ const OPENERS = '"“‘\'(«';
 const CLOSERS = '.?!…"”’\')';
 
 /**
- * The pieces of text [start, end) the sentence layer reads: sentences (by the fast tokens) that hold a
- * trigger token or a rule span, adjacent ones merged so wink-nlp is called once for them.
+ * The pieces of text [start, end) the sentence layer reads: sentences by the fast tokens, adjacent ones
+ * merged so wink-nlp is called once for them, cut at words too long to read and in run-on text.
  */
-function chosenRanges(
-  text: string,
-  t: Tokens,
-  trigger: (i: number) => boolean,
-  spans: readonly RuleSpan[],
-): [number, number][] {
+function chosenRanges(text: string, t: Tokens): [number, number][] {
   const ranges: [number, number][] = [];
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
-  let spanIndex = 0;
   let s = 0;
   let chosen = false;
   let joinable = false;
@@ -107,11 +100,7 @@ function chosenRanges(
       joinable = false;
       continue;
     }
-    if (!chosen && trigger(i)) chosen = true;
-    while (spanIndex < sorted.length && (sorted[spanIndex] as RuleSpan).start < end) {
-      if ((sorted[spanIndex] as RuleSpan).end > start) chosen = true;
-      spanIndex++;
-    }
+    chosen = true;
   }
   close(t.n);
   return ranges;
@@ -141,13 +130,12 @@ function wordsIn(sentence: Sentence, start: number, end: number): [number, numbe
 export function readSentenceLayer(
   text: string,
   t: Tokens,
-  trigger: (i: number) => boolean,
   spans: readonly RuleSpan[],
   settings: FrameSettings,
   disclaimer: string | undefined,
 ): SentenceVerdict {
   const verdict: SentenceVerdict = { frames: [], rules: spans.map(() => null), read: [] };
-  const ranges = chosenRanges(text, t, trigger, spans);
+  const ranges = chosenRanges(text, t);
   if (ranges.length === 0) return verdict;
   const disclaimed = carriesDisclaimer(text, disclaimer);
   // rule spans by start, visited once per sentence they overlap (spans do not reach across sentences)

@@ -1,4 +1,5 @@
 import type { Sentence, Word } from '../sentences';
+import { clustersOf } from './clusters';
 import { misspelled, WORD_CLASSES } from './word-classes';
 
 /**
@@ -16,6 +17,8 @@ export function sentenceFeatures(sentence: Sentence, frames: readonly string[]):
   /** each token's first class, or the token itself: the sequence for class bigrams */
   const abstract: string[] = [];
   const classes = new Set<string>();
+  /** each token's fine cluster (or class, or itself): the sequence for cluster bigrams */
+  const fine: string[] = [];
   let negatedFor = 0;
   let quoted = false;
   for (let i = 0; i < words.length; i++) {
@@ -39,6 +42,12 @@ export function sentenceFeatures(sentence: Sentence, frames: readonly string[]):
       if (quoted) out.add(`qc:${c}`);
     }
     abstract.push(own[0] ? `@${own[0]}` : token);
+    const near = clustersOf(token) ?? clustersOf(w.normal);
+    if (near) {
+      out.add(`k:${near[0]}`);
+      out.add(`kk:${near[1]}`);
+    }
+    fine.push(near ? `${near[1]}` : own[0] ? `@${own[0]}` : token);
     // words shortly after a negation read differently ('not guaranteed', "can't go down")
     if (negatedFor > 0) {
       out.add(`n:${token}`);
@@ -58,6 +67,7 @@ export function sentenceFeatures(sentence: Sentence, frames: readonly string[]):
     out.add(`b:${i === 0 ? '<s>' : tokens[i - 1]}_${tokens[i]}`);
     const [a, b] = [i === 0 ? '<s>' : (abstract[i - 1] as string), abstract[i] as string];
     if (a.startsWith('@') || b.startsWith('@')) out.add(`cb:${a}_${b}`);
+    out.add(`kb:${i === 0 ? '<s>' : fine[i - 1]}_${fine[i]}`);
   }
   const present = [...classes].sort();
   for (let i = 0; i < present.length; i++) {

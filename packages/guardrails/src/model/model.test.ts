@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { check } from '../check';
+import { defaultPolicy } from '../defaults';
 import { readSentences } from '../sentences';
 import { classifySentence, combineWithRules, MODEL_THRESHOLDS, modelVerdict } from './classify';
 import { sentenceFeatures } from './features';
@@ -100,6 +102,46 @@ describe('classifySentence', () => {
     expect(weights.features.length).toBe(weights.promissory.length);
     expect(weights.features.length).toBe(weights.forward.length);
     expect(weights.features).toEqual([...weights.features].sort());
-    expect(JSON.stringify(weights).length).toBeLessThan(300 * 1024);
+    expect(JSON.stringify(weights).length).toBeLessThan(512 * 1024);
+  });
+});
+
+describe('check() with the model', () => {
+  const text = 'The promised yield did not move.';
+
+  it("clears the rule and frame flags of a sentence it reads as plainly clean, never the organisation's own words", () => {
+    expect(MODEL_THRESHOLDS.clear).toBeGreaterThan(0);
+    const policy = defaultPolicy();
+    expect(check(text, policy, { layers: 'frames' }).flags.map((f) => f.rule)).toEqual(['pattern:promise']);
+    expect(check(text, policy).flags).toEqual([]);
+
+    const withLexicon = defaultPolicy();
+    withLexicon.lexicon.push({
+      term: 'promised yield',
+      severity: 'high',
+      suggestion: 'yield',
+      enabled: true,
+    });
+    expect(check(text, withLexicon).flags.map((f) => f.rule)).toEqual(['lexicon:promised yield']);
+
+    const withPattern = defaultPolicy();
+    withPattern.patterns.push({
+      id: 'house-promised',
+      name: 'Promised',
+      severity: 'medium',
+      suggestion: 'expected',
+      explanation: '',
+      enabled: true,
+      phrase: 'promised yield',
+    });
+    expect(check(text, withPattern).flags.map((f) => f.rule)).toEqual(['pattern:house-promised']);
+  });
+
+  it('reads sentences without a cue word, so a promise in plain words is flagged', () => {
+    const flags = check(
+      'Mark my words, this REIT is trading at $40 before Christmas.',
+      defaultPolicy(),
+    ).flags;
+    expect(flags.some((f) => f.severity === 'high')).toBe(true);
   });
 });
