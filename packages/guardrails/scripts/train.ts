@@ -23,13 +23,13 @@ import { FIGURE_HEADER, type Figures, figuresOf, formatFigures, rate } from './s
 
 const MIN_COUNT = 2;
 const MIN_WEIGHT = 0.01;
-const LAMBDAS = [3e-5, 1e-4, 3e-4, 1e-3];
+const LAMBDAS = [1e-5, 3e-5, 1e-4, 3e-4];
 const ALPHAS = [0.1, 0.3, 1];
 /** Dev false-positive rates of rules and model together: below the floors, a margin for test. */
 const DEV_MAX_EASY_FPR = 0.03;
 const DEV_MAX_HARD_FPR = 0.08;
 /** Risks below which the model may clear a rule or frame flag (never the organisation's own words). */
-const CLEAR_GRID = [0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2];
+const CLEAR_GRID = [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3];
 const OUT = path.join(import.meta.dirname, '..', 'src', 'model', 'weights.json');
 const CLASS: Record<CorpusLine['label'], 0 | 1 | 2> = { clean: 0, promissory: 1, forward: 2 };
 
@@ -60,17 +60,18 @@ const trainX = examplesOf(train);
 const devX = examplesOf(dev);
 console.log(`${df.size} features in train, ${vocab.length} seen in >= ${MIN_COUNT} lines`);
 
-/** The rule layer's and the frames' flags on each dev line (no classifier), lexicon apart. */
+/**
+ * The rule layer's and the frames' flags on each dev line (no classifier). Under the default policy every
+ * lexicon term is built in, so the model may clear all of them (only terms an organisation adds are not).
+ */
 const policy = defaultPolicy();
 const rulesOnDev: RuleView[] = dev.map((line) => {
   const flags = check(line.text, policy, { layers: 'frames' }).flags;
-  const lexicon = flags.filter((f) => f.rule.startsWith('lexicon:'));
-  const other = flags.filter((f) => !f.rule.startsWith('lexicon:'));
   return {
-    lexicon: lexicon.length > 0,
-    lexiconHigh: lexicon.some((f) => f.severity === 'high'),
-    other: other.length > 0,
-    otherHigh: other.some((f) => f.severity === 'high'),
+    lexicon: false,
+    lexiconHigh: false,
+    other: flags.length > 0,
+    otherHigh: flags.some((f) => f.severity === 'high'),
   };
 });
 
@@ -105,9 +106,10 @@ const NEVER = { promissory: 1.01, forward: 1.01 };
 
 /**
  * The thresholds with the best dev recall (promissory, forward, and half of promissory → high) within
- * the false-positive budget, under which the model's clearing loses no positive the rules caught. The
- * budget is DEV_MAX_*_FPR, or, when the rules alone (after clearing) are above it, their rate plus a
- * small margin for the model. Ties: the lower clearing threshold, then the higher flag thresholds.
+ * the false-positive budget; a clearing threshold that drops positives the rules caught pays for it in
+ * recall. The budget is DEV_MAX_*_FPR, or, when the rules alone (after clearing) are above it, their
+ * rate plus a small margin for the model. Ties: the lower clearing threshold, then the higher flag
+ * thresholds.
  */
 function chooseThresholds(model: Linear): { thresholds: ModelThresholds; figures: Figures } {
   const scores = devX.map((e) => probabilities(model, e.x));
@@ -115,11 +117,6 @@ function chooseThresholds(model: Linear): { thresholds: ModelThresholds; figures
   let best: { t: ModelThresholds; value: number; figures: Figures } | null = null;
   for (const clear of CLEAR_GRID) {
     const rulesOnly = unionOnDev(scores, { ...NEVER, clear, uncertain: [0, 0] });
-    const lost = rulesOnly.filter((o, i) => {
-      const r = rulesOnDev[i] as RuleView;
-      return o.line.label !== 'clean' && (r.lexicon || r.other) && !o.flagged;
-    }).length;
-    if (lost > 0) continue;
     const base = figuresOf(rulesOnly);
     const maxEasy = Math.max(DEV_MAX_EASY_FPR, rate(base.easyFpr) + 0.01);
     const maxHard = Math.max(DEV_MAX_HARD_FPR, rate(base.hardFpr) + 0.02);

@@ -1,3 +1,4 @@
+import { DEFAULT_LEXICON } from './defaults';
 import {
   buildIndex,
   compileSlots,
@@ -53,6 +54,17 @@ export function lexiconExplanation(term: string): string {
   );
 }
 
+/**
+ * The default lexicon's terms (as tokens joined): like the built-in patterns, the model may clear them
+ * in a sentence it reads as plainly clean; the terms an organisation adds are its own and never cleared.
+ */
+const BUILTIN_TERMS: ReadonlySet<string> = new Set(
+  DEFAULT_LEXICON.map((e) => {
+    const toks = tokenize(e.term);
+    return Array.from({ length: toks.n }, (_, k) => wordOf(toks, k)).join(' ');
+  }),
+);
+
 const NEGATION_GUARD: Guard = { words: new Set(NEGATIONS), window: 4, crossClause: true };
 /** 'Nothing in this letter is a promise ...': a negative pronoun earlier in the sentence. */
 const NEGATIVE_SUBJECT_GUARD: Guard = {
@@ -85,7 +97,7 @@ type CompiledRule = {
   suggestion: string;
   explanation: string;
   lexicon: boolean;
-  /** The organisation's own words (its lexicon and the patterns it wrote): the model never clears them. */
+  /** The organisation's own words (terms it added, patterns it wrote): the model never clears them. */
   own: boolean;
   useRewrite: boolean;
   /** The start of the rationale, before the quote. */
@@ -168,7 +180,7 @@ function compile(policy: GuardrailPolicy): Compiled {
       suggestion: entry.suggestion ?? '',
       explanation: lexiconExplanation(entry.term),
       lexicon: true,
-      own: true,
+      own: !BUILTIN_TERMS.has(words.join(' ')),
       useRewrite: false,
       lead: `Uses "${entry.term.trim()}", on the forbidden lexicon`,
     });

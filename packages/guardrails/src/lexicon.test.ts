@@ -91,7 +91,7 @@ describe('the default lexicon', () => {
   it('ignores disabled entries', () => {
     const policy = lexiconOnly();
     for (const e of policy.lexicon) e.enabled = false;
-    expect(check('Guaranteed, risk-free, no risk.', policy)).toMatchObject({
+    expect(check('Guaranteed, risk-free, no risk.', policy, { layers: 'rules' })).toMatchObject({
       flags: [],
       requires_approval: false,
     });

@@ -371,7 +371,7 @@ describe('Apply Fix', () => {
 describe('the lexicon and patterns are what the checker uses', () => {
   it('adds, changes and deletes a custom term, audited, and the checker follows', async () => {
     const director = await ctx.signInAs('ir_director');
-    expect(await flagsOf(director.cookie, 'This is a moonshot deal.')).toEqual([]);
+    expect(await flagsOf(director.cookie, 'The memo calls it a moonshot deal.')).toEqual([]);
     const added = await ctx.request('POST', '/api/compliance/policy/terms', {
       cookie: director.cookie,
       body: { term: 'Moonshot  Deal', severity: 'medium', suggestion: 'possibility' },
@@ -386,7 +386,7 @@ describe('the lexicon and patterns are what the checker uses', () => {
     expect((await lastAudit(director.orgId, 'compliance_term_added'))?.details).toMatchObject({
       term: 'Moonshot Deal',
     });
-    const flags = await flagsOf(director.cookie, 'This is a moonshot deal.');
+    const flags = await flagsOf(director.cookie, 'The memo calls it a moonshot deal.');
     expect(flags).toMatchObject([{ term: 'moonshot deal', severity: 'medium' }]);
 
     const duplicate = await ctx.request('POST', '/api/compliance/policy/terms', {
@@ -418,7 +418,7 @@ describe('the lexicon and patterns are what the checker uses', () => {
       },
     );
     expect(deleted.status).toBe(200);
-    expect(await flagsOf(director.cookie, 'This is a moonshot deal.')).toEqual([]);
+    expect(await flagsOf(director.cookie, 'The memo calls it a moonshot deal.')).toEqual([]);
     expect(await lastAudit(director.orgId, 'compliance_term_deleted')).toBeTruthy();
     const again = await ctx.request('DELETE', '/api/compliance/policy/terms/sure%20thing', {
       cookie: director.cookie,
