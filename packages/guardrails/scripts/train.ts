@@ -19,15 +19,15 @@ import { combineWithRules, type ModelThresholds, modelVerdict, type RuleView } f
 import { type CorpusLine, loadSplitCorpus, type SplitLine } from './corpus';
 import { type Example, fitLogistic, fitNaiveBayes, type Linear, logLoss, probabilities } from './fit';
 import { lineFeatures } from './line-features';
-import { FIGURE_HEADER, type Figures, figuresOf, formatFigures, rate } from './score';
+import { FIGURE_HEADER, type Figures, figuresOf, formatFigures, rate, TARGETS } from './score';
 
 const MIN_COUNT = 2;
 const MIN_WEIGHT = 0.01;
 const LAMBDAS = [1e-5, 3e-5, 1e-4, 3e-4];
 const ALPHAS = [0.1, 0.3, 1];
-/** Dev false-positive rates of rules and model together: below the floors, a margin for test. */
-const DEV_MAX_EASY_FPR = 0.03;
-const DEV_MAX_HARD_FPR = 0.08;
+/** Dev false-positive rates of rules and model together: the targets (scripts/score.ts) less a margin. */
+const DEV_MAX_EASY_FPR = TARGETS.easyFpr - 0.01;
+const DEV_MAX_HARD_FPR = TARGETS.hardFpr - 0.01;
 /** Risks below which the model may clear a rule or frame flag (never the organisation's own words). */
 const CLEAR_GRID = [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3];
 const OUT = path.join(import.meta.dirname, '..', 'src', 'model', 'weights.json');

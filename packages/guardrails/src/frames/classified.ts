@@ -33,9 +33,12 @@ const LOOKING_AHEAD = new Set([
 
 /**
  * A forecast looks ahead: a figure, a future or modal word, a word of time ahead, an estimate or belief
- * verb, guidance, or optimism. Without one the classifier's 'forward' reading is not taken — so the
- * checker's own rewrites ('Your return is targeted.') are not flagged again.
+ * verb, guidance, or optimism. Without one the classifier's 'forward' reading needs CUELESS_FORWARD —
+ * so the checker's own rewrites ('Your return is targeted.', P(forward) about 0.74) are not flagged
+ * again, while 'We see tailwinds for credit' still is.
  */
+const CUELESS_FORWARD = 0.8;
+
 function looksAhead(sentence: Sentence): boolean {
   return sentence.words.some(
     (w) =>
@@ -82,7 +85,10 @@ export function classify(read: readonly { sentence: Sentence; tags: string[]; fl
       continue;
     }
     const [start, end] = spanOf(sentence);
-    if (verdict.label && (verdict.label === 'promissory' || looksAhead(sentence))) {
+    if (
+      verdict.label &&
+      (verdict.label === 'promissory' || scores.forward >= CUELESS_FORWARD || looksAhead(sentence))
+    ) {
       flags.push({ label: verdict.label, start, end, score: verdict.risk });
     } else if (verdict.uncertain) {
       unsure.push({
