@@ -8,6 +8,7 @@ import {
   type Seq,
   scan,
   type VocabCollector,
+  wordItem,
 } from './engine';
 import { classify } from './frames/classified';
 import { FRAME_DEFS } from './frames/defs';
@@ -114,6 +115,8 @@ const CLASSIFIER_EXPLANATIONS: Record<string, string> = {
     'The sentence reads like a forward-looking statement; qualify it as not guaranteed, with the disclaimer.',
 };
 
+const NO_NUMBER = { anyNum: false, fig: false };
+
 const FUZZY_BUILTIN_WORDS = ['guarantee', 'guarantees', 'guaranteed', 'guaranteeing'];
 
 /** Rule ids whose matches are forward-looking (a hedge and the disclaimer make them low). */
@@ -179,7 +182,7 @@ function compile(policy: GuardrailPolicy): Compiled {
       if (form.length === 1) fuzzy.add(form[0] as string);
       collect.words.add(form[0] as string);
       seqs.push({
-        items: form.map((w) => ({ test: (t: Tokens, i: number) => wordOf(t, i) === w, optional: false })),
+        items: form.map((w) => wordItem(new Set([w]), [], NO_NUMBER, false, collect)),
         first: { words: [form[0] as string], stems: [], num: false },
         prev: null,
         before: NEGATION_GUARDS,
