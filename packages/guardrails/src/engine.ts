@@ -10,9 +10,20 @@ import { type Tokens, wordOf } from './tokenize';
  * the text, so a check is linear in the text's length and nothing can backtrack.
  */
 
-export type TokenTest = (t: Tokens, i: number) => boolean;
-
-export type Item = { test: TokenTest; optional: boolean };
+/**
+ * What one slot accepts, as data so that the matcher's loop reads it without a call per token: any
+ * token (a gap), or a number (any, or a figure), or a word of `words` or starting with one of `stems`.
+ * `mask[id]` answers for the vocabulary's words (set once the vocabulary is built).
+ */
+export type Item = {
+  any: boolean;
+  anyNum: boolean;
+  fig: boolean;
+  words: ReadonlySet<string>;
+  stems: readonly string[];
+  mask: Uint8Array;
+  optional: boolean;
+};
 
 /** Words that must not appear shortly before a match (e.g. negations). */
 export type Guard = { words: ReadonlySet<string>; window: number; crossClause: boolean };
@@ -45,6 +56,51 @@ export type VocabCollector = {
   finalizers: ((names: readonly string[]) => void)[];
 };
 
+const NO_WORDS = new Uint8Array(0);
+
+/** A slot of words (and stems, numbers); its mask is filled in once the vocabulary is built. */
+export function wordItem(
+  words: ReadonlySet<string>,
+  stems: readonly string[],
+  num: { anyNum: boolean; fig: boolean },
+  optional: boolean,
+  vocab: VocabCollector,
+): Item {
+  for (const w of words) vocab.words.add(w);
+  for (const stem of stems) vocab.stems.add(stem);
+  const item: Item = { any: false, anyNum: num.anyNum, fig: num.fig, words, stems, mask: NO_WORDS, optional };
+  vocab.finalizers.push((names) => {
+    item.mask = new Uint8Array(names.length);
+    for (let id = 1; id < names.length; id++) if (matchesWord(item, names[id] as string)) item.mask[id] = 1;
+  });
+  return item;
+}
+
+function matchesWord(item: Item, w: string): boolean {
+  if (item.words.has(w)) return true;
+  for (const stem of item.stems) if (w.startsWith(stem)) return true;
+  return false;
+}
+
+const ANY_TOKEN: Item = {
+  any: true,
+  anyNum: false,
+  fig: false,
+  words: new Set(),
+  stems: [],
+  mask: NO_WORDS,
+  optional: true,
+};
+
+/** Whether a token fills the slot, by its number kind and word id (see Tokens). */
+function accepts(item: Item, kind: number, id: number, t: Tokens): boolean {
+  if (item.any) return true;
+  if (kind !== 0 && (item.anyNum || (item.fig && kind === 2))) return true;
+  if (id > 0) return item.mask[id] === 1;
+  if (id === 0) return false;
+  return matchesWord(item, t.extras[-id - 1] as string);
+}
+
 export function compileSlots(
   slots: Slot[],
   classes: WordClasses,
@@ -52,10 +108,9 @@ export function compileSlots(
 ): { items: Item[]; first: Seq['first'] } {
   const items: Item[] = [];
   let first: Seq['first'] | null = null;
-  const anyToken: TokenTest = () => true;
   for (const slot of slots) {
     if (slot.kind === 'gap') {
-      for (let k = 0; k < slot.max; k++) items.push({ test: anyToken, optional: true });
+      for (let k = 0; k < slot.max; k++) items.push(ANY_TOKEN);
       continue;
     }
     const words = new Set<string>();
@@ -73,28 +128,8 @@ export function compileSlots(
         for (const w of list) words.add(w);
       }
     }
-    for (const w of words) vocab.words.add(w);
-    for (const s of stems) vocab.stems.add(s);
-    const matches = (w: string) => {
-      if (words.has(w)) return true;
-      for (const s of stems) if (w.startsWith(s)) return true;
-      return false;
-    };
-    let mask = new Uint8Array(0);
-    vocab.finalizers.push((names) => {
-      mask = new Uint8Array(names.length);
-      for (let id = 1; id < names.length; id++) if (matches(names[id] as string)) mask[id] = 1;
-    });
-    const test: TokenTest = (t, i) => {
-      const kind = t.num[i] as number;
-      if (kind !== 0 && (anyNum || (fig && kind === 2))) return true;
-      const id = t.wid[i] as number;
-      if (id > 0) return mask[id] === 1;
-      if (id === 0) return false;
-      return matches(t.extras[-id - 1] as string);
-    };
     if (!first) first = { words: [...words], stems, num: anyNum || fig };
-    items.push({ test, optional: slot.optional });
+    items.push(wordItem(words, stems, { anyNum, fig }, slot.optional, vocab));
   }
   if (!first) throw new Error('A phrase needs a word');
   if (items.length > 31) throw new Error('A phrase is too long');
@@ -104,19 +139,28 @@ export function compileSlots(
 /** Run one sequence from token `i`; the end token (exclusive) of the longest match, or -1. */
 export function runSeq(seq: Seq, t: Tokens, i: number): number {
   const items = seq.items;
+  const { n, brk, num, wid } = t;
   const L = items.length;
   const accept = 1 << L;
   let mask = 1;
   let best = -1;
-  for (let k = i; k < t.n && k - i < L; k++) {
-    if (k > i && t.brk[k] !== 0) break;
+  for (let k = i; k < n && k - i < L; k++) {
+    if (k > i && brk[k] !== 0) break;
+    const kind = num[k] as number;
+    const id = wid[k] as number;
     let next = 0;
-    for (let p = 0; p < L; p++) {
-      if ((mask >>> p) & 1 && (items[p] as Item).test(t, k)) next |= 1 << (p + 1);
+    // only the slots reached so far (the set bits of mask, lowest first)
+    for (let rest = mask; rest !== 0; rest &= rest - 1) {
+      const p = 31 - Math.clz32(rest & -rest);
+      if (accepts(items[p] as Item, kind, id, t)) next |= 1 << (p + 1);
     }
-    // epsilon closure over optional slots
-    for (let p = 0; p < L; p++) {
-      if ((next >>> p) & 1 && (items[p] as Item).optional) next |= 1 << (p + 1);
+    // epsilon closure: a reached optional slot also reaches the next one (which the loop then visits)
+    for (let rest = next & ~accept; rest !== 0; rest &= rest - 1) {
+      const p = 31 - Math.clz32(rest & -rest);
+      if (p < L && (items[p] as Item).optional) {
+        next |= 1 << (p + 1);
+        rest |= 1 << (p + 1);
+      }
     }
     if (next & accept) best = k + 1;
     mask = next & ~accept;

@@ -66,34 +66,49 @@ export function buildFuzzy(targets: Iterable<[string, number]>): FuzzyIndex {
   return index;
 }
 
+/** The three rows of editDistance, reused: a misspelt word must not cost an allocation. */
+let rows = new Int32Array(3 * 32);
+
 /** Optimal string alignment distance of a and b, or max + 1 once it must exceed max. */
 function editDistance(a: string, b: string, max: number): number {
   const n = a.length;
   const m = b.length;
-  let prev2 = new Array<number>(m + 1).fill(0);
-  let prev = Array.from({ length: m + 1 }, (_, j) => j);
-  let cur = new Array<number>(m + 1).fill(0);
+  const width = m + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(3 * width);
+  // rows at offsets: the row before the previous, the previous, the current
+  let prev2 = 0;
+  let prev = width;
+  let cur = 2 * width;
+  rows.fill(0, 0, 3 * width);
+  for (let j = 0; j <= m; j++) rows[prev + j] = j;
   for (let i = 1; i <= n; i++) {
-    cur[0] = i;
+    rows[cur] = i;
     let rowMin = i;
     for (let j = 1; j <= m; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      let v = Math.min(
+        (rows[prev + j] as number) + 1,
+        (rows[cur + j - 1] as number) + 1,
+        (rows[prev + j - 1] as number) + cost,
+      );
       if (
         i > 1 &&
         j > 1 &&
         a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
         a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
       ) {
-        v = Math.min(v, (prev2[j - 2] as number) + 1);
+        v = Math.min(v, (rows[prev2 + j - 2] as number) + 1);
       }
-      cur[j] = v;
+      rows[cur + j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
+    const oldest = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = oldest;
   }
-  return prev[m] as number;
+  return rows[prev + m] as number;
 }
 
 /**

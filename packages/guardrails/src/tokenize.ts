@@ -60,7 +60,6 @@ function isLetterOrDigit(c: number): boolean {
   return NON_ASCII_WORD.test(String.fromCharCode(c));
 }
 
-const WORD = 8;
 const NEWLINE = 3;
 
 function isDigit(c: number): boolean {
@@ -119,18 +118,13 @@ function gapLevel(c: number): number {
   }
 }
 
-/** Per character: WORD, NEWLINE, or the gap level (0 soft, 1 clause, 2 sentence). */
-const CHAR = (() => {
-  const table = new Uint8Array(TABLE_SIZE);
-  for (let c = 0; c < TABLE_SIZE; c++)
-    table[c] = WORD_TABLE[c] === 1 ? WORD : c === 0x0a ? NEWLINE : gapLevel(c);
-  return table;
-})();
-
-function charClass(c: number): number {
-  if (c < TABLE_SIZE) return CHAR[c] as number;
-  return NON_ASCII_WORD.test(String.fromCharCode(c)) ? WORD : gapLevel(c);
-}
+const UNIT_WORDS: readonly [string, string][] = [
+  ['percent', '%'],
+  ['per cent', '%'],
+  ['pct', '%'],
+  ['bps', 'bps'],
+  ['basis points', 'bps'],
+];
 
 /** 'percent', 'per cent', 'pct', 'bps', 'basis points' right after a number (soft gap), as [end, unit]. */
 function unitWordAfter(text: string, at: number): [number, string] | null {
@@ -140,14 +134,7 @@ function unitWordAfter(text: string, at: number): [number, string] | null {
   const c = text.charCodeAt(p) | 0x20;
   if (c !== 0x70 && c !== 0x62) return null; // p or b
   const rest = text.slice(p, p + 12).toLowerCase();
-  const words: [string, string][] = [
-    ['percent', '%'],
-    ['per cent', '%'],
-    ['pct', '%'],
-    ['bps', 'bps'],
-    ['basis points', 'bps'],
-  ];
-  for (const [w, unit] of words) {
+  for (const [w, unit] of UNIT_WORDS) {
     if (rest.startsWith(w)) {
       const after = p + w.length;
       if (after < text.length && isLetterOrDigit(text.charCodeAt(after))) continue;
@@ -191,11 +178,32 @@ const MAX_STEM = 64;
 /** Map keys stay small integers (no boxed numbers). */
 const SMI_MASK = 0x3fffffff;
 
-function lowerCode(c: number): number {
+function lowerCodeOf(c: number): number {
   if (c < 128) return c >= 65 && c <= 90 ? c + 32 : c;
   if (c === 0x2019 || c === 0x02bc) return 0x27;
   const l = String.fromCharCode(c).toLowerCase();
   return l.length === 1 ? l.charCodeAt(0) : c;
+}
+
+/**
+ * What the tokenizer needs of a character, in one read: a letter or digit gives its lower-cased code
+ * (> 0), any other character -1 - its class (NEWLINE, or the gap level: 0 soft, 1 clause, 2 sentence).
+ * Built once below TABLE_SIZE, as it is read for every character of the text.
+ */
+const FOLD = Int32Array.from({ length: TABLE_SIZE }, (_, c) =>
+  WORD_TABLE[c] === 1 ? lowerCodeOf(c) : -1 - (c === 0x0a ? NEWLINE : gapLevel(c)),
+);
+
+function foldOf(c: number): number {
+  if (c < TABLE_SIZE) return FOLD[c] as number;
+  return NON_ASCII_WORD.test(String.fromCharCode(c)) ? lowerCodeOf(c) : -1 - gapLevel(c);
+}
+
+/** lowerCodeOf below TABLE_SIZE, built once: it runs on every character of every word. */
+const LOWER = Uint16Array.from({ length: TABLE_SIZE }, (_, c) => lowerCodeOf(c));
+
+function lowerCode(c: number): number {
+  return c < TABLE_SIZE ? (LOWER[c] as number) : lowerCodeOf(c);
 }
 
 function hashFull(w: string): number {
@@ -279,6 +287,17 @@ export function buildVocab(
   };
 }
 
+/** Stands in for a missing vocabulary, so that tokenize reads the same fields either way. */
+const NO_VOCAB = buildVocab([], []);
+
+/** Whether the text at `s` spells `name` (lower-cased). */
+function sameWord(name: string, text: string, s: number): boolean {
+  for (let k = 0; k < name.length; k++) {
+    if (name.charCodeAt(k) !== lowerCode(text.charCodeAt(s + k))) return false;
+  }
+  return true;
+}
+
 /** Whether text[s, e) starts with one of the vocabulary's stems (by the prefix hashes). */
 function hasStem(text: string, s: number, e: number, vocab: Vocab): boolean {
   let h = FNV_OFFSET;
@@ -343,17 +362,22 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
   let b = vocab && pool && pool.cap >= want ? pool : newBuffers(want);
   let { cap, start, end, num, brk, wid, stem, cand } = b;
   let nc = 0;
-  const starts = vocab ? vocab.starts : null;
+  // without a vocabulary every word is kept as a string (and may start a rule)
+  const plain = vocab === undefined;
+  const v = vocab ?? NO_VOCAB;
+  const { starts, stemFirst, lenFirst, fuzzy, fuzzyLengths, table, tableMask, hashes, names } = v;
+  // most words are shorter than every stem: skip the prefix hashes for them
+  const minStem = v.stemLens[0] ?? 0;
   const extras: string[] = [];
-  const names: readonly string[] = vocab ? vocab.names : [''];
   let n = 0;
   let gap = 2;
   let newlines = 0;
   let i = 0;
   while (i < len) {
     const c = text.charCodeAt(i);
-    const cls = charClass(c);
-    if (cls !== WORD) {
+    const f = c < TABLE_SIZE ? (FOLD[c] as number) : foldOf(c);
+    if (f < 0) {
+      const cls = -1 - f;
       if (cls === NEWLINE) {
         newlines++;
         if (newlines >= 2) gap = 2;
@@ -366,10 +390,9 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
       ({ cap, start, end, num, brk, wid, stem, cand } = b);
     }
     const s = i;
-    let u = '';
     let id = 0;
-    let curly = false;
     if (isDigit(c)) {
+      let u = '';
       i++;
       while (i < len) {
         const d = text.charCodeAt(i);
@@ -398,18 +421,19 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
       num[n] = u === '%' || u === 'x' || u === 'bps' ? 2 : 1;
       stem[n] = 0;
       cand[nc++] = n;
-      if (!vocab || vocab.numeric) {
+      if (plain || v.numeric) {
         extras.push(normalisedSlice(text, s, i, false));
         id = -extras.length;
       }
     } else {
-      let h = Math.imul(FNV_OFFSET ^ lowerCode(c), FNV_PRIME);
+      let curly = false;
+      let h = Math.imul(FNV_OFFSET ^ f, FNV_PRIME);
       i++;
       while (i < len) {
         const d = text.charCodeAt(i);
-        if (charClass(d) === WORD) {
-          // ASCII letters and digits: | 0x20 lower-cases letters and keeps digits
-          h = Math.imul(h ^ (d < 128 ? d | 0x20 : lowerCode(d)), FNV_PRIME);
+        const g = d < TABLE_SIZE ? (FOLD[d] as number) : foldOf(d);
+        if (g > 0) {
+          h = Math.imul(h ^ g, FNV_PRIME);
           i++;
         } else if (
           isApostrophe(d) &&
@@ -423,49 +447,41 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
         } else break;
       }
       num[n] = 0;
-      const first = lowerCode(c) & 31;
-      const maybeStem = vocab !== undefined && vocab.stemFirst[first] === 1 && hasStem(text, s, i, vocab);
-      if (!vocab) {
+      const length = i - s;
+      const first = f & 31;
+      let maybeStem = false;
+      if (plain) {
         extras.push(normalisedSlice(text, s, i, curly));
         id = -extras.length;
-      } else if (vocab.lenFirst[Math.min(i - s, 31) * 32 + first] === 1) {
-        const { table, tableMask, hashes } = vocab;
-        for (let slot = h & tableMask; table[slot] !== 0; slot = (slot + 1) & tableMask) {
-          const candId = table[slot] as number;
-          if (hashes[candId] !== h) continue;
-          const cand = names[candId] as string;
-          if (cand.length !== i - s) continue;
-          let same = true;
-          for (let k = 0; k < cand.length; k++) {
-            if (cand.charCodeAt(k) !== lowerCode(text.charCodeAt(s + k))) {
-              same = false;
+      } else {
+        maybeStem = stemFirst[first] === 1 && length >= minStem && hasStem(text, s, i, v);
+        if (lenFirst[Math.min(length, 31) * 32 + first] === 1) {
+          for (let slot = h & tableMask; table[slot] !== 0; slot = (slot + 1) & tableMask) {
+            const known = table[slot] as number;
+            if (hashes[known] !== h || (names[known] as string).length !== length) continue;
+            if (sameWord(names[known] as string, text, s)) {
+              id = known;
               break;
             }
           }
-          if (same) {
-            id = candId;
-            break;
-          }
         }
-      }
-      if (
-        id === 0 &&
-        vocab?.fuzzy &&
-        !curly &&
-        i - s <= MAX_FUZZY &&
-        ((vocab.fuzzyLengths[first] as number) >>> (i - s)) & 1
-      ) {
-        // a word the vocabulary does not know may be a misspelling of a lexicon word
-        id = fuzzyMatch(vocab.fuzzy, text, s, i);
-      }
-      if (vocab) {
+        if (
+          id === 0 &&
+          fuzzy !== null &&
+          !curly &&
+          length <= MAX_FUZZY &&
+          ((fuzzyLengths[first] as number) >>> length) & 1
+        ) {
+          // a word the vocabulary does not know may be a misspelling of a lexicon word
+          id = fuzzyMatch(fuzzy, text, s, i);
+        }
         if (id === 0 && maybeStem) {
           extras.push(normalisedSlice(text, s, i, curly));
           id = -extras.length;
         }
       }
-      stem[n] = !vocab || maybeStem ? 1 : 0;
-      if (id < 0 || maybeStem || (id > 0 && starts !== null && starts[id] === 1)) cand[nc++] = n;
+      stem[n] = plain || maybeStem ? 1 : 0;
+      if (id < 0 || maybeStem || (id > 0 && starts[id] === 1)) cand[nc++] = n;
     }
     start[n] = s;
     end[n] = i;
@@ -475,8 +491,8 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
     gap = 0;
     newlines = 0;
   }
-  if (vocab) pool = b;
-  return { n, start, end, wid, names, extras, num, stem, cand, nc, brk };
+  if (!plain) pool = b;
+  return { n, start, end, wid, names: plain ? [''] : names, extras, num, stem, cand, nc, brk };
 }
 
 /** The lower-cased word of token `i` ('' when the vocabulary does not know it). */
