@@ -53,6 +53,15 @@ function looksAhead(sentence: Sentence): boolean {
   );
 }
 
+/** Fewer words than this are not a sentence the model can judge (greetings, sign-offs, headings). */
+const MIN_WORDS = 4;
+
+function wordCount(sentence: Sentence): number {
+  let n = 0;
+  for (const w of sentence.words) if (w.pos !== 'PUNCT' && w.pos !== 'SYM') n++;
+  return n;
+}
+
 /** Trailing sentence punctuation is not part of the flagged span. */
 function spanOf(sentence: Sentence): [number, number] {
   const words = sentence.words;
@@ -78,6 +87,8 @@ export function classify(read: readonly { sentence: Sentence; tags: string[]; fl
   const cleared: Sentence[] = [];
   for (const { sentence, tags, flagged } of read) {
     if (sentence.words.length === 0 || (flagged && MODEL_THRESHOLDS.clear === 0)) continue;
+    // 'Dear Margot,' and 'Kind regards,' stand alone in drafts; the model learnt from whole sentences
+    if (!flagged && wordCount(sentence) < MIN_WORDS) continue;
     const scores = classifySentence(sentenceFeatures(sentence, tags));
     const verdict = modelVerdict(scores);
     if (flagged) {
