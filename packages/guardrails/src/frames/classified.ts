@@ -1,5 +1,4 @@
-import { classifySentence, MODEL_THRESHOLDS, modelVerdict } from '../model/classify';
-import { sentenceFeatures } from '../model/features';
+import { MODEL_THRESHOLDS, modelVerdict, scoreSentence } from '../model/classify';
 import type { Sentence } from '../sentences';
 import type { Uncertain } from '../types';
 import { BELIEF_VERBS, ESTIMATE_VERBS, FUTURE, FUTURE_TIME, GUIDANCE_NOUNS, UPBEAT } from './words';
@@ -78,7 +77,7 @@ export function classify(read: readonly { sentence: Sentence; tags: string[]; fl
   const cleared: Sentence[] = [];
   for (const { sentence, tags, flagged } of read) {
     if (sentence.words.length === 0 || (flagged && MODEL_THRESHOLDS.clear === 0)) continue;
-    const scores = classifySentence(sentenceFeatures(sentence, tags));
+    const scores = scoreSentence(sentence, tags);
     const verdict = modelVerdict(scores);
     if (flagged) {
       if (verdict.clears) cleared.push(sentence);
