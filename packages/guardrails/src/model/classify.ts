@@ -92,8 +92,8 @@ class Scorer implements FeatureSink<number> {
   p = 0;
   f = 0;
   private readonly parts = new Map<string, number>();
-  /** by kind: value's part → feature */
-  private readonly ones = new Map<string, Map<number, number>>();
+  /** by kind: value's part → feature, or -1 */
+  private readonly ones = new Map<string, Int32Array>();
   /** by kind: a's part × (number of parts) + b's part → feature */
   private readonly twos = new Map<string, Map<number, number>>();
   /** `seen[i] === round`: feature i was added in this sentence */
@@ -118,11 +118,17 @@ class Scorer implements FeatureSink<number> {
         if (!this.parts.has(value)) this.parts.set(value, this.parts.size);
       }
     }
-    const table = (map: Map<string, Map<number, number>>, kind: string) =>
-      map.get(kind) ?? (map.set(kind, new Map()).get(kind) as Map<number, number>);
     split.forEach(({ kind, values, pairs }, i) => {
-      for (const value of values) table(this.ones, kind).set(this.part(value), i);
-      for (const [a, b] of pairs) table(this.twos, kind).set(this.pair(this.part(a), this.part(b)), i);
+      for (const value of values) {
+        const ones = this.ones.get(kind) ?? new Int32Array(this.parts.size).fill(-1);
+        ones[this.part(value)] = i;
+        this.ones.set(kind, ones);
+      }
+      for (const [a, b] of pairs) {
+        const twos = this.twos.get(kind) ?? new Map<number, number>();
+        twos.set(this.pair(this.part(a), this.part(b)), i);
+        this.twos.set(kind, twos);
+      }
     });
   }
 
@@ -137,7 +143,7 @@ class Scorer implements FeatureSink<number> {
   }
 
   one(kind: string, value: number): void {
-    if (value >= 0) this.add(this.ones.get(kind)?.get(value));
+    if (value >= 0) this.add(this.ones.get(kind)?.[value]);
   }
 
   two(kind: PairKind, a: number, b: number): void {
@@ -149,7 +155,7 @@ class Scorer implements FeatureSink<number> {
   }
 
   private add(i: number | undefined): void {
-    if (i === undefined || this.seen[i] === this.round) return;
+    if (i === undefined || i < 0 || this.seen[i] === this.round) return;
     this.seen[i] = this.round;
     this.p += PROMISSORY[i] ?? 0;
     this.f += FORWARD[i] ?? 0;
