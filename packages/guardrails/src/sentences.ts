@@ -83,11 +83,15 @@ export function readSentencesIn(whole: string, from: number, to: number): Senten
       words.push(null);
       continue;
     }
+    const lower = value.toLowerCase();
+    const normal = straighten(lower);
+    // wink-nlp has no lemma for some contractions in some contexts ('cannot'): the word stands for itself
+    const lemma = (lemmas[k] ?? value).toLowerCase();
     words.push({
       value,
-      normal: straighten(value.toLowerCase()),
-      // wink-nlp has no lemma for some contractions in some contexts ('cannot'): the word stands for itself
-      lemma: straighten((lemmas[k] ?? value).toLowerCase()),
+      normal,
+      // most words are their own lemma: one string then, so a lookup by both can tell at a glance
+      lemma: lemma === lower ? normal : straighten(lemma),
       pos: tags[k] ?? 'X',
       start,
       end: offset,

@@ -1,5 +1,4 @@
-import { classifySentence, MODEL_THRESHOLDS, modelVerdict } from '../model/classify';
-import { sentenceFeatures } from '../model/features';
+import { MODEL_THRESHOLDS, modelVerdict, scoreSentence } from '../model/classify';
 import type { Sentence } from '../sentences';
 import type { Uncertain } from '../types';
 import { BELIEF_VERBS, ESTIMATE_VERBS, FUTURE, FUTURE_TIME, GUIDANCE_NOUNS, UPBEAT } from './words';
@@ -89,7 +88,7 @@ export function classify(read: readonly { sentence: Sentence; tags: string[]; fl
     if (sentence.words.length === 0 || (flagged && MODEL_THRESHOLDS.clear === 0)) continue;
     // 'Dear Margot,' and 'Kind regards,' stand alone in drafts; the model learnt from whole sentences
     if (!flagged && wordCount(sentence) < MIN_WORDS) continue;
-    const scores = classifySentence(sentenceFeatures(sentence, tags));
+    const scores = scoreSentence(sentence, tags);
     const verdict = modelVerdict(scores);
     if (flagged) {
       if (verdict.clears) cleared.push(sentence);

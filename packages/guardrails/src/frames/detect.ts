@@ -941,7 +941,23 @@ const CERTAINTY_PHRASES: { words: string[][]; replace: Record<number, string>; f
   { words: [['certain', 'sure', 'bound'], ['to']], replace: { 0: 'positioned' } },
   { words: [['count'], ['on']], replace: { 0: 'aim', 1: 'for' }, future: true },
 ];
-let CERTAINTY_FIRST: ReadonlySet<string> | null = null;
+type CertaintyPhrase = (typeof CERTAINTY_PHRASES)[number];
+/**
+ * The phrases (in their order) a match can start with each word in: a word of the first place that is
+ * not optional ('?'), or of an optional place before it. Trying only these, not every phrase at every
+ * word of any phrase, finds the same matches.
+ */
+let CERTAINTY_STARTS: ReadonlyMap<string, readonly CertaintyPhrase[]> | null = null;
+
+function certaintyStarts(): ReadonlyMap<string, readonly CertaintyPhrase[]> {
+  const starts = new Map<string, CertaintyPhrase[]>();
+  for (const phrase of CERTAINTY_PHRASES) {
+    const required = phrase.words.findIndex((alts) => !alts.includes('?'));
+    const leading = phrase.words.slice(0, required < 0 ? phrase.words.length : required + 1);
+    for (const word of new Set(leading.flat())) starts.set(word, [...(starts.get(word) ?? []), phrase]);
+  }
+  return starts;
+}
 const CERTAIN_ADJECTIVES: ReadonlySet<string> = new Set([
   'certain',
   'assured',
@@ -970,10 +986,9 @@ function certainty(v: View): FrameHit[] {
       break;
     }
   }
-  CERTAINTY_FIRST ??= new Set(CERTAINTY_PHRASES.flatMap((p) => p.words.flat()));
+  CERTAINTY_STARTS ??= certaintyStarts();
   for (let i = 0; i < n; i++) {
-    if (!CERTAINTY_FIRST.has(norm(v, i))) continue;
-    for (const { words, replace, future } of CERTAINTY_PHRASES) {
+    for (const { words, replace, future } of CERTAINTY_STARTS.get(norm(v, i)) ?? []) {
       const end = phraseAt(v, i, words);
       if (end < 0 || end === i) continue;
       if (norm(v, end) === '-' || norm(v, end) === 'up') continue; // 'a lock-up'

@@ -37,7 +37,7 @@ export function viewOf(sentence: Sentence): View {
 /** Whether word `i` is in `set` by its lower-cased form or its lemma. */
 export function has(v: View, i: number, set: ReadonlySet<string>): boolean {
   const w = v.words[i];
-  return w !== undefined && (set.has(w.normal) || set.has(w.lemma));
+  return w !== undefined && (set.has(w.normal) || (w.lemma !== w.normal && set.has(w.lemma)));
 }
 
 export function norm(v: View, i: number): string {

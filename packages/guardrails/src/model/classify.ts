@@ -1,3 +1,5 @@
+import type { Sentence } from '../sentences';
+import { type FeatureSink, PAIR_SEPARATOR, type PairKind, writeFeatures } from './features';
 import model from './weights.json' with { type: 'json' };
 
 /**
@@ -57,7 +59,21 @@ export function classifySentence(features: readonly string[]): ModelScores {
     p += PROMISSORY[i] ?? 0;
     f += FORWARD[i] ?? 0;
   }
-  // softmax over (clean = 0, promissory = p, forward = f), shifted by the largest score for stability
+  return softmax(p, f);
+}
+
+/**
+ * `classifySentence(sentenceFeatures(sentence, frames))`, to the last bit: the same weights added in the
+ * same order, looked up by the features' parts instead of by names built for the purpose.
+ */
+export function scoreSentence(sentence: Sentence, frames: readonly string[]): ModelScores {
+  SCORER.start();
+  writeFeatures(sentence, frames, SCORER);
+  return softmax(SCORER.p, SCORER.f);
+}
+
+/** Softmax over (clean = 0, promissory = p, forward = f), shifted by the largest score for stability. */
+function softmax(p: number, f: number): ModelScores {
   const top = Math.max(0, p, f);
   const ec = Math.exp(-top);
   const ep = Math.exp(p - top);
@@ -65,6 +81,88 @@ export function classifySentence(features: readonly string[]): ModelScores {
   const sum = ec + ep + ef;
   return { promissory: ep / sum, forward: ef / sum };
 }
+
+/**
+ * Adds each known feature's weights once, at its first occurrence (as `classifySentence` does over the
+ * unique names). Every part of `weights.json`'s names gets a number: the value of `kind:value`, and both
+ * halves of every split of a pair at its kind's separator ('b:a_b_c' as a|b_c and a_b|c), so a lookup by
+ * numbers finds a feature exactly when the joined name is one. Unknown parts are -1.
+ */
+class Scorer implements FeatureSink<number> {
+  p = 0;
+  f = 0;
+  private readonly parts = new Map<string, number>();
+  /** by kind: value's part → feature, or -1 */
+  private readonly ones = new Map<string, Int32Array>();
+  /** by kind: a's part × (number of parts) + b's part → feature */
+  private readonly twos = new Map<string, Map<number, number>>();
+  /** `seen[i] === round`: feature i was added in this sentence */
+  private readonly seen = new Int32Array(model.features.length);
+  private round = 0;
+
+  constructor(names: readonly string[]) {
+    const split = names.map((name) => {
+      const colon = name.indexOf(':');
+      const kind = name.slice(0, colon);
+      const rest = name.slice(colon + 1);
+      if (!Object.hasOwn(PAIR_SEPARATOR, kind)) return { kind, values: [rest], pairs: [] };
+      const sep = PAIR_SEPARATOR[kind as PairKind];
+      const pairs: [string, string][] = [];
+      for (let at = rest.indexOf(sep); at >= 0; at = rest.indexOf(sep, at + 1)) {
+        pairs.push([rest.slice(0, at), rest.slice(at + 1)]);
+      }
+      return { kind, values: [], pairs };
+    });
+    for (const { values, pairs } of split) {
+      for (const value of [...values, ...pairs.flat()]) {
+        if (!this.parts.has(value)) this.parts.set(value, this.parts.size);
+      }
+    }
+    split.forEach(({ kind, values, pairs }, i) => {
+      for (const value of values) {
+        const ones = this.ones.get(kind) ?? new Int32Array(this.parts.size).fill(-1);
+        ones[this.part(value)] = i;
+        this.ones.set(kind, ones);
+      }
+      for (const [a, b] of pairs) {
+        const twos = this.twos.get(kind) ?? new Map<number, number>();
+        twos.set(this.pair(this.part(a), this.part(b)), i);
+        this.twos.set(kind, twos);
+      }
+    });
+  }
+
+  start(): void {
+    this.p = model.bias[0] ?? 0;
+    this.f = model.bias[1] ?? 0;
+    this.round++;
+  }
+
+  part(value: string): number {
+    return this.parts.get(value) ?? -1;
+  }
+
+  one(kind: string, value: number): void {
+    if (value >= 0) this.add(this.ones.get(kind)?.[value]);
+  }
+
+  two(kind: PairKind, a: number, b: number): void {
+    if (a >= 0 && b >= 0) this.add(this.twos.get(kind)?.get(this.pair(a, b)));
+  }
+
+  private pair(a: number, b: number): number {
+    return a * this.parts.size + b;
+  }
+
+  private add(i: number | undefined): void {
+    if (i === undefined || i < 0 || this.seen[i] === this.round) return;
+    this.seen[i] = this.round;
+    this.p += PROMISSORY[i] ?? 0;
+    this.f += FORWARD[i] ?? 0;
+  }
+}
+
+const SCORER = new Scorer(model.features);
 
 /** The model's verdict on a sentence's scores, under `thresholds` (by default the ones chosen on dev). */
 export function modelVerdict(

@@ -7,17 +7,26 @@ import data from './clusters.json' with { type: 'json' };
  */
 const WORDS = data.words.split(' ');
 
-function table(size: number): ReadonlyMap<string, number> {
-  const ids = (data.ids as Record<string, string>)[String(size)] ?? '';
+function ids(size: number): number[] {
+  const all = (data.ids as Record<string, string>)[String(size)] ?? '';
   const width = (size - 1).toString(36).length;
-  return new Map(WORDS.map((w, i) => [w, Number.parseInt(ids.slice(i * width, i * width + width), 36)]));
+  return WORDS.map((_, i) => Number.parseInt(all.slice(i * width, i * width + width), 36));
 }
 
-const COARSE = table(200);
-const FINE = table(1000);
+/**
+ * Each word's coarse (of 200) and fine (of 1000) cluster, as the names the model's features use: one
+ * pair per word, made once, so a lookup allocates nothing.
+ */
+const CLUSTERS: ReadonlyMap<string, readonly [string, string]> = (() => {
+  const coarse = ids(200);
+  const fine = ids(1000);
+  // the same few hundred names for all 30,000 words
+  const names = new Map<number, string>();
+  const name = (id: number) => names.get(id) ?? (names.set(id, String(id)).get(id) as string);
+  return new Map(WORDS.map((w, i) => [w, [name(coarse[i] as number), name(fine[i] as number)]]));
+})();
 
 /** The coarse and fine cluster of a word (lowercase), or null when the word is not among the 30,000. */
-export function clustersOf(word: string): [number, number] | null {
-  const fine = FINE.get(word);
-  return fine === undefined ? null : [COARSE.get(word) as number, fine];
+export function clustersOf(word: string): readonly [string, string] | null {
+  return CLUSTERS.get(word) ?? null;
 }

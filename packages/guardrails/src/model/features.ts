@@ -3,6 +3,23 @@ import { clustersOf } from './clusters';
 import { misspelled, WORD_CLASSES } from './word-classes';
 
 /**
+ * Where the extractor puts each feature, by its parts: `kind:value` (`one`), or a pair `kind:a_b`
+ * (`two`, with the kind's separator, PAIR_SEPARATOR). Each value is first given to `part`, once per word
+ * for the several features it appears in. `sentenceFeatures` writes the names; the model (`classify.ts`)
+ * numbers the parts and looks the numbers up in its weights, without building a name per feature: the
+ * names cost more than the rest of a check's scoring.
+ */
+export interface FeatureSink<P> {
+  part(value: string): P;
+  one(kind: string, value: P): void;
+  two(kind: PairKind, a: P, b: P): void;
+}
+
+/** Pairs of tokens, classes and clusters in sequence are joined by '_', pairs of classes present by '+'. */
+export const PAIR_SEPARATOR = { b: '_', cb: '_', kb: '_', cp: '+' } as const;
+export type PairKind = keyof typeof PAIR_SEPARATOR;
+
+/**
  * The classifier's features of one sentence: lemma unigrams and bigrams (numbers by their shape,
  * misspellings of class words by the word meant), word classes (`word-classes.ts`) with their bigrams and
  * the pairs of classes present, a few shape features, and `frames`: the sentence layer's tags of the
@@ -12,13 +29,28 @@ import { misspelled, WORD_CLASSES } from './word-classes';
  */
 export function sentenceFeatures(sentence: Sentence, frames: readonly string[]): string[] {
   const out = new Set<string>();
+  writeFeatures<string>(sentence, frames, {
+    part: (value) => value,
+    one: (kind, value) => out.add(`${kind}:${value}`),
+    two: (kind, a, b) => out.add(`${kind}:${a}${PAIR_SEPARATOR[kind]}${b}`),
+  });
+  return [...out];
+}
+
+/**
+ * The features of `sentenceFeatures`, in the same order and with the same repeats, written to `sink`
+ * (the sink drops repeats).
+ */
+export function writeFeatures<P>(sentence: Sentence, frames: readonly string[], sink: FeatureSink<P>): void {
   const words = sentence.words;
-  const tokens: string[] = [];
+  const tokens: P[] = [];
   /** each token's first class, or the token itself: the sequence for class bigrams */
-  const abstract: string[] = [];
+  const abstract: P[] = [];
+  /** whether abstract[i] is a class ('@assure'): class bigrams need one */
+  const classed: boolean[] = [];
   const classes = new Set<string>();
   /** each token's fine cluster (or class, or itself): the sequence for cluster bigrams */
-  const fine: string[] = [];
+  const fine: P[] = [];
   let negatedFor = 0;
   let quoted = false;
   for (let i = 0; i < words.length; i++) {
@@ -26,56 +58,73 @@ export function sentenceFeatures(sentence: Sentence, frames: readonly string[]):
     const token = tokenOf(words, i);
     if (token === null) {
       if (QUOTES.has(w.normal)) {
-        out.add('f:quote');
+        sink.one('f', sink.part('quote'));
         quoted = !quoted;
-      } else if (w.normal === '?') out.add('f:question');
+      } else if (w.normal === '?') sink.one('f', sink.part('question'));
       if (CLAUSE_BREAKS.has(w.normal)) negatedFor = 0;
       continue;
     }
-    tokens.push(token);
-    out.add(`w:${token}`);
-    const own = WORD_CLASSES.get(token) ?? WORD_CLASSES.get(w.normal) ?? [];
+    const part = sink.part(token);
+    tokens.push(part);
+    sink.one('w', part);
+    const own = WORD_CLASSES.get(token) ?? WORD_CLASSES.get(w.normal) ?? NO_CLASSES;
     for (const c of own) {
-      out.add(`c:${c}`);
+      sink.one('c', sink.part(c));
       classes.add(c);
       // a claim in quotation marks is often a mention ('beware of "guaranteed" returns')
-      if (quoted) out.add(`qc:${c}`);
+      if (quoted) sink.one('qc', sink.part(c));
     }
-    abstract.push(own[0] ? `@${own[0]}` : token);
+    const tag = own[0] === undefined ? token : (CLASS_TAGS.get(own[0]) as string);
+    const tagPart = tag === token ? part : sink.part(tag);
+    abstract.push(tagPart);
+    classed.push(tag.startsWith('@'));
     const near = clustersOf(token) ?? clustersOf(w.normal);
     if (near) {
-      out.add(`k:${near[0]}`);
-      out.add(`kk:${near[1]}`);
-    }
-    fine.push(near ? `${near[1]}` : own[0] ? `@${own[0]}` : token);
+      const finePart = sink.part(near[1]);
+      sink.one('k', sink.part(near[0]));
+      sink.one('kk', finePart);
+      fine.push(finePart);
+    } else fine.push(tagPart);
     // words shortly after a negation read differently ('not guaranteed', "can't go down")
     if (negatedFor > 0) {
-      out.add(`n:${token}`);
-      for (const c of own) out.add(`nc:${c}`);
+      sink.one('n', part);
+      for (const c of own) sink.one('nc', sink.part(c));
       negatedFor--;
     }
     if (NEGATIONS.has(w.lemma)) {
-      out.add('f:negation');
+      sink.one('f', sink.part('negation'));
       negatedFor = 3;
     }
     const shape = SHAPE_OF.get(w.lemma);
-    if (shape) out.add(shape);
-    if (FIGURES.has(token)) out.add('f:figure');
-    if (w.pos === 'VERB' && w.normal !== w.lemma && w.normal.endsWith('ed')) out.add('f:past-verb');
+    if (shape) sink.one('f', sink.part(shape));
+    if (FIGURES.has(token)) sink.one('f', sink.part('figure'));
+    if (w.pos === 'VERB' && w.normal !== w.lemma && w.normal.endsWith('ed')) {
+      sink.one('f', sink.part('past-verb'));
+    }
   }
+  const start = sink.part('<s>');
   for (let i = 0; i < tokens.length; i++) {
-    out.add(`b:${i === 0 ? '<s>' : tokens[i - 1]}_${tokens[i]}`);
-    const [a, b] = [i === 0 ? '<s>' : (abstract[i - 1] as string), abstract[i] as string];
-    if (a.startsWith('@') || b.startsWith('@')) out.add(`cb:${a}_${b}`);
-    out.add(`kb:${i === 0 ? '<s>' : fine[i - 1]}_${fine[i]}`);
+    sink.two('b', i === 0 ? start : (tokens[i - 1] as P), tokens[i] as P);
+    // '<s>' is no class
+    if ((i > 0 && classed[i - 1]) || classed[i]) {
+      sink.two('cb', i === 0 ? start : (abstract[i - 1] as P), abstract[i] as P);
+    }
+    sink.two('kb', i === 0 ? start : (fine[i - 1] as P), fine[i] as P);
   }
   const present = [...classes].sort();
   for (let i = 0; i < present.length; i++) {
-    for (let j = i + 1; j < present.length; j++) out.add(`cp:${present[i]}+${present[j]}`);
+    for (let j = i + 1; j < present.length; j++) {
+      sink.two('cp', sink.part(present[i] as string), sink.part(present[j] as string));
+    }
   }
-  for (const frame of frames) out.add(`frame:${frame}`);
-  return [...out];
+  for (const frame of frames) sink.one('frame', sink.part(frame));
 }
+
+const NO_CLASSES: readonly string[] = [];
+/** A class as it stands in the class sequence ('@assure'), made once. */
+const CLASS_TAGS: ReadonlyMap<string, string> = new Map(
+  [...WORD_CLASSES.values()].flat().map((c) => [c, `@${c}`]),
+);
 
 const QUOTES: ReadonlySet<string> = new Set(['"', '\u201c', '\u201d', '\u00ab', '\u00bb']);
 const CLAUSE_BREAKS: ReadonlySet<string> = new Set([',', ';', ':', '(', ')', '\u2014', '\u2013', '-']);
@@ -92,25 +141,25 @@ const CURRENCY: ReadonlySet<string> = new Set([
 ]);
 const FIGURES: ReadonlySet<string> = new Set(['<pct>', '<mult>', '<money>', '<bps>']);
 
-/** Words that say something about the sentence as a whole. */
+/** Words that say something about the sentence as a whole (features `f:<shape>`). */
 const SHAPE_OF: ReadonlyMap<string, string> = new Map([
-  ['will', 'f:future'],
-  ['shall', 'f:future'],
-  ['gonna', 'f:future'],
-  ['should', 'f:modal'],
-  ['could', 'f:modal'],
-  ['may', 'f:modal'],
-  ['might', 'f:modal'],
-  ['would', 'f:modal'],
-  ['can', 'f:modal'],
-  ['must', 'f:modal'],
-  ['we', 'f:first-person'],
-  ['our', 'f:first-person'],
-  ['us', 'f:first-person'],
-  ['i', 'f:first-person'],
-  ['you', 'f:second-person'],
-  ['your', 'f:second-person'],
-  ['yours', 'f:second-person'],
+  ['will', 'future'],
+  ['shall', 'future'],
+  ['gonna', 'future'],
+  ['should', 'modal'],
+  ['could', 'modal'],
+  ['may', 'modal'],
+  ['might', 'modal'],
+  ['would', 'modal'],
+  ['can', 'modal'],
+  ['must', 'modal'],
+  ['we', 'first-person'],
+  ['our', 'first-person'],
+  ['us', 'first-person'],
+  ['i', 'first-person'],
+  ['you', 'second-person'],
+  ['your', 'second-person'],
+  ['yours', 'second-person'],
 ]);
 
 /**

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { check } from '../check';
 import { defaultPolicy } from '../defaults';
 import { readSentences } from '../sentences';
-import { classifySentence, combineWithRules, MODEL_THRESHOLDS, modelVerdict } from './classify';
+import {
+  classifySentence,
+  combineWithRules,
+  MODEL_THRESHOLDS,
+  modelVerdict,
+  scoreSentence,
+} from './classify';
 import { sentenceFeatures } from './features';
 import weights from './weights.json' with { type: 'json' };
 
@@ -41,6 +47,17 @@ describe('classifySentence', () => {
     expect(scores.forward).toBeGreaterThanOrEqual(0);
     expect(scores.promissory + scores.forward).toBeLessThanOrEqual(1);
     expect(classifySentence(['w:not-a-known-feature-at-all'])).toEqual(classifySentence([]));
+  });
+
+  it('scores a sentence from its words exactly as from its feature names', () => {
+    const text =
+      'We will double your "guaranteed" income, not lose it; Q3 returns of 12% and 1.8x by 2027 are garanteed! ' +
+      "You can't go wrong with $40 before Christmas? Distributions are targeted at 250 bps.";
+    for (const sentence of readSentences(text)) {
+      for (const frames of [[], ['promise', 'hedged', 'not-a-tag']]) {
+        expect(scoreSentence(sentence, frames)).toEqual(classifySentence(sentenceFeatures(sentence, frames)));
+      }
+    }
   });
 
   it('reads a promise as riskier than ordinary IR prose', () => {
