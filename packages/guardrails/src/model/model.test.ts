@@ -119,7 +119,7 @@ describe('classifySentence', () => {
     expect(weights.features.length).toBe(weights.promissory.length);
     expect(weights.features.length).toBe(weights.forward.length);
     expect(weights.features).toEqual([...weights.features].sort());
-    expect(JSON.stringify(weights).length).toBeLessThan(768 * 1024);
+    expect(JSON.stringify(weights).length).toBeLessThan(1024 * 1024);
   });
 });
 
