@@ -4,7 +4,7 @@
  * sentence layer gives each of them (frames found and not cleared, 'hedged', the context that cleared a
  * rule match), from the sentence layer itself (`readSentenceLayer`) reading every sentence.
  */
-import { check } from '../src/check';
+import { check, FORWARD_RULES } from '../src/check';
 import { defaultPolicy } from '../src/defaults';
 import { FRAME_DEFS } from '../src/frames/defs';
 import { type FrameSettings, type RuleSpan, readSentenceLayer } from '../src/frames/layer';
@@ -15,16 +15,6 @@ import { tokenize } from '../src/tokenize';
 const policy = defaultPolicy();
 /** Every frame on: the tags do not depend on an organisation's severities. */
 const SETTINGS: FrameSettings = new Map(FRAME_DEFS.map((def) => [def.id, { severity: def.severity }]));
-/**
- * The rules check() treats as forward-looking (a self-disclaimed sentence clears them); a copy of
- * FORWARD_RULES in src/check.ts, which does not export it.
- */
-const FORWARD_RULES: ReadonlySet<string> = new Set([
-  'pattern:forecast-return',
-  'pattern:target-return',
-  'pattern:outlook',
-  'pattern:potential-return',
-]);
 
 export function lineFeatures(text: string): string[] {
   const spans: RuleSpan[] = check(text, policy, { layers: 'rules' }).flags.map((f) => ({

@@ -132,7 +132,7 @@ const NO_NUMBER = { anyNum: false, fig: false };
 const FUZZY_BUILTIN_WORDS = ['guarantee', 'guarantees', 'guaranteed', 'guaranteeing'];
 
 /** Rule ids whose matches are forward-looking (a hedge and the disclaimer make them low). */
-const FORWARD_RULES = new Set([
+export const FORWARD_RULES: ReadonlySet<string> = new Set([
   'pattern:forecast-return',
   'pattern:target-return',
   'pattern:outlook',
@@ -573,6 +573,26 @@ function coveredByFrames(cands: readonly Cand[], frames: readonly FrameFlag[]): 
   return covered;
 }
 
+/**
+ * Whether [start, end) lies inside one of `sentences` (in text order, not overlapping): a binary search
+ * for the last sentence starting at or before `start`, so a long text's flags cost log time each.
+ */
+function insideOne(
+  sentences: readonly { start: number; end: number }[],
+  start: number,
+  end: number,
+): boolean {
+  let lo = 0;
+  let hi = sentences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sentences[mid] as { start: number }).start <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  const s = sentences[lo - 1];
+  return s !== undefined && end <= s.end;
+}
+
 /** The rule candidates their context does not clear (some lowered), plus the frames found. */
 function sentenceLayer(
   text: string,
@@ -617,8 +637,7 @@ function sentenceLayer(
   if (!withModel) return { cands: kept, uncertain: [] };
   const model = classify(verdict.read);
   if (model.cleared.length > 0) {
-    const inCleared = (c: Cand) => !c.own && model.cleared.some((s) => c.start >= s.start && c.end <= s.end);
-    kept = kept.filter((c) => !inCleared(c));
+    kept = kept.filter((c) => c.own || !insideOne(model.cleared, c.start, c.end));
   }
   for (const c of model.flags) {
     const rule = `classifier:${c.label}`;
