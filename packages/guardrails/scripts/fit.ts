@@ -1,7 +1,7 @@
 /**
  * Fitting the linear model of `src/model/classify.ts`: three classes (0 clean, 1 promissory, 2 forward),
- * clean the reference class (its weights are 0), binary features given as sorted index lists. Both fits
- * are deterministic: no random initialisation, no shuffling, fixed iteration counts.
+ * clean the reference class (its weights are 0), binary features given as sorted index lists. The fit is
+ * deterministic: no random initialisation, no shuffling, a fixed iteration count.
  */
 
 export type Example = { x: Int32Array; y: 0 | 1 | 2; weight: number };
@@ -80,45 +80,4 @@ export function fitLogistic(
     }
   }
   return model;
-}
-
-/**
- * Bernoulli naive Bayes with add-`alpha` smoothing, written as the same linear model (log-odds against
- * clean), so `classify.ts` serves either.
- */
-export function fitNaiveBayes(data: readonly Example[], dims: number, alpha: number): Linear {
-  const counts = [new Float64Array(dims), new Float64Array(dims), new Float64Array(dims)] as const;
-  const sizes = [0, 0, 0];
-  for (const e of data) {
-    sizes[e.y] = (sizes[e.y] as number) + 1;
-    const c = counts[e.y];
-    for (const j of e.x) c[j] = (c[j] as number) + 1;
-  }
-  const theta = (c: 0 | 1 | 2, j: number) =>
-    ((counts[c][j] as number) + alpha) / ((sizes[c] as number) + 2 * alpha);
-  const model: Linear = { bias: [0, 0], promissory: new Float64Array(dims), forward: new Float64Array(dims) };
-  const prior = (c: number) => Math.log(((sizes[c] as number) + 1) / (data.length + 3));
-  let bp = prior(1) - prior(0);
-  let bf = prior(2) - prior(0);
-  for (let j = 0; j < dims; j++) {
-    const [t0, t1, t2] = [theta(0, j), theta(1, j), theta(2, j)];
-    const logit0 = Math.log(t0 / (1 - t0));
-    model.promissory[j] = Math.log(t1 / (1 - t1)) - logit0;
-    model.forward[j] = Math.log(t2 / (1 - t2)) - logit0;
-    bp += Math.log((1 - t1) / (1 - t0));
-    bf += Math.log((1 - t2) / (1 - t0));
-  }
-  model.bias = [bp, bf];
-  return model;
-}
-
-/** Weighted mean log loss. */
-export function logLoss(model: Linear, data: readonly Example[]): number {
-  let sum = 0;
-  let total = 0;
-  for (const e of data) {
-    sum -= e.weight * Math.log(Math.max(1e-12, probabilities(model, e.x)[e.y]));
-    total += e.weight;
-  }
-  return sum / total;
 }

@@ -74,14 +74,14 @@ export function figuresOf(outcomes: readonly Scored[]): Figures {
 
 type Bounds = { promissoryRecall: number; forwardRecall: number; easyFpr: number; hardFpr: number };
 
-/** What the checker must reach on the test split (README "Corpus and figures"); not all are met yet. */
+/** What the checker must reach on the test split (README "Corpus and figures"). */
 export const TARGETS: Bounds = { promissoryRecall: 0.95, forwardRecall: 0.95, easyFpr: 0.05, hardFpr: 0.1 };
 
 /**
- * What the checker reaches on the test split today, a little rounded: the floor test fails on any
- * regression below it. Raise them as the figures improve, up to TARGETS.
+ * The floor test (src/eval.test.ts) fails below these on the test split: the targets themselves, now
+ * that every one is met (0.954, 0.957, 0.013, 0.080 on 28 November 2026).
  */
-export const FLOORS: Bounds = { promissoryRecall: 0.92, forwardRecall: 0.94, easyFpr: 0.05, hardFpr: 0.1 };
+export const FLOORS: Bounds = TARGETS;
 
 /** The bounds a set of figures misses, as sentences (empty when all are met). */
 export function missedBounds(f: Figures, bounds: Bounds): string[] {

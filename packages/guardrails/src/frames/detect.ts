@@ -782,7 +782,14 @@ function imperativeAt(v: View, i: number): FrameHit | null {
   const start = clauseStart(v, i) || (has(v, i - 1, IMPERATIVE_STARTS) && clauseStart(v, i - 1));
   // wink-nlp may tag a sentence-initial imperative as a noun ('Move it into ...')
   const verbal = pos(v, i) === 'VERB' || (pos(v, i) === 'NOUN' && OBJECT_STARTS.has(norm(v, i + 1)));
-  if (!start || !verbal || /ing$|ed$/.test(norm(v, i))) return null;
+  // an imperative is the bare verb: 'Got it, thanks.' is a past tense, not 'Get in now'
+  if (
+    !start ||
+    !verbal ||
+    /ing$|ed$/.test(norm(v, i)) ||
+    (pos(v, i) === 'VERB' && norm(v, i) !== lemma(v, i))
+  )
+    return null;
   let end = investAct(v, i);
   const l = lemma(v, i);
   if (end < 0 && (l === 'get' || l === 'buy') && norm(v, i + 1) === 'in' && has(v, i + 2, NOW_WORDS))

@@ -39,8 +39,14 @@ export type ModelThresholds = {
 export type RuleView = { lexicon: boolean; lexiconHigh: boolean; other: boolean; otherHigh: boolean };
 
 const WEIGHTS: ReadonlyMap<string, number> = new Map(model.features.map((f, i) => [f, i]));
-const PROMISSORY: readonly number[] = model.promissory;
-const FORWARD: readonly number[] = model.forward;
+/** weights.json holds the bias and weights in thousandths (integers: a smaller file). */
+const fromThousandths = (w: number) => w / 1000;
+const BIAS: readonly [number, number] = [
+  fromThousandths(model.bias[0] ?? 0),
+  fromThousandths(model.bias[1] ?? 0),
+];
+const PROMISSORY: readonly number[] = model.promissory.map(fromThousandths);
+const FORWARD: readonly number[] = model.forward.map(fromThousandths);
 
 export const MODEL_THRESHOLDS: ModelThresholds = {
   promissory: model.thresholds.promissory,
@@ -51,8 +57,8 @@ export const MODEL_THRESHOLDS: ModelThresholds = {
 
 /** P(promissory) and P(forward) of a sentence from its features (unknown features are ignored). */
 export function classifySentence(features: readonly string[]): ModelScores {
-  let p = model.bias[0] ?? 0;
-  let f = model.bias[1] ?? 0;
+  let p = BIAS[0];
+  let f = BIAS[1];
   for (const name of features) {
     const i = WEIGHTS.get(name);
     if (i === undefined) continue;
@@ -133,8 +139,8 @@ class Scorer implements FeatureSink<number> {
   }
 
   start(): void {
-    this.p = model.bias[0] ?? 0;
-    this.f = model.bias[1] ?? 0;
+    this.p = BIAS[0];
+    this.f = BIAS[1];
     this.round++;
   }
 
