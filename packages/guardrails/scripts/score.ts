@@ -79,7 +79,7 @@ export const TARGETS: Bounds = { promissoryRecall: 0.95, forwardRecall: 0.95, ea
 
 /**
  * The floor test (src/eval.test.ts) fails below these on the test split: the targets themselves, now
- * that every one is met (0.954, 0.957, 0.013, 0.080 on 28 November 2026).
+ * that every one is met (0.958, 0.964, 0.012, 0.084 on 28 November 2026).
  */
 export const FLOORS: Bounds = TARGETS;
 

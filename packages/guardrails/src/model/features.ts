@@ -55,7 +55,10 @@ export function writeFeatures<P>(sentence: Sentence, frames: readonly string[], 
   let quoted = false;
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as Word;
-    const token = tokenOf(words, i);
+    const single = tokenOf(words, i);
+    const compound = single === null ? null : compoundAt(words, i, single);
+    const token = compound?.token ?? single;
+    if (compound) i = compound.last;
     if (token === null) {
       if (QUOTES.has(w.normal)) {
         sink.one('f', sink.part('quote'));
@@ -67,7 +70,7 @@ export function writeFeatures<P>(sentence: Sentence, frames: readonly string[], 
     const part = sink.part(token);
     tokens.push(part);
     sink.one('w', part);
-    const own = WORD_CLASSES.get(token) ?? WORD_CLASSES.get(w.normal) ?? NO_CLASSES;
+    const own = WORD_CLASSES.get(token) ?? (compound ? undefined : WORD_CLASSES.get(w.normal)) ?? NO_CLASSES;
     for (const c of own) {
       sink.one('c', sink.part(c));
       classes.add(c);
@@ -78,7 +81,7 @@ export function writeFeatures<P>(sentence: Sentence, frames: readonly string[], 
     const tagPart = tag === token ? part : sink.part(tag);
     abstract.push(tagPart);
     classed.push(tag.startsWith('@'));
-    const near = clustersOf(token) ?? clustersOf(w.normal);
+    const near = clustersOf(token) ?? (compound ? undefined : clustersOf(w.normal));
     if (near) {
       const finePart = sink.part(near[1]);
       sink.one('k', sink.part(near[0]));
@@ -161,6 +164,30 @@ const SHAPE_OF: ReadonlyMap<string, string> = new Map([
   ['your', 'second-person'],
   ['yours', 'second-person'],
 ]);
+
+/**
+ * Two words read as one, where the pair means something else than its parts: 'not risk-free' denies a
+ * safety claim while 'not at risk' makes one, and 'never lose sight of' is no loss.
+ */
+const COMPOUNDS: ReadonlyMap<string, string> = new Map([
+  ['risk free', 'risk-free'],
+  ['lose sight', 'lose-sight'],
+  ['lose track', 'lose-track'],
+  ['lose touch', 'lose-touch'],
+]);
+
+/** The compound starting at word i (whose token is `first`), over at most one hyphen, and its last word. */
+function compoundAt(
+  words: readonly Word[],
+  i: number,
+  first: string,
+): { token: string; last: number } | null {
+  let j = i + 1;
+  if (words[j]?.normal === '-') j++;
+  const next = words[j];
+  const token = next ? COMPOUNDS.get(`${first} ${next.lemma}`) : undefined;
+  return token ? { token, last: j } : null;
+}
 
 /**
  * The lemma of a word: numbers by their shape, a misspelt class word as the word meant; null for
