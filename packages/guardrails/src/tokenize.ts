@@ -369,21 +369,30 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
   // most words are shorter than every stem: skip the prefix hashes for them
   const minStem = v.stemLens[0] ?? 0;
   const extras: string[] = [];
+  // a module constant read in a loop costs a context load and a type check per character, so the
+  // loops below read FOLD through a local and write TABLE_SIZE (0x3000) and the FNV constants out
+  const fold = FOLD;
   let n = 0;
   let gap = 2;
   let newlines = 0;
   let i = 0;
   while (i < len) {
-    const c = text.charCodeAt(i);
-    const f = c < TABLE_SIZE ? (FOLD[c] as number) : foldOf(c);
+    let c = text.charCodeAt(i);
+    let f = c < 0x3000 ? (fold[c] as number) : foldOf(c);
     if (f < 0) {
-      const cls = -1 - f;
-      if (cls === NEWLINE) {
-        newlines++;
-        if (newlines >= 2) gap = 2;
-      } else if (cls > gap) gap = cls;
-      i++;
-      continue;
+      // the gap before the next token, in its own loop: a gap character needs none of the token state
+      for (;;) {
+        if (f === -4) {
+          // a line break (-1 - NEWLINE)
+          newlines++;
+          if (newlines >= 2) gap = 2;
+        } else if (-1 - f > gap) gap = -1 - f;
+        if (++i >= len) break;
+        c = text.charCodeAt(i);
+        f = c < 0x3000 ? (fold[c] as number) : foldOf(c);
+        if (f >= 0) break;
+      }
+      if (i >= len) break;
     }
     if (n === cap) {
       b = newBuffers(cap * 2, b);
@@ -427,13 +436,13 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
       }
     } else {
       let curly = false;
-      let h = Math.imul(FNV_OFFSET ^ f, FNV_PRIME);
+      let h = Math.imul(0x811c9dc5 ^ f, 0x01000193);
       i++;
       while (i < len) {
         const d = text.charCodeAt(i);
-        const g = d < TABLE_SIZE ? (FOLD[d] as number) : foldOf(d);
+        const g = d < 0x3000 ? (fold[d] as number) : foldOf(d);
         if (g > 0) {
-          h = Math.imul(h ^ g, FNV_PRIME);
+          h = Math.imul(h ^ g, 0x01000193);
           i++;
         } else if (
           isApostrophe(d) &&
@@ -442,7 +451,7 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
           !isDigit(text.charCodeAt(i + 1))
         ) {
           if (d !== 0x27) curly = true;
-          h = Math.imul(h ^ 0x27, FNV_PRIME);
+          h = Math.imul(h ^ 0x27, 0x01000193);
           i++;
         } else break;
       }
