@@ -162,6 +162,8 @@ export type Vocab = {
   /** The vocabulary's words as one array of characters: word id's are chars[offsets[id], offsets[id + 1]). */
   chars: Uint16Array;
   offsets: Int32Array;
+  /** Whether lower-casing leaves every character of `chars` as it is (the words are lower-cased). */
+  folded: boolean;
   /** Open-addressing table of the stems' hashes (& SMI_MASK; -1 = empty). */
   stemTable: Int32Array;
   stemMask: number;
@@ -263,9 +265,13 @@ export function buildVocab(
   for (let id = 0; id < names.length; id++)
     offsets[id + 1] = (offsets[id] as number) + (names[id] as string).length;
   const chars = new Uint16Array(offsets[names.length] as number);
+  let folded = true;
   for (let id = 1; id < names.length; id++) {
     const w = names[id] as string;
-    for (let k = 0; k < w.length; k++) chars[(offsets[id] as number) + k] = w.charCodeAt(k);
+    for (let k = 0; k < w.length; k++) {
+      chars[(offsets[id] as number) + k] = w.charCodeAt(k);
+      if (lowerCodeOf(w.charCodeAt(k)) !== w.charCodeAt(k)) folded = false;
+    }
   }
   const stemFirst = new Uint8Array(32);
   for (const s of stems) {
@@ -315,6 +321,7 @@ export function buildVocab(
     hashes,
     chars,
     offsets,
+    folded,
     stemTable,
     stemMask: stemSize - 1,
     stemLens: Int32Array.from([...stemLens].sort((a, b) => a - b)),
@@ -330,12 +337,14 @@ const NO_VOCAB = buildVocab([], []);
 /** Whether the text at `s` spells `name` (lower-cased). */
 function sameWord(v: Vocab, id: number, text: string, s: number): boolean {
   // locals and literals, not module constants, in the loop (see tokenize)
-  const { chars, offsets } = v;
+  const { chars, offsets, folded } = v;
   const lower = LOWER;
   const from = offsets[id] as number;
   const to = offsets[id + 1] as number;
   for (let k = from; k < to; k++) {
     const c = text.charCodeAt(s + k - from);
+    // a character equal to the word's is equal lower-cased (when the words are)
+    if (c === chars[k] && folded) continue;
     if (chars[k] !== (c < 0x3000 ? (lower[c] as number) : lowerCodeOf(c))) return false;
   }
   return true;
@@ -564,10 +573,11 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
         cand[nc++] = n;
       }
     }
-    start[n] = s;
-    end[n] = i;
-    brk[n] = gap;
-    wid[n] = id;
+    // '| 0': V8 then stores a small integer as is, not by way of a double
+    start[n] = s | 0;
+    end[n] = i | 0;
+    brk[n] = gap | 0;
+    wid[n] = id | 0;
     n++;
     gap = 0;
     newlines = 0;
