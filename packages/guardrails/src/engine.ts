@@ -41,6 +41,8 @@ export type Seq = {
   after: { words: ReadonlySet<string>; window: number } | null;
   rule: number;
   rewrite: Rewrite | null;
+  /** The second slot when a match must fill it with the token right after the first (set by buildIndex). */
+  second?: Item | null;
 };
 
 export type WordClasses = Record<string, readonly string[]>;
@@ -210,6 +212,8 @@ export function buildIndex(seqs: Seq[], names: readonly string[]): Index {
   const stems = new Map<number, { stem: string; seq: Seq }[]>();
   const nums: Seq[] = [];
   for (const seq of seqs) {
+    const next = seq.items[1];
+    seq.second = next && !next.optional && !next.any ? next : null;
     for (const w of seq.first.words) {
       const list = exact.get(w);
       if (list) list.push(seq);
@@ -235,6 +239,12 @@ export function scan(t: Tokens, index: Index): Hit[] {
   const tryAt = (seq: Seq, i: number) => {
     if (seq.prev) {
       if (i === 0 || t.brk[i] !== 0 || !seq.prev.has(wordOf(t, i - 1))) return;
+    }
+    // runSeq's second step, without its set-up: most sequences tried fail on the next token
+    const second = seq.second;
+    if (second) {
+      const k = i + 1;
+      if (k >= t.n || t.brk[k] !== 0 || !accepts(second, t.num[k] as number, t.wid[k] as number, t)) return;
     }
     const to = runSeq(seq, t, i);
     if (to < 0) return;

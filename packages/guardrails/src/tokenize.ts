@@ -25,7 +25,10 @@ export type Tokens = {
   extras: string[];
   /** 0 for a word, 1 for a number, 2 for a figure: a number with a %, x or bps unit. */
   num: Uint8Array;
-  /** 1 when the word may start with one of the vocabulary's stems (always 1 without a vocabulary). */
+  /**
+   * 1 when the word may start with one of the vocabulary's stems (always 1 without a vocabulary); set
+   * for the tokens of `cand` only.
+   */
   stem: Uint8Array;
   /** The tokens where a rule may start (words that start a rule, stems, numbers), `nc` of them. */
   cand: Int32Array;
@@ -156,15 +159,27 @@ export type Vocab = {
   table: Int32Array;
   tableMask: number;
   hashes: Int32Array;
-  stemHashes: Set<number>;
-  /** The distinct lengths of the stems. */
-  stemLens: number[];
+  /** The vocabulary's words as one array of characters: word id's are chars[offsets[id], offsets[id + 1]). */
+  chars: Uint16Array;
+  offsets: Int32Array;
+  /** Whether lower-casing leaves every character of `chars` as it is (the words are lower-cased). */
+  folded: boolean;
+  /** Open-addressing table of the stems' hashes (& SMI_MASK; -1 = empty). */
+  stemTable: Int32Array;
+  stemMask: number;
+  /** The distinct lengths of the stems, ascending. */
+  stemLens: Int32Array;
   /** stemFirst[first char & 31] is 1 when some stem starts with that character. */
   stemFirst: Uint8Array;
   /** Whether number tokens need their text (a lexicon term with a number). */
   numeric: boolean;
   /** lenFirst[min(length, 31) * 32 + (first char & 31)] is 1 when some word has that length and start. */
   lenFirst: Uint8Array;
+  /**
+   * The three first-letter tests of a word in one read, by the same index as lenFirst: 1 lenFirst,
+   * 2 stemFirst, 4 fuzzyLengths (a misspelling of that length and start is possible).
+   */
+  gate: Uint8Array;
   /** starts[id] is 1 when a rule can start at the word; set by the compiler (all 1 until then). */
   starts: Uint8Array;
   /** Misspellings: the target words by first letter, and per first letter (& 31) the lengths they admit. */
@@ -199,12 +214,8 @@ function foldOf(c: number): number {
   return NON_ASCII_WORD.test(String.fromCharCode(c)) ? lowerCodeOf(c) : -1 - gapLevel(c);
 }
 
-/** lowerCodeOf below TABLE_SIZE, built once: it runs on every character of every word. */
+/** lowerCodeOf below TABLE_SIZE, built once: sameWord and hasStem read it for every character. */
 const LOWER = Uint16Array.from({ length: TABLE_SIZE }, (_, c) => lowerCodeOf(c));
-
-function lowerCode(c: number): number {
-  return c < TABLE_SIZE ? (LOWER[c] as number) : lowerCodeOf(c);
-}
 
 function hashFull(w: string): number {
   let h = FNV_OFFSET;
@@ -250,12 +261,32 @@ export function buildVocab(
   }
   const stemHashes = new Set<number>();
   const stemLens = new Set<number>();
+  const offsets = new Int32Array(names.length + 1);
+  for (let id = 0; id < names.length; id++)
+    offsets[id + 1] = (offsets[id] as number) + (names[id] as string).length;
+  const chars = new Uint16Array(offsets[names.length] as number);
+  let folded = true;
+  for (let id = 1; id < names.length; id++) {
+    const w = names[id] as string;
+    for (let k = 0; k < w.length; k++) {
+      chars[(offsets[id] as number) + k] = w.charCodeAt(k);
+      if (lowerCodeOf(w.charCodeAt(k)) !== w.charCodeAt(k)) folded = false;
+    }
+  }
   const stemFirst = new Uint8Array(32);
   for (const s of stems) {
     if (!s || s.length > MAX_STEM) continue;
     stemHashes.add(hashWord(s));
     stemLens.add(s.length);
     stemFirst[s.charCodeAt(0) & 31] = 1;
+  }
+  let stemSize = 16;
+  while (stemSize < stemHashes.size * 4) stemSize *= 2;
+  const stemTable = new Int32Array(stemSize).fill(-1);
+  for (const m of stemHashes) {
+    let slot = m & (stemSize - 1);
+    while (stemTable[slot] !== -1) slot = (slot + 1) & (stemSize - 1);
+    stemTable[slot] = m;
   }
   const ids = new Map(names.map((w, id) => [w, id]));
   const targets: [string, number][] = [];
@@ -271,7 +302,16 @@ export function buildVocab(
       }
     }
   }
+  const gate = new Uint8Array(32 * 32);
+  for (let len = 0; len < 32; len++) {
+    for (let first = 0; first < 32; first++) {
+      const fuzzyLength = len <= MAX_FUZZY && (((fuzzyLengths[first] as number) >>> len) & 1) === 1;
+      gate[len * 32 + first] =
+        (lenFirst[len * 32 + first] as number) | ((stemFirst[first] as number) << 1) | (fuzzyLength ? 4 : 0);
+    }
+  }
   return {
+    gate,
     fuzzy: targets.length > 0 ? buildFuzzy(targets) : null,
     fuzzyLengths,
     starts: new Uint8Array(names.length).fill(1),
@@ -279,8 +319,12 @@ export function buildVocab(
     table,
     tableMask: size - 1,
     hashes,
-    stemHashes,
-    stemLens: [...stemLens].sort((a, b) => a - b),
+    chars,
+    offsets,
+    folded,
+    stemTable,
+    stemMask: stemSize - 1,
+    stemLens: Int32Array.from([...stemLens].sort((a, b) => a - b)),
     stemFirst,
     numeric,
     lenFirst,
@@ -291,21 +335,62 @@ export function buildVocab(
 const NO_VOCAB = buildVocab([], []);
 
 /** Whether the text at `s` spells `name` (lower-cased). */
-function sameWord(name: string, text: string, s: number): boolean {
-  for (let k = 0; k < name.length; k++) {
-    if (name.charCodeAt(k) !== lowerCode(text.charCodeAt(s + k))) return false;
+function sameWord(v: Vocab, id: number, text: string, s: number): boolean {
+  // locals and literals, not module constants, in the loop (see tokenize)
+  const { chars, offsets, folded } = v;
+  const lower = LOWER;
+  const from = offsets[id] as number;
+  const to = offsets[id + 1] as number;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(s + k - from);
+    // a character equal to the word's is equal lower-cased (when the words are)
+    if (c === chars[k] && folded) continue;
+    if (chars[k] !== (c < 0x3000 ? (lower[c] as number) : lowerCodeOf(c))) return false;
   }
   return true;
 }
 
+/**
+ * The id of the word text[s, s + length) with hash `h` in an open-addressing table of vocabulary ids,
+ * or 0.
+ */
+function lookup(
+  table: Int32Array,
+  mask: number,
+  v: Vocab,
+  text: string,
+  s: number,
+  length: number,
+  h: number,
+): number {
+  const { hashes, offsets } = v;
+  for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+    const known = table[slot] as number;
+    if (known === 0) return 0;
+    if (hashes[known] !== h || (offsets[known + 1] as number) - (offsets[known] as number) !== length)
+      continue;
+    if (sameWord(v, known, text, s)) return known;
+  }
+}
+
 /** Whether text[s, e) starts with one of the vocabulary's stems (by the prefix hashes). */
 function hasStem(text: string, s: number, e: number, vocab: Vocab): boolean {
-  let h = FNV_OFFSET;
+  // locals and literals, not module constants, in the loops (see tokenize)
+  const { stemLens, stemTable, stemMask } = vocab;
+  const lower = LOWER;
+  let h = 0x811c9dc5 | 0;
   let k = 0;
-  for (const L of vocab.stemLens) {
+  for (let j = 0; j < stemLens.length; j++) {
+    const L = stemLens[j] as number;
     if (L > e - s) return false;
-    for (; k < L; k++) h = Math.imul(h ^ lowerCode(text.charCodeAt(s + k)), FNV_PRIME);
-    if (vocab.stemHashes.has(h & SMI_MASK)) return true;
+    for (; k < L; k++) {
+      const c = text.charCodeAt(s + k);
+      h = Math.imul(h ^ (c < 0x3000 ? (lower[c] as number) : lowerCodeOf(c)), 0x01000193);
+    }
+    const m = h & 0x3fffffff; // SMI_MASK
+    for (let slot = m & stemMask; stemTable[slot] !== -1; slot = (slot + 1) & stemMask) {
+      if (stemTable[slot] === m) return true;
+    }
   }
   return false;
 }
@@ -365,25 +450,34 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
   // without a vocabulary every word is kept as a string (and may start a rule)
   const plain = vocab === undefined;
   const v = vocab ?? NO_VOCAB;
-  const { starts, stemFirst, lenFirst, fuzzy, fuzzyLengths, table, tableMask, hashes, names } = v;
+  const { starts, gate, fuzzy, table, tableMask } = v;
   // most words are shorter than every stem: skip the prefix hashes for them
   const minStem = v.stemLens[0] ?? 0;
   const extras: string[] = [];
+  // a module constant read in a loop costs a context load and a type check per character, so the
+  // loops below read FOLD through a local and write TABLE_SIZE (0x3000) and the FNV constants out
+  const fold = FOLD;
   let n = 0;
   let gap = 2;
   let newlines = 0;
   let i = 0;
   while (i < len) {
-    const c = text.charCodeAt(i);
-    const f = c < TABLE_SIZE ? (FOLD[c] as number) : foldOf(c);
+    let c = text.charCodeAt(i);
+    let f = c < 0x3000 ? (fold[c] as number) : foldOf(c);
     if (f < 0) {
-      const cls = -1 - f;
-      if (cls === NEWLINE) {
-        newlines++;
-        if (newlines >= 2) gap = 2;
-      } else if (cls > gap) gap = cls;
-      i++;
-      continue;
+      // the gap before the next token, in its own loop: a gap character needs none of the token state
+      for (;;) {
+        if (f === -4) {
+          // a line break (-1 - NEWLINE)
+          newlines++;
+          if (newlines >= 2) gap = 2;
+        } else if (-1 - f > gap) gap = -1 - f;
+        if (++i >= len) break;
+        c = text.charCodeAt(i);
+        f = c < 0x3000 ? (fold[c] as number) : foldOf(c);
+        if (f >= 0) break;
+      }
+      if (i >= len) break;
     }
     if (n === cap) {
       b = newBuffers(cap * 2, b);
@@ -414,7 +508,9 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
       } else {
         const after = unitWordAfter(text, i);
         if (after) {
-          i = after[0];
+          // '| 0' keeps i an int32 in V8 (an array element or a call's result is a tagged number, and
+          // every token store would convert it)
+          i = after[0] | 0;
           u = after[1];
         }
       }
@@ -423,17 +519,23 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
       cand[nc++] = n;
       if (plain || v.numeric) {
         extras.push(normalisedSlice(text, s, i, false));
-        id = -extras.length;
+        id = -extras.length | 0;
       }
     } else {
       let curly = false;
-      let h = Math.imul(FNV_OFFSET ^ f, FNV_PRIME);
+      let h = Math.imul(0x811c9dc5 ^ f, 0x01000193);
       i++;
       while (i < len) {
         const d = text.charCodeAt(i);
-        const g = d < TABLE_SIZE ? (FOLD[d] as number) : foldOf(d);
+        // a-z (most letters) fold to themselves
+        if ((d - 97) >>> 0 < 26) {
+          h = Math.imul(h ^ d, 0x01000193);
+          i++;
+          continue;
+        }
+        const g = d < 0x3000 ? (fold[d] as number) : foldOf(d);
         if (g > 0) {
-          h = Math.imul(h ^ g, FNV_PRIME);
+          h = Math.imul(h ^ g, 0x01000193);
           i++;
         } else if (
           isApostrophe(d) &&
@@ -442,7 +544,7 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
           !isDigit(text.charCodeAt(i + 1))
         ) {
           if (d !== 0x27) curly = true;
-          h = Math.imul(h ^ 0x27, FNV_PRIME);
+          h = Math.imul(h ^ 0x27, 0x01000193);
           i++;
         } else break;
       }
@@ -452,47 +554,48 @@ export function tokenize(text: string, vocab?: Vocab): Tokens {
       let maybeStem = false;
       if (plain) {
         extras.push(normalisedSlice(text, s, i, curly));
-        id = -extras.length;
+        id = -extras.length | 0;
       } else {
-        maybeStem = stemFirst[first] === 1 && length >= minStem && hasStem(text, s, i, v);
-        if (lenFirst[Math.min(length, 31) * 32 + first] === 1) {
-          for (let slot = h & tableMask; table[slot] !== 0; slot = (slot + 1) & tableMask) {
-            const known = table[slot] as number;
-            if (hashes[known] !== h || (names[known] as string).length !== length) continue;
-            if (sameWord(names[known] as string, text, s)) {
-              id = known;
-              break;
-            }
-          }
-        }
-        if (
-          id === 0 &&
-          fuzzy !== null &&
-          !curly &&
-          length <= MAX_FUZZY &&
-          ((fuzzyLengths[first] as number) >>> length) & 1
-        ) {
+        const g = gate[(length < 31 ? length : 31) * 32 + first] as number;
+        maybeStem = (g & 2) !== 0 && length >= minStem && hasStem(text, s, i, v);
+        if ((g & 1) !== 0) id = lookup(table, tableMask, v, text, s, length, h);
+        if (id === 0 && (g & 4) !== 0 && fuzzy !== null && !curly) {
           // a word the vocabulary does not know may be a misspelling of a lexicon word
-          id = fuzzyMatch(fuzzy, text, s, i);
+          id = fuzzyMatch(fuzzy, text, s, i) | 0;
         }
         if (id === 0 && maybeStem) {
           extras.push(normalisedSlice(text, s, i, curly));
-          id = -extras.length;
+          id = -extras.length | 0;
         }
       }
-      stem[n] = plain || maybeStem ? 1 : 0;
-      if (id < 0 || maybeStem || (id > 0 && starts[id] === 1)) cand[nc++] = n;
+      if (id < 0 || maybeStem || (id > 0 && starts[id] === 1)) {
+        stem[n] = plain || maybeStem ? 1 : 0;
+        cand[nc++] = n;
+      }
     }
-    start[n] = s;
-    end[n] = i;
-    brk[n] = gap;
-    wid[n] = id;
+    // '| 0': V8 then stores a small integer as is, not by way of a double
+    start[n] = s | 0;
+    end[n] = i | 0;
+    brk[n] = gap | 0;
+    wid[n] = id | 0;
     n++;
     gap = 0;
     newlines = 0;
   }
   if (!plain) pool = b;
-  return { n, start, end, wid, names: plain ? [''] : names, extras, num, stem, cand, nc, brk };
+  return {
+    n,
+    start,
+    end,
+    wid,
+    names: plain ? [''] : v.names,
+    extras,
+    num,
+    stem,
+    cand,
+    nc,
+    brk,
+  };
 }
 
 /** The lower-cased word of token `i` ('' when the vocabulary does not know it). */
