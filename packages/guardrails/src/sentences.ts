@@ -1,5 +1,5 @@
 import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItemSentence } from 'wink-nlp';
+import winkNLP from 'wink-nlp';
 
 /** One token of a sentence, with its UTF-16 offsets into the analysed text (end exclusive). */
 export type Word = {
@@ -32,7 +32,8 @@ function instance(): Nlp {
   return nlp;
 }
 
-const straighten = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'");
+const CURLY = /[\u2018\u2019\u02bc]/;
+const straighten = (s: string) => (CURLY.test(s) ? s.replace(/[\u2018\u2019\u02bc]/g, "'") : s);
 
 /**
  * A capitalised word that starts a sentence, in lower case (same length, so offsets hold). wink-nlp's
@@ -76,15 +77,18 @@ export function readSentencesIn(whole: string, from: number, to: number): Senten
   for (let k = 0; k < values.length; k++) {
     offset += (spaces[k] as string).length;
     const start = offset;
-    offset += (values[k] as string).length;
-    // the written text, not the copy with sentence starts lowered
-    const value = whole.slice(start, offset);
+    const read = values[k] as string;
+    offset += read.length;
     if (types[k] === 'tabCRLF') {
       words.push(null);
       continue;
     }
+    // the written text, not the copy with sentence starts lowered
+    const value = whole.slice(start, offset);
     const lower = value.toLowerCase();
-    const normal = straighten(lower);
+    // wink-nlp's own strings where they are the same text: they persist, so the many set lookups by a
+    // word find its hash already computed, where a fresh string would be hashed again
+    const normal = lower === read && !CURLY.test(read) ? read : straighten(lower);
     // wink-nlp has no lemma for some contractions in some contexts ('cannot'): the word stands for itself
     const lemma = (lemmas[k] ?? value).toLowerCase();
     words.push({
@@ -98,18 +102,22 @@ export function readSentencesIn(whole: string, from: number, to: number): Senten
     });
   }
   const sentences: Sentence[] = [];
-  doc.sentences().each((sentence: ItemSentence) => {
-    const [first, last] = sentence.out(its.span) as unknown as [number, number];
-    const inside = words.slice(first, last + 1).filter((w): w is Word => w !== null);
+  // the spans in one read: each() would make a sentence item, with its API, for every sentence
+  for (const [first, last] of doc.sentences().out(its.span) as unknown as [number, number][]) {
+    const inside: Word[] = [];
+    for (let k = first; k <= last; k++) {
+      const w = words[k];
+      if (w) inside.push(w);
+    }
     const head = inside[0];
     const tail = inside[inside.length - 1];
-    if (!head || !tail) return;
+    if (!head || !tail) continue;
     sentences.push({
       start: head.start,
       end: tail.end,
       text: whole.slice(head.start, tail.end),
       words: inside,
     });
-  });
+  }
   return sentences;
 }
