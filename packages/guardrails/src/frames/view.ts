@@ -56,6 +56,10 @@ export function sameClause(v: View, i: number, j: number): boolean {
   return i >= 0 && j >= 0 && i < v.words.length && j < v.words.length && v.clause[i] === v.clause[j];
 }
 
+/** Made once: a regular expression literal is a new object each time it is evaluated. */
+const LEADING_DIGIT = /^\d/;
+const UNIT_END = /[%x×]$/;
+
 /** The end (exclusive) of a figure starting at word `i` (9%, 1.8x, $12, €5m, 2.5 times), or -1. */
 export function figureAt(v: View, i: number): number {
   let k = i;
@@ -64,10 +68,10 @@ export function figureAt(v: View, i: number): number {
     money = true;
     k++;
   }
-  if (pos(v, k) !== 'NUM' && !/^\d/.test(norm(v, k))) return -1;
+  if (pos(v, k) !== 'NUM' && !LEADING_DIGIT.test(norm(v, k))) return -1;
   const value = norm(v, k);
   k++;
-  if (/[%x×]$/.test(value)) return k;
+  if (UNIT_END.test(value)) return k;
   if (has(v, k, UNITS)) return k + 1;
   return money ? k : -1;
 }
