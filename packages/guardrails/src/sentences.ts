@@ -32,8 +32,28 @@ function instance(): Nlp {
   return nlp;
 }
 
-const CURLY = /[\u2018\u2019\u02bc]/;
-const straighten = (s: string) => (CURLY.test(s) ? s.replace(/[\u2018\u2019\u02bc]/g, "'") : s);
+/** Whether `s` has a curly apostrophe: a loop over a word's few characters costs less than a RegExp call. */
+function hasCurly(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2018 || c === 0x2019 || c === 0x02bc) return true;
+  }
+  return false;
+}
+
+const straighten = (s: string) => (hasCurly(s) ? s.replace(/[\u2018\u2019\u02bc]/g, "'") : s);
+
+/**
+ * `s.toLowerCase()`, without the call (and a copy) for a word of lower-case ASCII, most words: the call
+ * cost as much as the rest of making a word.
+ */
+function lowerCase(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || c > 127) return s.toLowerCase();
+  }
+  return s;
+}
 
 /**
  * A capitalised word that starts a sentence, in lower case (same length, so offsets hold). wink-nlp's
@@ -85,12 +105,12 @@ export function readSentencesIn(whole: string, from: number, to: number): Senten
     }
     // the written text, not the copy with sentence starts lowered
     const value = whole.slice(start, offset);
-    const lower = value.toLowerCase();
+    const lower = lowerCase(value);
     // wink-nlp's own strings where they are the same text: they persist, so the many set lookups by a
     // word find its hash already computed, where a fresh string would be hashed again
-    const normal = lower === read && !CURLY.test(read) ? read : straighten(lower);
+    const normal = lower === read && !hasCurly(read) ? read : straighten(lower);
     // wink-nlp has no lemma for some contractions in some contexts ('cannot'): the word stands for itself
-    const lemma = (lemmas[k] ?? value).toLowerCase();
+    const lemma = lowerCase(lemmas[k] ?? value);
     words.push({
       value,
       normal,
