@@ -1,5 +1,5 @@
 import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItemSentence } from 'wink-nlp';
+import winkNLP from 'wink-nlp';
 
 /** One token of a sentence, with its UTF-16 offsets into the analysed text (end exclusive). */
 export type Word = {
@@ -32,7 +32,28 @@ function instance(): Nlp {
   return nlp;
 }
 
-const straighten = (s: string) => s.replace(/[\u2018\u2019\u02bc]/g, "'");
+/** Whether `s` has a curly apostrophe: a loop over a word's few characters costs less than a RegExp call. */
+function hasCurly(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2018 || c === 0x2019 || c === 0x02bc) return true;
+  }
+  return false;
+}
+
+const straighten = (s: string) => (hasCurly(s) ? s.replace(/[\u2018\u2019\u02bc]/g, "'") : s);
+
+/**
+ * `s.toLowerCase()`, without the call (and a copy) for a word of lower-case ASCII, most words: the call
+ * cost as much as the rest of making a word.
+ */
+function lowerCase(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || c > 127) return s.toLowerCase();
+  }
+  return s;
+}
 
 /**
  * A capitalised word that starts a sentence, in lower case (same length, so offsets hold). wink-nlp's
@@ -76,17 +97,20 @@ export function readSentencesIn(whole: string, from: number, to: number): Senten
   for (let k = 0; k < values.length; k++) {
     offset += (spaces[k] as string).length;
     const start = offset;
-    offset += (values[k] as string).length;
-    // the written text, not the copy with sentence starts lowered
-    const value = whole.slice(start, offset);
+    const read = values[k] as string;
+    offset += read.length;
     if (types[k] === 'tabCRLF') {
       words.push(null);
       continue;
     }
-    const lower = value.toLowerCase();
-    const normal = straighten(lower);
+    // the written text, not the copy with sentence starts lowered
+    const value = whole.slice(start, offset);
+    const lower = lowerCase(value);
+    // wink-nlp's own strings where they are the same text: they persist, so the many set lookups by a
+    // word find its hash already computed, where a fresh string would be hashed again
+    const normal = lower === read && !hasCurly(read) ? read : straighten(lower);
     // wink-nlp has no lemma for some contractions in some contexts ('cannot'): the word stands for itself
-    const lemma = (lemmas[k] ?? value).toLowerCase();
+    const lemma = lowerCase(lemmas[k] ?? value);
     words.push({
       value,
       normal,
@@ -98,18 +122,22 @@ export function readSentencesIn(whole: string, from: number, to: number): Senten
     });
   }
   const sentences: Sentence[] = [];
-  doc.sentences().each((sentence: ItemSentence) => {
-    const [first, last] = sentence.out(its.span) as unknown as [number, number];
-    const inside = words.slice(first, last + 1).filter((w): w is Word => w !== null);
+  // the spans in one read: each() would make a sentence item, with its API, for every sentence
+  for (const [first, last] of doc.sentences().out(its.span) as unknown as [number, number][]) {
+    const inside: Word[] = [];
+    for (let k = first; k <= last; k++) {
+      const w = words[k];
+      if (w) inside.push(w);
+    }
     const head = inside[0];
     const tail = inside[inside.length - 1];
-    if (!head || !tail) return;
+    if (!head || !tail) continue;
     sentences.push({
       start: head.start,
       end: tail.end,
       text: whole.slice(head.start, tail.end),
       words: inside,
     });
-  });
+  }
   return sentences;
 }

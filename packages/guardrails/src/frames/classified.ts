@@ -61,11 +61,14 @@ function wordCount(sentence: Sentence): number {
   return n;
 }
 
+/** Made once: a regular expression literal is a new object each time it is evaluated. */
+const STOPS = /^[.!?…]+$/;
+
 /** Trailing sentence punctuation is not part of the flagged span. */
 function spanOf(sentence: Sentence): [number, number] {
   const words = sentence.words;
   let last = words.length - 1;
-  while (last > 0 && /^[.!?…]+$/.test((words[last] as { normal: string }).normal)) last--;
+  while (last > 0 && STOPS.test((words[last] as { normal: string }).normal)) last--;
   return [sentence.start, (words[last] as { end: number }).end];
 }
 

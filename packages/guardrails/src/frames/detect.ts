@@ -35,6 +35,10 @@ export type FrameId = 'outcome-promise' | 'safety-claim' | 'estimate' | 'exhorta
 /** A frame found in a sentence: words [from, to), the rewrite for Apply Fix and the rationale's lead. */
 export type FrameHit = { frame: FrameId; from: number; to: number; suggestion: string; lead: string };
 
+/** Made once: a regular expression literal is a new object each time it is evaluated. */
+const LEADING_APOSTROPHE = /^['’]/;
+const COMING_YEAR = /^20[2-9]\d$/;
+const ING_OR_ED = /ing$|ed$/;
 const NOT_GUARANTEED = ' (not guaranteed)';
 /** 'twice invested capital', 'double the money': a multiple without a figure. */
 const MULTIPLES_WORDS: ReadonlySet<string> = new Set(['twice', 'double', 'triple', 'doubling', 'tripling']);
@@ -145,7 +149,7 @@ function skipFillers(v: View, k: number): number {
 
 /** 'You'll' → start at 'You', so the flagged span is whole words as the reader sees them. */
 function startOf(v: View, i: number): number {
-  return /^['’]/.test(norm(v, i)) && i > 0 ? i - 1 : i;
+  return LEADING_APOSTROPHE.test(norm(v, i)) && i > 0 ? i - 1 : i;
 }
 
 /** A future or modal + an outcome: 'You'll earn 9% a year', 'We will double your money'. */
@@ -355,7 +359,9 @@ const SAFETY_PHRASES: { words: string[][]; suggestion: string; firstOnly?: boole
 
 function phraseAt(v: View, i: number, words: string[][]): number {
   let k = i;
-  for (const alts of words) {
+  // by index: an iterator for each phrase tried is garbage
+  for (let p = 0; p < words.length; p++) {
+    const alts = words[p] as string[];
     if (
       k < v.words.length &&
       alts.includes(norm(v, k)) &&
@@ -369,6 +375,9 @@ function phraseAt(v: View, i: number, words: string[][]): number {
   return k;
 }
 
+/** Not a first word of a safety phrase: nothing to try (one empty list, not one a word). */
+const NO_SAFETY_PHRASES: typeof SAFETY_PHRASES = [];
+
 /** Safety claims: 'Your capital is completely safe here', 'this fund can't go down', 'a sure bet'. */
 function safetyClaim(v: View): FrameHit[] {
   const hits: FrameHit[] = [];
@@ -377,7 +386,10 @@ function safetyClaim(v: View): FrameHit[] {
   for (let i = 0; i < n; i++) {
     let matched = false;
     const first = SAFETY_FIRST.has(norm(v, i));
-    for (const { words, suggestion, firstOnly } of first ? SAFETY_PHRASES : []) {
+    const phrases = first ? SAFETY_PHRASES : NO_SAFETY_PHRASES;
+    // by index: an iterator a word is garbage
+    for (let p = 0; p < phrases.length; p++) {
+      const { words, suggestion, firstOnly } = phrases[p] as (typeof SAFETY_PHRASES)[number];
       const end = phraseAt(v, i, words);
       if (end < 0) continue;
       if (firstOnly) {
@@ -519,7 +531,7 @@ function estimateEnd(v: View, i: number, reach = 10): number {
     if (has(v, k, MULTIPLES_WORDS)) end = Math.max(end, k + 1);
     if (has(v, k, OUTCOME_NOUNS) && !has(v, k, NOT_OUTCOMES) && !has(v, k + 1, DOCUMENT_NOUNS))
       end = Math.max(end, k + 1);
-    if (has(v, k, FUTURE_TIME) || /^20[2-9]\d$/.test(norm(v, k))) sawTime = true;
+    if (has(v, k, FUTURE_TIME) || COMING_YEAR.test(norm(v, k))) sawTime = true;
     if (has(v, k, COMPARATIVES) && pos(v, k) === 'ADJ') {
       sawComparative = true;
       end = Math.max(end, k + 1);
@@ -559,7 +571,7 @@ function estimate(v: View): FrameHit[] {
     const verbal =
       p === 'VERB' ||
       (p === 'ADJ' && i > 0) ||
-      (p === 'NOUN' && /s$/.test(w) && ['a', 'an', 'the', 'positive', 'that'].includes(norm(v, i + 1)));
+      (p === 'NOUN' && w.endsWith('s') && ['a', 'an', 'the', 'positive', 'that'].includes(norm(v, i + 1)));
     if (has(v, i, ESTIMATE_VERBS) && verbal && norm(v, i + 1) !== '-') {
       const end = estimateEnd(v, i);
       if (end > 0 && !qualifiedAfter(v, end)) {
@@ -636,7 +648,7 @@ function estimate(v: View): FrameHit[] {
       for (let k = i + 2; k < Math.min(n, i + 12) && sameClause(v, i, k); k++) {
         if (
           has(v, k, FUTURE_TIME) ||
-          /^20[2-9]\d$/.test(norm(v, k)) ||
+          COMING_YEAR.test(norm(v, k)) ||
           has(v, k, OUTCOME_NOUNS) ||
           has(v, k, FUTURE)
         )
@@ -672,7 +684,7 @@ function estimate(v: View): FrameHit[] {
       const fig = findFigure(v, j + 1, j + 8);
       let trend = false;
       for (let k = j + 1; k < Math.min(n, j + 8) && sameClause(v, j, k); k++) {
-        if (has(v, k, FUTURE_TIME) || has(v, k, COMPARATIVES) || /^20[2-9]\d$/.test(norm(v, k))) trend = true;
+        if (has(v, k, FUTURE_TIME) || has(v, k, COMPARATIVES) || COMING_YEAR.test(norm(v, k))) trend = true;
       }
       if (!subject && !fig && !(trend && has(v, i, EXPECT_MODALS))) continue;
       const end = fig ? fig[1] : j + 1;
@@ -783,12 +795,7 @@ function imperativeAt(v: View, i: number): FrameHit | null {
   // wink-nlp may tag a sentence-initial imperative as a noun ('Move it into ...')
   const verbal = pos(v, i) === 'VERB' || (pos(v, i) === 'NOUN' && OBJECT_STARTS.has(norm(v, i + 1)));
   // an imperative is the bare verb: 'Got it, thanks.' is a past tense, not 'Get in now'
-  if (
-    !start ||
-    !verbal ||
-    /ing$|ed$/.test(norm(v, i)) ||
-    (pos(v, i) === 'VERB' && norm(v, i) !== lemma(v, i))
-  )
+  if (!start || !verbal || ING_OR_ED.test(norm(v, i)) || (pos(v, i) === 'VERB' && norm(v, i) !== lemma(v, i)))
     return null;
   let end = investAct(v, i);
   const l = lemma(v, i);
@@ -965,6 +972,7 @@ function certaintyStarts(): ReadonlyMap<string, readonly CertaintyPhrase[]> {
   }
   return starts;
 }
+const NO_CERTAINTY_PHRASES: readonly CertaintyPhrase[] = [];
 const CERTAIN_ADJECTIVES: ReadonlySet<string> = new Set([
   'certain',
   'assured',
@@ -995,7 +1003,7 @@ function certainty(v: View): FrameHit[] {
   }
   CERTAINTY_STARTS ??= certaintyStarts();
   for (let i = 0; i < n; i++) {
-    for (const { words, replace, future } of CERTAINTY_STARTS.get(norm(v, i)) ?? []) {
+    for (const { words, replace, future } of CERTAINTY_STARTS.get(norm(v, i)) ?? NO_CERTAINTY_PHRASES) {
       const end = phraseAt(v, i, words);
       if (end < 0 || end === i) continue;
       if (norm(v, end) === '-' || norm(v, end) === 'up') continue; // 'a lock-up'

@@ -3,7 +3,7 @@ import { matchCase } from '../suggest';
 import { CURRENCY, NEGATORS, SCOPE_BREAKERS, UNITS } from './words';
 
 /** A sentence as the frames read it: its words, and the clause each word is in. */
-export type View = { sentence: Sentence; words: Word[]; clause: Int32Array };
+export type View = { sentence: Sentence; words: Word[]; clause: readonly number[] };
 
 /** How far back a negation reaches (words): scans stay bounded, so a check stays linear. */
 const NEGATION_REACH = 12;
@@ -25,11 +25,12 @@ const CLAUSE_MARKS = new Set([',', ';', ':', '(', ')', '[', ']', '—', '–', '
 
 export function viewOf(sentence: Sentence): View {
   const { words } = sentence;
-  const clause = new Int32Array(words.length);
+  // a plain array: a typed array costs more to make than this loop for a sentence's few words
+  const clause: number[] = [];
   let c = 0;
   for (let i = 0; i < words.length; i++) {
     if (CLAUSE_MARKS.has((words[i] as Word).normal)) c++;
-    clause[i] = c;
+    clause.push(c);
   }
   return { sentence, words, clause };
 }
@@ -64,10 +65,12 @@ export function figureAt(v: View, i: number): number {
     money = true;
     k++;
   }
-  if (pos(v, k) !== 'NUM' && !/^\d/.test(norm(v, k))) return -1;
   const value = norm(v, k);
+  // /^\d/ and /[%x×]$/, without a RegExp call a word
+  const first = value.charCodeAt(0);
+  if (pos(v, k) !== 'NUM' && !(first >= 48 && first <= 57)) return -1;
   k++;
-  if (/[%x×]$/.test(value)) return k;
+  if (value.endsWith('%') || value.endsWith('x') || value.endsWith('×')) return k;
   if (has(v, k, UNITS)) return k + 1;
   return money ? k : -1;
 }

@@ -1,5 +1,12 @@
 import type { Sentence } from '../sentences';
-import { type FeatureSink, PAIR_SEPARATOR, type PairKind, writeFeatures } from './features';
+import {
+  type FeatureSink,
+  type KnownParts,
+  knownParts,
+  PAIR_SEPARATOR,
+  type PairKind,
+  writeFeatures,
+} from './features';
 import model from './weights.json' with { type: 'json' };
 
 /**
@@ -89,6 +96,52 @@ function softmax(p: number, f: number): ModelScores {
 }
 
 /**
+ * Integer keys (a pair's parts, a × parts + b) → feature, by open addressing: a Map of numbers hashed
+ * and chained every lookup cost more than the rest of a sentence's scoring.
+ */
+class PairTable {
+  private readonly keys: Int32Array;
+  private readonly values: Int32Array;
+  private readonly mask: number;
+  private readonly shift: number;
+
+  constructor(entries: readonly [number, number][]) {
+    let bits = 4;
+    while (1 << bits < entries.length * 2) bits++;
+    const size = 1 << bits;
+    this.shift = 32 - bits;
+    this.keys = new Int32Array(size).fill(-1);
+    this.values = new Int32Array(size);
+    this.mask = size - 1;
+    for (const [key, value] of entries) {
+      let at = this.slot(key);
+      while (this.keys[at] !== -1 && this.keys[at] !== key) at = (at + 1) & this.mask;
+      this.keys[at] = key;
+      this.values[at] = value;
+    }
+  }
+
+  private slot(key: number): number {
+    // the high bits of a multiplicative hash: pairs differ mostly in their low bits
+    return Math.imul(key, 0x9e3779b1) >>> this.shift;
+  }
+
+  /** The feature of `key` (≥ 0), or -1. */
+  get(key: number): number {
+    let at = this.slot(key);
+    for (;;) {
+      const k = this.keys[at] as number;
+      if (k === key) return this.values[at] as number;
+      if (k === -1) return -1;
+      at = (at + 1) & this.mask;
+    }
+  }
+}
+
+const NO_ONES = new Int32Array(0);
+const NO_TWOS = new PairTable([]);
+
+/**
  * Adds each known feature's weights once, at its first occurrence (as `classifySentence` does over the
  * unique names). Every part of `weights.json`'s names gets a number: the value of `kind:value`, and both
  * halves of every split of a pair at its kind's separator ('b:a_b_c' as a|b_c and a_b|c), so a lookup by
@@ -99,12 +152,26 @@ class Scorer implements FeatureSink<number> {
   f = 0;
   private readonly parts = new Map<string, number>();
   /** by kind: value's part → feature, or -1 */
-  private readonly ones = new Map<string, Int32Array>();
+  private readonly wOnes: Int32Array;
+  private readonly cOnes: Int32Array;
+  private readonly qcOnes: Int32Array;
+  private readonly kOnes: Int32Array;
+  private readonly kkOnes: Int32Array;
+  private readonly nOnes: Int32Array;
+  private readonly ncOnes: Int32Array;
+  private readonly fOnes: Int32Array;
+  private readonly frameOnes: Int32Array;
   /** by kind: a's part × (number of parts) + b's part → feature */
-  private readonly twos = new Map<string, Map<number, number>>();
+  private readonly b: PairTable;
+  private readonly cb: PairTable;
+  private readonly kb: PairTable;
+  private readonly cp: PairTable;
   /** `seen[i] === round`: feature i was added in this sentence */
   private readonly seen = new Int32Array(model.features.length);
   private round = 0;
+  readonly known: KnownParts<number>;
+  private readonly promissory = Float64Array.from(model.features, (_, i) => PROMISSORY[i] ?? 0);
+  private readonly forward = Float64Array.from(model.features, (_, i) => FORWARD[i] ?? 0);
 
   constructor(names: readonly string[]) {
     const split = names.map((name) => {
@@ -124,18 +191,36 @@ class Scorer implements FeatureSink<number> {
         if (!this.parts.has(value)) this.parts.set(value, this.parts.size);
       }
     }
+    const ones = new Map<string, Int32Array>();
+    const twos = new Map<string, [number, number][]>();
     split.forEach(({ kind, values, pairs }, i) => {
       for (const value of values) {
-        const ones = this.ones.get(kind) ?? new Int32Array(this.parts.size).fill(-1);
-        ones[this.part(value)] = i;
-        this.ones.set(kind, ones);
+        const list = ones.get(kind) ?? new Int32Array(this.parts.size).fill(-1);
+        list[this.part(value)] = i;
+        ones.set(kind, list);
       }
       for (const [a, b] of pairs) {
-        const twos = this.twos.get(kind) ?? new Map<number, number>();
-        twos.set(this.pair(this.part(a), this.part(b)), i);
-        this.twos.set(kind, twos);
+        const list = twos.get(kind) ?? [];
+        list.push([this.pair(this.part(a), this.part(b)), i]);
+        twos.set(kind, list);
       }
     });
+    const one = (kind: string) => ones.get(kind) ?? NO_ONES;
+    this.wOnes = one('w');
+    this.cOnes = one('c');
+    this.qcOnes = one('qc');
+    this.kOnes = one('k');
+    this.kkOnes = one('kk');
+    this.nOnes = one('n');
+    this.ncOnes = one('nc');
+    this.fOnes = one('f');
+    this.frameOnes = one('frame');
+    const table = (kind: PairKind) => new PairTable(twos.get(kind) ?? []);
+    this.b = table('b');
+    this.cb = table('cb');
+    this.kb = table('kb');
+    this.cp = table('cp');
+    this.known = knownParts(this);
   }
 
   start(): void {
@@ -149,22 +234,65 @@ class Scorer implements FeatureSink<number> {
   }
 
   one(kind: string, value: number): void {
-    if (value >= 0) this.add(this.ones.get(kind)?.[value]);
+    if (value >= 0) {
+      const i = this.ones(kind)[value];
+      if (i !== undefined) this.add(i);
+    }
+  }
+
+  private ones(kind: string): Int32Array {
+    switch (kind) {
+      case 'w':
+        return this.wOnes;
+      case 'c':
+        return this.cOnes;
+      case 'qc':
+        return this.qcOnes;
+      case 'k':
+        return this.kOnes;
+      case 'kk':
+        return this.kkOnes;
+      case 'n':
+        return this.nOnes;
+      case 'nc':
+        return this.ncOnes;
+      case 'f':
+        return this.fOnes;
+      case 'frame':
+        return this.frameOnes;
+      default:
+        return NO_ONES;
+    }
   }
 
   two(kind: PairKind, a: number, b: number): void {
-    if (a >= 0 && b >= 0) this.add(this.twos.get(kind)?.get(this.pair(a, b)));
+    if (a >= 0 && b >= 0) this.add(this.pairs(kind).get(this.pair(a, b)));
+  }
+
+  private pairs(kind: PairKind): PairTable {
+    switch (kind) {
+      case 'b':
+        return this.b;
+      case 'cb':
+        return this.cb;
+      case 'kb':
+        return this.kb;
+      case 'cp':
+        return this.cp;
+      default:
+        return NO_TWOS;
+    }
   }
 
   private pair(a: number, b: number): number {
     return a * this.parts.size + b;
   }
 
-  private add(i: number | undefined): void {
-    if (i === undefined || i < 0 || this.seen[i] === this.round) return;
+  private add(i: number): void {
+    if (i < 0 || this.seen[i] === this.round) return;
     this.seen[i] = this.round;
-    this.p += PROMISSORY[i] ?? 0;
-    this.f += FORWARD[i] ?? 0;
+    this.p += this.promissory[i] as number;
+    this.f += this.forward[i] as number;
   }
 }
 

@@ -17,7 +17,7 @@ function ids(size: number): number[] {
  * Each word's coarse (of 200) and fine (of 1000) cluster, as the names the model's features use: one
  * pair per word, made once, so a lookup allocates nothing.
  */
-const CLUSTERS: ReadonlyMap<string, readonly [string, string]> = (() => {
+export const CLUSTERS: ReadonlyMap<string, readonly [string, string]> = (() => {
   const coarse = ids(200);
   const fine = ids(1000);
   // the same few hundred names for all 30,000 words

@@ -335,6 +335,12 @@ const SEEN_MAX = 20_000;
  */
 export function misspelled(word: string): string | null {
   if (word.length < 6 || WORD_CLASSES.has(word)) return null;
+  return misspelledUnclassed(word);
+}
+
+/** `misspelled` of a word the caller knows has no class of its own. */
+export function misspelledUnclassed(word: string): string | null {
+  if (word.length < 6) return null;
   const known = SEEN.get(word);
   if (known !== undefined) return known;
   let found: string | null = null;
