@@ -9,7 +9,7 @@ import { loadCorpus } from '../scripts/corpus';
 import { check } from '../src/check';
 import { defaultPolicy } from '../src/defaults';
 import type { CheckOptions, GuardrailPolicy } from '../src/types';
-import { benchTexts } from './layers-texts';
+import { benchTexts } from './texts';
 
 const [mode, file] = process.argv.slice(2);
 if ((mode !== 'dump' && mode !== 'compare') || !file) {

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { check } from '../src/check';
 import { defaultPolicy } from '../src/defaults';
-import { benchTexts } from './layers-texts';
+import { benchTexts } from './texts';
 
 const runs = Number(process.argv[2] ?? 500);
 const warm = Number(process.argv[3] ?? 50);

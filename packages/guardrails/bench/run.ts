@@ -13,84 +13,14 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import writeGood from 'write-good';
-import { loadCorpus } from '../scripts/corpus';
 import { check } from '../src/check';
 import { defaultPolicy } from '../src/defaults';
+import { benchTexts } from './texts';
 
 const TARGET_MBPS = 50;
 const TARGET_P99_MS = 2;
 const TARGET_ALL_P95_MS = 10;
 const MB = 1024 * 1024;
-
-const FILLER = [
-  'Thank you for your message about the {fund} capital call due on {day} {month}.',
-  'The investment committee met on {day} {month} and approved two follow-on investments.',
-  'Occupancy across the portfolio was {pct}% at the end of the quarter, in line with the prior period.',
-  'We have attached the quarterly report and the capital account statement for {fund}.',
-  'The asset management team completed {n} lease renewals with an average term of {n} years.',
-  'Construction of the {asset} is progressing and the contractor reported no material delays.',
-  'Please let us know if you would like to schedule a call with the portfolio manager.',
-  'The {asset} was refinanced with a {n}-year facility from a syndicate of three banks.',
-  'Net asset value per unit was {money} as of {day} {month} 2025.',
-  'Our ESG report covers energy use, water and tenant engagement for every asset.',
-  'The advisory committee approved the extension of the investment period by twelve months.',
-  'The audited financial statements will be available in the data room from {day} {month}.',
-  'We continue to monitor interest rate, refinancing and construction risk across the portfolio.',
-  'The {asset} signed a new anchor tenant on a {n}-year lease.',
-  'Your relationship manager is happy to walk you through the valuation methodology.',
-];
-const FUNDS = [
-  'Fund III',
-  'Fund IV',
-  'the Infrastructure Fund',
-  'the Growth Equity Fund',
-  'the Core Plus Fund',
-];
-const ASSETS = [
-  'logistics park',
-  'data centre',
-  'wind farm',
-  'student housing scheme',
-  'fibre network',
-  'office tower',
-];
-const MONTHS = ['January', 'March', 'May', 'July', 'September', 'November'];
-
-/**
- * A deterministic mix: one corpus sentence (of the train split) for every three filler sentences, in
- * paragraphs.
- */
-function buildText(bytes: number): string {
-  let seed = 42;
-  const rand = (n: number) => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed % n;
-  };
-  const corpus = loadCorpus()
-    .filter((l) => l.split === 'train')
-    .map((l) => l.text);
-  const parts: string[] = [];
-  let size = 0;
-  let k = 0;
-  while (size < bytes) {
-    let s: string;
-    if (k % 4 === 3) s = corpus[rand(corpus.length)] as string;
-    else {
-      s = (FILLER[rand(FILLER.length)] as string)
-        .replace('{fund}', FUNDS[rand(FUNDS.length)] as string)
-        .replace('{asset}', ASSETS[rand(ASSETS.length)] as string)
-        .replace('{month}', MONTHS[rand(MONTHS.length)] as string)
-        .replace('{day}', String(1 + rand(28)))
-        .replaceAll('{n}', String(2 + rand(12)))
-        .replace('{pct}', String(85 + rand(14)))
-        .replace('{money}', `EUR ${(80 + rand(60)).toFixed(2)}`);
-    }
-    k++;
-    parts.push(k % 6 === 0 ? `${s}\n\n` : `${s} `);
-    size += s.length + 1;
-  }
-  return parts.join('');
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -150,11 +80,9 @@ function latencies(fn: () => void, runs: number, warm: number) {
 }
 
 const policy = defaultPolicy();
-const text = buildText(MB);
+// the mixed 1 MB text and a 5 KB draft cut from it at a sentence boundary
+const { text, draft } = benchTexts();
 const mb = text.length / MB;
-// a 5 KB draft cut from the mixed text at a sentence boundary
-const from = text.indexOf('. ', 200_000) + 2;
-const draft = text.slice(from, from + 5 * 1024);
 
 const load = loadavg()[0] as number;
 let flags = 0;

@@ -1,7 +1,4 @@
-/**
- * The benchmark's texts (a copy of bench/run.ts's buildText), for the sentence layer's profile and
- * identity scripts.
- */
+/** The benchmark's texts (bench/run.ts), shared with the profile and identity scripts. */
 import { loadCorpus } from '../scripts/corpus';
 
 const FILLER = [
