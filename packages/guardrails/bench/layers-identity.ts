@@ -9,7 +9,7 @@ import { loadCorpus } from '../scripts/corpus';
 import { check } from '../src/check';
 import { defaultPolicy } from '../src/defaults';
 import type { CheckOptions, GuardrailPolicy } from '../src/types';
-import { benchTexts } from './texts';
+import { adversarialText, benchTexts, gapPattern } from './texts';
 
 const [mode, file] = process.argv.slice(2);
 if ((mode !== 'dump' && mode !== 'compare') || !file) {
@@ -23,34 +23,7 @@ const disclaimer =
   'These statements are forward-looking and illustrative only; actual results may differ materially.';
 const withDisclaimer: GuardrailPolicy = { ...defaultPolicy(), disclaimer };
 const custom = defaultPolicy();
-custom.patterns.push({
-  id: 'custom-gap',
-  name: 'Gap',
-  severity: 'low',
-  suggestion: 'x',
-  explanation: 'Test.',
-  enabled: true,
-  phrase: 'expect ... expect ... expect ... expect',
-});
-
-function adversarial(): string {
-  const pieces = [
-    'guarante guaranteee guarantor ',
-    'risk-fre risk–freedom ',
-    'will will will will outperfor ',
-    'expect expect expect expect expect expect expect the 12 ',
-    'you should you should you should ',
-    'no no no no no risky ',
-    '- - - \u2011 \u2011 ',
-    '12% 12% 2.0x 2.0x ',
-  ];
-  let text = 'a'.repeat(50 * KB);
-  let i = 0;
-  while (text.length < 150 * KB) text += pieces[i++ % pieces.length];
-  text += '-'.repeat(25 * KB);
-  text += `${'1'.repeat(25 * KB)}% guaranteed`;
-  return text;
-}
+custom.patterns.push(gapPattern());
 
 const lines = loadCorpus().map((l) => l.text);
 const { text, draft } = benchTexts();
@@ -68,7 +41,7 @@ inputs.push(['corpus joined, frames only', joinedNl, plain, { layers: 'frames' }
 inputs.push(['5 KB draft', draft, plain, {}]);
 inputs.push(['5 KB draft, disclaimer', `${draft}\n\n${disclaimer}`, withDisclaimer, {}]);
 inputs.push(['1 MB text', text, plain, {}]);
-inputs.push(['adversarial 200 KB', adversarial(), custom, {}]);
+inputs.push(['adversarial 200 KB', adversarialText(), custom, {}]);
 inputs.push(['adversarial long word', 'g'.repeat(200 * KB), plain, {}]);
 inputs.push(['adversarial separators', ' ,.-'.repeat(50 * KB), plain, {}]);
 lines.forEach((line, k) => {

@@ -1,5 +1,6 @@
 /** The benchmark's texts (bench/run.ts), shared with the profile and identity scripts. */
 import { loadCorpus } from '../scripts/corpus';
+import type { PatternRule } from '../src/types';
 
 const FILLER = [
   'Thank you for your message about the {fund} capital call due on {day} {month}.',
@@ -76,4 +77,42 @@ export function benchTexts(): { text: string; draft: string } {
   const text = buildText(1024 * 1024);
   const from = text.indexOf('. ', 200_000) + 2;
   return { text, draft: text.slice(from, from + 5 * 1024) };
+}
+
+const KB = 1024;
+
+/**
+ * 200 KB of near-matches and long runs of one character (src/adversarial.test.ts): misspellings, half
+ * terms, repeated cue words, separators, a 25 KB number, and one real term at the very end.
+ */
+export function adversarialText(): string {
+  const pieces = [
+    'guarante guaranteee guarantor ',
+    'risk-fre risk\u2013freedom ',
+    'will will will will outperfor ',
+    'expect expect expect expect expect expect expect the 12 ',
+    'you should you should you should ',
+    'no no no no no risky ',
+    '- - - \u2011 \u2011 ',
+    '12% 12% 2.0x 2.0x ',
+  ];
+  let text = 'a'.repeat(50 * KB);
+  let i = 0;
+  while (text.length < 150 * KB) text += pieces[i++ % pieces.length];
+  text += '-'.repeat(25 * KB);
+  text += `${'1'.repeat(25 * KB)}% guaranteed`;
+  return text;
+}
+
+/** A custom pattern of the most gaps the phrase syntax allows, for the adversarial text. */
+export function gapPattern(): PatternRule {
+  return {
+    id: 'custom-gap',
+    name: 'Gap',
+    severity: 'low',
+    suggestion: 'x',
+    explanation: 'Test.',
+    enabled: true,
+    phrase: 'expect ... expect ... expect ... expect',
+  };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adversarialText, gapPattern } from '../bench/texts';
 import { check } from './check';
 import { defaultPolicy } from './defaults';
 import type { GuardrailPolicy } from './types';
@@ -7,32 +8,10 @@ const KB = 1024;
 
 describe('adversarial input', () => {
   it('handles 200 KB of near-matches and long runs of one character', () => {
-    const pieces = [
-      'guarante guaranteee guarantor ',
-      'risk-fre risk–freedom ',
-      'will will will will outperfor ',
-      'expect expect expect expect expect expect expect the 12 ',
-      'you should you should you should ',
-      'no no no no no risky ',
-      '- - - \u2011 \u2011 ',
-      '12% 12% 2.0x 2.0x ',
-    ];
-    let text = 'a'.repeat(50 * KB);
-    let i = 0;
-    while (text.length < 150 * KB) text += pieces[i++ % pieces.length];
-    text += '-'.repeat(25 * KB);
-    text += `${'1'.repeat(25 * KB)}% guaranteed`;
+    const text = adversarialText();
     expect(text.length).toBeGreaterThanOrEqual(200 * KB);
     const policy: GuardrailPolicy = defaultPolicy();
-    policy.patterns.push({
-      id: 'custom-gap',
-      name: 'Gap',
-      severity: 'low',
-      suggestion: 'x',
-      explanation: 'Test.',
-      enabled: true,
-      phrase: 'expect ... expect ... expect ... expect',
-    });
+    policy.patterns.push(gapPattern());
     const result = check(text, policy);
     const rules = new Set(result.flags.map((f) => f.rule));
     // the near-matches are not flags; the real ones are, with exact offsets
