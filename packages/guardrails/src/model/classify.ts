@@ -52,8 +52,8 @@ const BIAS: readonly [number, number] = [
   fromThousandths(model.bias[0] ?? 0),
   fromThousandths(model.bias[1] ?? 0),
 ];
-const PROMISSORY: readonly number[] = model.promissory.map(fromThousandths);
-const FORWARD: readonly number[] = model.forward.map(fromThousandths);
+const PROMISSORY = Float64Array.from(model.promissory, fromThousandths);
+const FORWARD = Float64Array.from(model.forward, fromThousandths);
 
 export const MODEL_THRESHOLDS: ModelThresholds = {
   promissory: model.thresholds.promissory,
@@ -170,8 +170,6 @@ class Scorer implements FeatureSink<number> {
   private readonly seen = new Int32Array(model.features.length);
   private round = 0;
   readonly known: KnownParts<number>;
-  private readonly promissory = Float64Array.from(model.features, (_, i) => PROMISSORY[i] ?? 0);
-  private readonly forward = Float64Array.from(model.features, (_, i) => FORWARD[i] ?? 0);
 
   constructor(names: readonly string[]) {
     const split = names.map((name) => {
@@ -291,8 +289,8 @@ class Scorer implements FeatureSink<number> {
   private add(i: number): void {
     if (i < 0 || this.seen[i] === this.round) return;
     this.seen[i] = this.round;
-    this.p += this.promissory[i] as number;
-    this.f += this.forward[i] as number;
+    this.p += PROMISSORY[i] as number;
+    this.f += FORWARD[i] as number;
   }
 }
 
