@@ -1,7 +1,8 @@
 import type { Config } from './config';
 import type { Database, DatabaseKind, Db } from './db/client';
 import { type SecondOpinion, secondOpinionFromConfig } from './features/compliance/second-opinion';
-import { type Drafter, drafterFromConfig } from './features/drafts/drafter';
+import type { Drafter } from './features/drafts/drafter';
+import { drafterFromConfig } from './features/drafts/drafter-from-config';
 import type { Mailer } from './features/email/mailer';
 import { deriveUnsubscribeKey } from './features/email/unsubscribe-token';
 import type { Clock } from './lib/clock';

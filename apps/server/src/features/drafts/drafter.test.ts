@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { docPathOf, retrievalQuery } from '../replies/draft-passages';
-import {
-  buildUserPrompt,
-  createBuiltInDrafter,
-  type DraftRequest,
-  mapCitations,
-  NO_ANSWER_SENTENCE,
-} from './drafter';
+import { createBuiltInDrafter, NO_ANSWER_SENTENCE } from './built-in-drafter';
+import type { DraftRequest } from './drafter';
+import { buildUserPrompt, mapCitations } from './openai-drafter';
 
 const request: DraftRequest = {
   message: { investorName: 'Ana Ruiz', subject: 'Yield', body: 'What is the distribution yield?' },

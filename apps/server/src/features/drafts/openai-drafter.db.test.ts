@@ -5,7 +5,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../test/test-app';
 import { aiResponses, documentPassages, investorMessages, projectDocuments, projects } from '../../db/schema';
 import { generateToken } from '../../lib/crypto';
-import { createOpenAiDrafter, type DraftRequest } from './drafter';
+import type { DraftRequest } from './drafter';
+import { createOpenAiDrafter } from './openai-drafter';
 
 type Received = { path: string; authorization: string | undefined; body: Record<string, unknown> };
 
