@@ -1,177 +1,228 @@
+import type { Citation } from '@parley/contracts';
 import { sha256Hex } from '../../lib/crypto';
-import { closing, type Drafter, type DraftPassage, passageList } from './drafter';
-import { STOP_WORDS } from './stop-words';
+import {
+  type AnswerSentence,
+  afterLeadIn,
+  answerSentences,
+  documentTitle,
+  proseOf,
+} from './answer-sentences';
+import { closing, type Drafter, type DraftPassage, type DraftRequest, passageList } from './drafter';
+import { contentWords, isPersonal, questionParts, questionTerms, specifiersOf, stem } from './question-parts';
 
 /** Said plainly when the fund documents do not answer the question. */
 export const NO_ANSWER_SENTENCE =
   "I don't have that information in the fund documents available to me; I will follow up with you shortly.";
 
-/** A crude stem, the retrieval's own: the first five letters, after a plural 's'. */
-function stem(word: string): string {
-  return (word.length > 4 ? word.replace(/s$/, '') : word).slice(0, 5);
+/** Said for each question the documents do not answer when others are answered. */
+export function openPartSentence(ordinal: string): string {
+  return `The fund documents available to me do not cover your ${ordinal} question; I will follow up with you on it.`;
 }
 
-function terms(text: string): Set<string> {
-  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  return new Set(words.filter((w) => w.length > 1 && !STOP_WORDS.has(w)).map(stem));
-}
-
-function sentencesOf(text: string): string[] {
-  // Lines first (fact sheets and notices are 'Label: value' lines), then sentences within a line.
-  return text
-    .split(/\n+/)
-    .flatMap((line) => line.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+/))
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
-/** A sentence, its place in the passage, its score and the weight of each question word it holds. */
-type Scored = { sentence: string; index: number; score: number; matched: Map<string, number> };
-
-/** A figure (a date, an amount) makes a sentence a little likelier to be the answer. */
-const FIGURE_BONUS = 1.15;
-
-/** The weights of the question words a sentence holds; nothing for fewer than `minimum` of them. */
-function sentenceScore(sentence: string, matched: Map<string, number>, minimum: number): number {
-  // A sentence sharing a single word with a longer question (say 'portfolio') is no answer.
-  if (matched.size === 0 || matched.size < minimum) return 0;
-  const score = [...matched.values()].reduce((sum, w) => sum + w, 0);
-  return /\d/.test(sentence) ? score * FIGURE_BONUS : score;
-}
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
 
 /**
- * Titles ('# Quarterly Letter', 'DISTRIBUTION NOTICE - Q3 2025', 'Investment process.') name a
- * part of a document, and a question ('Q: How large is the team?') asks: neither answers.
+ * docs/drafting-eval.md: the share of a question's weight (its words present in the fund, each
+ * weighted by how rare it is there) the answering sentences must hold, and the least share a further
+ * sentence must add.
  */
-function isHeadingOrQuestion(sentence: string): boolean {
-  return (
-    sentence.startsWith('#') ||
-    // Capitals only, with at least two words ('NAV per unit: $11.84' and 'Q3 2025: 2.9%' answer).
-    (!/[a-z]/.test(sentence) && /\b[A-Z]{3,}\b.*\b[A-Z]{3,}\b/.test(sentence)) ||
-    sentence.endsWith('?') ||
-    // A short line without a figure or a 'Label: value' is a section title.
-    (sentence.split(' ').length < 4 && !/[\d:]/.test(sentence))
-  );
-}
-
+const MIN_COVERAGE = 0.5;
+const MIN_ADDED_COVERAGE = 0.2;
+const SENTENCES_PER_QUESTION = 3;
 /**
- * Each sentence of each passage, scored by the question's words it contains, each word weighted by
- * how rare it is among all these sentences (a word in every sentence, like 'fund' or 'quarter',
- * says little), and a little more for a figure (a date or an amount is more often the answer).
+ * A question word the fund never uses weighs this share of the mean present word: enough that a
+ * question about something the documents never name is not answered by its one common word, little
+ * enough that an investor's own phrasing does not sink an answer.
  */
-function scorePassages(passages: DraftPassage[], question: Set<string>): Scored[][] {
-  const sentences = passages.map((p) =>
-    sentencesOf(p.text).map((sentence) => ({ sentence, terms: terms(sentence) })),
-  );
-  const all = sentences.flat();
-  const minimumMatches = Math.min(2, question.size);
-  const weight = new Map<string, number>();
-  for (const term of question) {
-    const frequency = all.filter((s) => s.terms.has(term)).length;
-    if (frequency > 0) weight.set(term, Math.log(1 + all.length / frequency));
+const ABSENT_WORD_SHARE = 0.2;
+
+type Candidate = { passage: DraftPassage; sentence: AnswerSentence; terms: Set<string> };
+
+const termsOf = (text: string) => new Set(contentWords(text).map(stem));
+
+/** How many of the fund's passages hold each word: from the request, else from its passages. */
+function documentFrequency(request: DraftRequest): { passages: number; of: (term: string) => number } {
+  const byStem = new Map<string, number>();
+  if (request.fundTerms) {
+    for (const [word, count] of Object.entries(request.fundTerms.frequency)) {
+      const s = stem(word);
+      byStem.set(s, Math.max(byStem.get(s) ?? 0, count));
+    }
+    return { passages: request.fundTerms.passages, of: (t) => byStem.get(t) ?? 0 };
   }
-  return sentences.map((list) =>
-    list.map(({ sentence, terms: words }, index) => {
-      const matched = new Map<string, number>();
-      for (const term of isHeadingOrQuestion(sentence) ? [] : words) {
-        const w = weight.get(term);
-        if (w !== undefined) matched.set(term, w);
-      }
-      return { sentence, index, score: sentenceScore(sentence, matched, minimumMatches), matched };
-    }),
-  );
+  for (const p of request.passages) for (const t of termsOf(p.text)) byStem.set(t, (byStem.get(t) ?? 0) + 1);
+  return { passages: request.passages.length, of: (t) => byStem.get(t) ?? 0 };
 }
 
-/** At most this many passages are quoted, and only those close to the best one. */
-const QUOTED_PASSAGES_MAX = 3;
-const PASSAGE_SCORE_SHARE = 0.6;
-/** A second sentence is quoted only when what it adds weighs at least half of the first. */
-const SECOND_SENTENCE_SHARE = 0.5;
-const QUOTE_LENGTH_MAX = 400;
-
-/**
- * The most relevant sentence of a passage, and a second one when it answers what the first leaves
- * open, in their order in the passage.
- */
-function quoteOf(scored: Scored[], minimumMatches: number): string {
-  const [best] = [...scored].sort((a, b) => b.score - a.score || a.index - b.index);
-  if (!best) return '';
-  const chosen = [best];
-  // The second sentence must answer what the first leaves open (say the date beside the amount).
-  const added = scored
-    .filter((s) => s !== best)
-    .map((s) => {
-      const fresh = new Map([...s.matched].filter(([term]) => !best.matched.has(term)));
-      return { s, gain: sentenceScore(s.sentence, fresh, minimumMatches) };
-    })
-    .sort((a, b) => b.gain - a.gain || a.s.index - b.s.index)[0];
-  if (added && added.gain > 0 && added.gain >= best.score * SECOND_SENTENCE_SHARE) chosen.push(added.s);
-  const join = (list: Scored[]) =>
-    [...list]
-      .sort((a, b) => a.index - b.index)
-      .map((c) => c.sentence.replace(/[^.!?]$/, '$&.'))
-      .join(' ');
-  let quote = join(chosen);
-  if (quote.length > QUOTE_LENGTH_MAX) quote = join([best]);
-  if (quote.length <= QUOTE_LENGTH_MAX) return quote;
-  // One very long sentence: cut between words, never inside a figure.
-  return `${quote.slice(0, QUOTE_LENGTH_MAX - 3).replace(/\s+\S*$/, '')}...`;
+/** Kinds of specifier: a sentence naming a quarter other than the one asked answers another question. */
+function kindOf(specifier: string): string {
+  if (/^q[1-4]$/.test(specifier)) return 'quarter';
+  if (/^\d{4}$/.test(specifier)) return 'year';
+  if (specifier.startsWith('class-')) return 'class';
+  if (/^(?:usd|eur|gbp|chf|jpy)$/.test(specifier)) return 'currency';
+  if (specifier === 'hedged') return 'hedged';
+  return 'month';
 }
 
+/** The sentence names another value of a kind the question pins (Q3 for a Q4 question). */
+function conflicts(asked: Set<string>, named: Set<string>): boolean {
+  for (const kind of new Set([...asked].map(kindOf))) {
+    if (kind === 'hedged') continue;
+    const ask = [...asked].filter((s) => kindOf(s) === kind);
+    const has = [...named].filter((s) => kindOf(s) === kind);
+    if (has.length > 0 && !has.some((s) => ask.includes(s))) return true;
+  }
+  return false;
+}
+
+const QUARTER_OF_MONTH: Record<string, string> = { march: 'q1', june: 'q2', september: 'q3', december: 'q4' };
+
+/** What a passage names, and the quarters its quarter-end months imply ('30 September' is Q3). */
+function impliedSpecifiers(text: string): Set<string> {
+  const named = specifiersOf(text);
+  for (const s of [...named]) if (QUARTER_OF_MONTH[s]) named.add(QUARTER_OF_MONTH[s]);
+  return named;
+}
+
+type Answer = { candidates: Candidate[] };
+
 /**
- * The passages worth quoting, best first: each scored by its best sentence; one scoring under
- * PASSAGE_SCORE_SHARE of the best passage only loosely relates and is left out.
+ * The sentences that answer one question: the best covering one, then those that add what it leaves
+ * open; none when the best holds under MIN_COVERAGE of the question's weight, names another period
+ * or class than asked, or its passage does not name what the question pins.
  */
-function passagesToQuote(passages: DraftPassage[], question: Set<string>) {
-  const sentences = scorePassages(passages, question);
-  const scored = passages.map((passage, order) => {
-    const list = sentences[order] ?? [];
-    return { passage, order, sentences: list, score: Math.max(0, ...list.map((s) => s.score)) };
+function answerOf(
+  question: string,
+  pinned: Set<string>,
+  candidates: Candidate[],
+  weightOf: (term: string) => number,
+): Answer | null {
+  if (isPersonal(question)) return null;
+  // A term weighs what its rarest stem present in the fund weighs; one the fund never names counts
+  // against the answer (ABSENT_WORD_SHARE) but can never be held.
+  const all = questionTerms(question).map((stems) => ({
+    stems,
+    weight: Math.max(0, ...stems.map(weightOf)),
+  }));
+  const terms = all.filter((t) => t.weight > 0);
+  if (terms.length === 0) return null;
+  const absent = all.length - terms.length;
+  const mean = terms.reduce((sum, t) => sum + t.weight, 0) / terms.length;
+  const total = terms.reduce((sum, t) => sum + t.weight, 0) + absent * mean * ABSENT_WORD_SHARE;
+  const asked = new Set([...specifiersOf(question), ...pinned]);
+  const usable = candidates.filter((c) => {
+    if (conflicts(asked, specifiersOf(`${c.sentence.text} ${c.sentence.heading ?? ''}`))) return false;
+    const where = impliedSpecifiers(`${c.passage.text} ${c.passage.docPath.replace(/[-_]/g, ' ')}`);
+    return [...asked].every((s) => where.has(s));
   });
-  const top = Math.max(0, ...scored.map((p) => p.score));
-  return scored
-    .filter((p) => p.score > 0 && p.score >= top * PASSAGE_SCORE_SHARE)
-    .sort((a, b) => b.score - a.score || a.order - b.order)
-    .slice(0, QUOTED_PASSAGES_MAX)
-    .map((p) => ({ passage: p.passage, quote: quoteOf(p.sentences, Math.min(2, question.size)) }));
+  const holds = (c: Candidate, t: (typeof terms)[number]) => t.stems.some((s) => c.terms.has(s));
+  const chosen: Candidate[] = [];
+  const held = new Set<(typeof terms)[number]>();
+  const minimumMatches = Math.min(2, all.length);
+  while (chosen.length < SENTENCES_PER_QUESTION) {
+    let best: { c: Candidate; gain: number } | null = null;
+    for (const c of usable) {
+      if (chosen.includes(c)) continue;
+      const matched = terms.filter((t) => holds(c, t));
+      if (chosen.length === 0 && matched.length < minimumMatches) continue;
+      const fresh = matched.filter((t) => !held.has(t)).reduce((sum, t) => sum + t.weight, 0);
+      // A figure makes a sentence a little likelier to be the answer.
+      const gain = (fresh / total) * (/\d/.test(c.sentence.text) ? 1.1 : 1);
+      if (!best || gain > best.gain) best = { c, gain };
+    }
+    const needed = chosen.length === 0 ? MIN_COVERAGE : MIN_ADDED_COVERAGE;
+    if (!best || best.gain < needed) break;
+    chosen.push(best.c);
+    for (const t of terms) if (holds(best.c, t)) held.add(t);
+  }
+  return chosen.length ? { candidates: chosen } : null;
+}
+
+/** 'According to our fact sheet, the management fee is 0.85% per year [1].' per document quoted. */
+function paragraphOf(answer: Answer, numberOf: (passage: DraftPassage) => number): string {
+  const byDocument = new Map<string, Candidate[]>();
+  for (const c of answer.candidates) {
+    const key = c.passage.docPath.replace(/#.*$/, '');
+    byDocument.set(key, [...(byDocument.get(key) ?? []), c]);
+  }
+  const inPassageOrder = (list: Candidate[]) =>
+    [...list].sort((a, b) => (a.passage === b.passage ? a.sentence.index - b.sentence.index : 0));
+  return [...byDocument.entries()]
+    .map(([docPath, list]) => {
+      const sentences = inPassageOrder(list).map((c) => {
+        const prose = proseOf(c.sentence);
+        return `${prose.replace(/[.!?]$/, '')} [${numberOf(c.passage)}]${prose.match(/[.!?]$/)?.[0] ?? '.'}`;
+      });
+      const [first = '', ...rest] = sentences;
+      return [`According to our ${documentTitle(docPath)}, ${afterLeadIn(first)}`, ...rest].join(' ');
+    })
+    .join(' ');
 }
 
 /**
- * The built-in drafter: offline and deterministic. It quotes verbatim the sentence or two of each
- * passage that answer the question (so every figure in the reply comes from a source), leaves out
- * passages that only loosely relate, numbers them [1], [2] in citation order, and never copies the
- * investor's words into the reply — only their name — so instructions hidden in a message cannot
- * steer it.
+ * The built-in drafter: offline and deterministic. For each question of the message it quotes the
+ * sentences of the fund's passages that answer it — weighing the question's words by how rare they
+ * are in the fund, refusing sentences about another period or class than asked — as prose with their
+ * citations; a question the documents do not answer is named as open, and a message none of whose
+ * questions they answer gets a plain follow-up. It never copies the investor's words into the reply
+ * (only their name, on one line), so instructions hidden in a message cannot steer it.
  */
 export function createBuiltInDrafter(): Drafter {
   return {
     name: 'built-in',
     async draft(request) {
-      const question = terms(`${request.message.subject} ${request.message.body}`);
-      const quoted = passagesToQuote(request.passages, question);
-      const used = quoted.map((q) => q.passage);
-      const lines = [
-        `Dear ${request.message.investorName.trim() || 'Investor'},`,
-        '',
-        'Thank you for your message.',
-      ];
-      if (used.length === 0) {
+      const { message } = request;
+      const frequency = documentFrequency(request);
+      const weightOf = (term: string) => {
+        const df = frequency.of(term);
+        return df > 0 ? Math.log(1 + frequency.passages / df) : 0;
+      };
+      const candidates: Candidate[] = request.passages.flatMap((passage) =>
+        answerSentences(passage.text).map((sentence) => ({
+          passage,
+          sentence,
+          terms: termsOf(`${sentence.text} ${sentence.heading ?? ''}`),
+        })),
+      );
+      // A class, currency or hedging named anywhere in the message pins every question of it.
+      const pinned = new Set(
+        [...specifiersOf(`${message.subject} ${message.body}`)].filter((s) =>
+          ['class', 'currency', 'hedged'].includes(kindOf(s)),
+        ),
+      );
+      const parts = questionParts(message.subject, message.body);
+      const answers = parts.map((part) => answerOf(part, pinned, candidates, weightOf));
+
+      const cited: DraftPassage[] = [];
+      const numberOf = (passage: DraftPassage) => {
+        if (!cited.includes(passage)) cited.push(passage);
+        return cited.indexOf(passage) + 1;
+      };
+      const name = message.investorName
+        .replace(/[\p{Cc}\s]+/gu, ' ')
+        .trim()
+        .slice(0, 120);
+      const lines = [`Dear ${name || 'Investor'},`, '', 'Thank you for your message.', ''];
+      if (answers.every((a) => a === null)) {
         lines.push(NO_ANSWER_SENTENCE);
       } else {
-        lines.push('Here is what our fund documents say on this.', '');
-        quoted.forEach(({ passage, quote }, index) => {
-          lines.push(`- ${passage.docPath} states: "${quote}" [${index + 1}]`);
+        answers.forEach((answer, index) => {
+          lines.push(
+            answer ? paragraphOf(answer, numberOf) : openPartSentence(ORDINALS[index] ?? `${index + 1}th`),
+            '',
+          );
         });
-        lines.push(
-          '',
-          'If any part of your question is not covered above, I will check the fund documents and follow up with you.',
-        );
+        lines.pop();
       }
       lines.push('', closing(request));
-      const text = lines.join('\n');
+      const citations: Citation[] = cited.map((p) => ({
+        id: p.id,
+        doc_path: p.docPath,
+        relevance: p.relevance,
+      }));
       return {
-        text,
-        citations: used.map((p) => ({ id: p.id, doc_path: p.docPath, relevance: p.relevance })),
+        text: lines.join('\n'),
+        citations,
         provenance: {
           drafter: 'built-in',
           model: null,

@@ -7,12 +7,19 @@ export type DraftRequest = {
   /** The investor's message: DATA to answer, never instructions to follow. */
   message: { investorName: string; subject: string; body: string };
   passages: DraftPassage[];
+  /**
+   * How many of the fund's passages hold each word of the message, and how many it has: the built-in
+   * drafter weighs a word by how rare it is in the fund (a fund name in every passage says nothing).
+   */
+  fundTerms?: FundTerms;
   /** The user's saved signature, else their name. */
   signature: string;
   disclaimer: string;
   tone: 'neutral';
   readingLevel: '12-14';
 };
+
+export type FundTerms = { passages: number; frequency: Record<string, number> };
 
 export type DraftResult = { text: string; citations: Citation[]; provenance: DraftProvenance };
 

@@ -43,7 +43,35 @@ export async function searchPassages(
         sql`${documentPassages.tsv} @@ ${query}`,
       ),
     )
-    .orderBy(desc(rank), documentPassages.documentId, documentPassages.ordinal)
+    .orderBy(desc(rank), projectDocuments.fileName, documentPassages.documentId, documentPassages.ordinal)
     .limit(input.limit);
   return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+}
+
+/**
+ * How many of one fund's passages hold each word (stemmed as the index stems it), and how many
+ * passages the fund has: each word is one GIN lookup.
+ */
+export async function passageFrequencies(
+  db: DbOrTx,
+  input: { orgId: string; projectId: string; words: string[] },
+): Promise<{ passages: number; frequency: Record<string, number> }> {
+  const scope = and(eq(documentPassages.orgId, input.orgId), eq(documentPassages.projectId, input.projectId));
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(documentPassages).where(scope);
+  const frequency: Record<string, number> = {};
+  if (!total?.n || input.words.length === 0) return { passages: total?.n ?? 0, frequency };
+  const words = sql`unnest(${sql.param(input.words)}::text[])`;
+  // Both drivers (node-postgres, PGlite) return the rows as `rows`.
+  const rows = (await db.execute(sql`
+    select w.word, (
+      select count(*)::int from ${documentPassages}
+      where ${documentPassages.orgId} = ${input.orgId} and ${documentPassages.projectId} = ${input.projectId}
+        and ${documentPassages.tsv} @@ plainto_tsquery('english', w.word)
+    ) as n
+    from ${words} as w(word)
+    where numnode(plainto_tsquery('english', w.word)) > 0`)) as { rows: { word: string; n: number }[] };
+  for (const row of rows.rows) {
+    frequency[row.word] = Number(row.n);
+  }
+  return { passages: total.n, frequency };
 }

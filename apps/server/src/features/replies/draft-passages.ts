@@ -1,21 +1,23 @@
 import type { Db } from '../../db/client';
-import type { DraftPassage } from '../drafts/drafter';
-import { STOP_WORDS } from '../drafts/stop-words';
-import { searchPassages } from '../projects/passage-search';
+import type { DraftPassage, FundTerms } from '../drafts/drafter';
+import { expandedWords } from '../drafts/question-parts';
+import { passageFrequencies, searchPassages } from '../projects/passage-search';
 
-/** How many passages a draft is given. */
-export const DRAFT_PASSAGE_LIMIT = 5;
+/**
+ * How many passages a draft is given: the built-in drafter picks the sentences that answer among
+ * them, and a remote model reads them all.
+ */
+export const DRAFT_PASSAGE_LIMIT = 8;
 
-/** The retrieval query: the subject and body's content words, OR-ed for websearch_to_tsquery. */
+/**
+ * The retrieval query: the subject and body's content words and the words fund documents use for
+ * them, OR-ed for websearch_to_tsquery.
+ */
 export function retrievalQuery(subject: string, body: string): string {
-  const words = `${subject} ${body}`.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  const kept: string[] = [];
-  for (const word of words) {
-    if (word.length < 2 || STOP_WORDS.has(word) || kept.includes(word)) continue;
-    kept.push(word);
-    if (kept.length >= 40) break;
-  }
-  return kept.join(' or ');
+  return expandedWords(`${subject} ${body}`)
+    .filter((word) => /^[a-z0-9]+$/.test(word))
+    .slice(0, 60)
+    .join(' or ');
 }
 
 /** doc_path names the document and page: `<file name>#page=<n>`, or the file name alone. */
@@ -24,34 +26,25 @@ export function docPathOf(fileName: string, page: number | null): string {
 }
 
 /**
- * How many of the query's words a passage contains (by their first five letters, a crude stem).
- * A passage sharing a single word with a longer question (say 'portfolio') is not an answer, so
- * it is dropped rather than quoted: the drafter then says the documents do not answer.
+ * The fund passages a draft of the message is given (none when the message has no fund), and how
+ * rare each of the message's words is among the fund's passages.
  */
-function sharedTerms(query: string, text: string): number {
-  const words = new Set((text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map((w) => w.slice(0, 5)));
-  return query.split(' or ').filter((term) => words.has(term.slice(0, 5))).length;
-}
-
-/** The fund passages a draft of the message is given (none when the message has no fund). */
 export async function retrievePassages(
   db: Db,
   orgId: string,
   message: { projectId: string | null; subject: string; bodyText: string },
-): Promise<DraftPassage[]> {
-  if (!message.projectId) return [];
+): Promise<{ passages: DraftPassage[]; fundTerms?: FundTerms }> {
+  if (!message.projectId) return { passages: [] };
   const query = retrievalQuery(message.subject, message.bodyText);
-  if (!query) return [];
-  const hits = await searchPassages(db, {
-    orgId,
-    projectId: message.projectId,
-    query,
-    limit: DRAFT_PASSAGE_LIMIT,
-  });
-  const needed = Math.min(2, query.split(' or ').length);
-  const relevant = hits.filter((hit) => sharedTerms(query, hit.text) >= needed);
-  const top = Math.max(0, ...relevant.map((h) => h.rank));
-  return relevant.map(
+  if (!query) return { passages: [] };
+  const scope = { orgId, projectId: message.projectId };
+  const words = expandedWords(`${message.subject} ${message.bodyText}`).slice(0, 80);
+  const [hits, fundTerms] = await Promise.all([
+    searchPassages(db, { ...scope, query, limit: DRAFT_PASSAGE_LIMIT }),
+    passageFrequencies(db, { ...scope, words }),
+  ]);
+  const top = Math.max(0, ...hits.map((h) => h.rank));
+  const passages = hits.map(
     (hit): DraftPassage => ({
       id: hit.passageId,
       docPath: docPathOf(hit.fileName, hit.page),
@@ -59,4 +52,5 @@ export async function retrievePassages(
       relevance: top > 0 ? Math.round((hit.rank / top) * 100) / 100 : 0,
     }),
   );
+  return { passages, fundTerms };
 }

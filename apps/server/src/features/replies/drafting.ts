@@ -50,7 +50,7 @@ export async function generateDraft(
   const { messageId } = input;
   const message = await findReplyMessage(ctx.db, actor.orgId, messageId);
   if (!message) throw new AppError('NOT_FOUND');
-  const [passages, signature, compliance] = await Promise.all([
+  const [{ passages, fundTerms }, signature, compliance] = await Promise.all([
     retrievePassages(ctx.db, actor.orgId, message),
     findSignature(ctx.db, actor.userId),
     loadCompliancePolicy(ctx.db, actor.orgId),
@@ -58,6 +58,7 @@ export async function generateDraft(
   const result = await ctx.drafter.draft({
     message: { investorName: message.investorName, subject: message.subject, body: message.bodyText },
     passages,
+    ...(fundTerms ? { fundTerms } : {}),
     signature,
     disclaimer: disclaimerText(compliance.settings),
     tone: DRAFT_TONE,

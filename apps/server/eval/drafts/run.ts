@@ -1,0 +1,57 @@
+import { createPglite, wrapPglite } from '../../src/db/client';
+import { type CaseOutcome, evaluateDrafts, type Figures, figuresFor } from './evaluate-drafts';
+import { FLOORS, TARGETS } from './floors';
+
+// `npm run eval:drafts`: the built-in drafter's figures per split and source (docs/drafting-eval.md).
+// `-- --misses` lists the dev split's failures; the test split's are never listed, so nobody tunes on them.
+
+const pct = (x: number) => x.toFixed(3);
+
+function row(label: string, f: Figures) {
+  return `${label.padEnd(22)} ${String(f.cases).padStart(5)}   ${pct(f.answerAccuracy)}    ${pct(f.declines)}    ${pct(f.citationSupport)}    ${String(f.unsupportedFigures).padStart(3)}`;
+}
+
+function print(outcomes: CaseOutcome[]) {
+  console.log(`${''.padEnd(22)} cases   answers  declines support  unsupported figures`);
+  for (const split of ['dev', 'test'] as const) {
+    const inSplit = outcomes.filter((o) => o.split === split);
+    console.log(row(`${split} (all)`, figuresFor(inSplit)));
+    for (const source of [...new Set(inSplit.map((o) => o.case.source))].sort()) {
+      console.log(row(`  ${source}`, figuresFor(inSplit.filter((o) => o.case.source === source))));
+    }
+  }
+  console.log(
+    `targets (test split): answers >= ${TARGETS.answerAccuracy}, declines >= ${TARGETS.declines}, support >= ${TARGETS.citationSupport}, unsupported figures ${TARGETS.unsupportedFigures}`,
+  );
+  console.log(
+    `floors the test enforces: answers >= ${FLOORS.answerAccuracy}, declines >= ${FLOORS.declines}, support >= ${FLOORS.citationSupport}, unsupported figures ${FLOORS.unsupportedFigures}`,
+  );
+}
+
+function printMisses(outcomes: CaseOutcome[]) {
+  for (const o of outcomes.filter((x) => x.split === 'dev')) {
+    const wrong =
+      o.case.expect === 'decline'
+        ? !o.declined
+        : !o.correct || o.supported < o.cited || o.unsupportedFigures.length > 0;
+    if (!wrong && o.unsupportedFigures.length === 0) continue;
+    console.log(`\n=== ${o.case.id} [${o.case.expect}/${o.case.kind}] ${o.case.subject}`);
+    console.log(`Q: ${o.case.body.replace(/\s+/g, ' ')}`);
+    if (o.case.facts.length) console.log(`facts: ${JSON.stringify(o.case.facts)}`);
+    if (o.case.open) console.log(`open: ${o.case.open}`);
+    console.log(
+      `cited ${o.cited}, supporting ${o.supported}; unsupported figures: ${o.unsupportedFigures.join(', ')}`,
+    );
+    console.log(o.body.trim());
+  }
+}
+
+const database = wrapPglite(await createPglite());
+try {
+  await database.migrate();
+  const outcomes = await evaluateDrafts(database);
+  if (process.argv.includes('--misses')) printMisses(outcomes);
+  print(outcomes);
+} finally {
+  await database.close();
+}
