@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { draftComplianceSchema } from './compliance';
-import { DRAFTER_FAILURE_CODES, DRAFTER_FAILURE_LABELS, type DrafterFailureCode } from './errors';
+import { DRAFTER_FAILURE_CODES, DRAFTER_FAILURE_LABELS } from './errors';
 
 /** docs/product.md §9: the draft tone is fixed to neutral. */
 export const DRAFT_TONE = 'neutral' as const;
@@ -116,8 +116,12 @@ export const DRAFT_TEXTS = {
   composeGenerated: 'AI draft generated! Review in the draft workspace.',
 } as const;
 
-/** The note on a draft the built-in drafter wrote because the AI service failed (decision 025). */
-export function fallbackNotice(error: DrafterFailureCode | undefined): string {
-  const why = error ? ` (${DRAFTER_FAILURE_LABELS[error]})` : '';
+/**
+ * The note on a draft the built-in drafter wrote because the AI service failed
+ * (docs/decisions/025-honest-remote-drafter.md); null for any other draft.
+ */
+export function fallbackNotice(provenance: Pick<DraftProvenance, 'fallback_from' | 'fallback_error'>) {
+  if (!provenance.fallback_from) return null;
+  const why = provenance.fallback_error ? ` (${DRAFTER_FAILURE_LABELS[provenance.fallback_error]})` : '';
   return `Drafted by the built-in drafter: the AI service failed${why}.`;
 }

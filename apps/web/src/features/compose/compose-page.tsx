@@ -1,4 +1,10 @@
-import { createMessageInputSchema, DRAFT_TEXTS, hasCapability, INBOX_TEXTS } from '@parley/contracts';
+import {
+  createMessageInputSchema,
+  DRAFT_TEXTS,
+  fallbackNotice,
+  hasCapability,
+  INBOX_TEXTS,
+} from '@parley/contracts';
 import { CircleAlert, Info, LoaderCircle, Save, Send, Sparkles } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -90,7 +96,11 @@ export function ComposePage() {
         setForm(EMPTY_DRAFT);
         if (nextIntent === 'generate') {
           generateDraft.mutate(message.id, {
-            onSuccess: () => toast.success(DRAFT_TEXTS.composeGenerated),
+            onSuccess: (draft) => {
+              const fallback = fallbackNotice(draft.provenance);
+              if (fallback) toast.warning(fallback);
+              else toast.success(DRAFT_TEXTS.composeGenerated);
+            },
             // The message exists; only its draft failed, which the workspace can generate again.
             onError: (error) => toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed)),
             onSettled: () => {
