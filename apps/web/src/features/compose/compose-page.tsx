@@ -9,7 +9,7 @@ import { CircleAlert, Info, LoaderCircle, Save, Send, Sparkles } from 'lucide-re
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useGenerateFirstDraft } from '@/api/drafts/generate-draft';
+import { drafterFailureReference, useGenerateFirstDraft } from '@/api/drafts/generate-draft';
 import { useCreateMessage } from '@/api/messages/create-message';
 import { useFundOptions } from '@/api/projects/list-projects';
 import { FormField } from '@/components/form-field';
@@ -102,7 +102,10 @@ export function ComposePage() {
               else toast.success(DRAFT_TEXTS.composeGenerated);
             },
             // The message exists; only its draft failed, which the workspace can generate again.
-            onError: (error) => toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed)),
+            onError: (error) =>
+              toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed), {
+                description: drafterFailureReference(error),
+              }),
             onSettled: () => {
               setIntent(null);
               navigate(paths.thread.build(message.id));

@@ -3,14 +3,13 @@ import {
   type DraftVersion,
   fallbackNotice,
   INBOX_TEXTS,
-  isDrafterFailureCode,
   unresolvedFlags,
 } from '@parley/contracts';
 import { History, LoaderCircle, RotateCcw, Save, Sparkles, TriangleAlert } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useGenerateDraft } from '@/api/drafts/generate-draft';
+import { drafterFailureReference, useGenerateDraft } from '@/api/drafts/generate-draft';
 import { useDraftVersion } from '@/api/drafts/get-draft-version';
 import { useLatestDraft } from '@/api/drafts/get-latest-draft';
 import { useDraftVersions } from '@/api/drafts/list-draft-versions';
@@ -87,11 +86,7 @@ export function DraftWorkspace({
       },
       onError: (error) =>
         toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed), {
-          // docs/decisions/025-honest-remote-drafter.md: the admin finds the cause in the log by this id.
-          description:
-            isApiError(error) && isDrafterFailureCode(error.code) && error.requestId
-              ? `Reference for your admin: ${error.requestId}`
-              : undefined,
+          description: drafterFailureReference(error),
         }),
     });
   }
