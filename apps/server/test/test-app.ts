@@ -5,6 +5,7 @@ import { afterAll, expect, inject } from 'vitest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createPglite, type Database, openPostgres, wrapPglite } from '../src/db/client';
+import type { Drafter } from '../src/features/drafts/drafter';
 import type { EmailDeps } from '../src/features/email/email.service';
 import { createOutboxMailer, type Mailer } from '../src/features/email/mailer';
 import { deriveUnsubscribeKey } from '../src/features/email/unsubscribe-token';
@@ -51,7 +52,7 @@ export async function openTestDatabase(options: { empty?: boolean } = {}): Promi
 }
 
 /** Errors go to console.error, which fails the test unless the test expects it. */
-const testLogger: Logger = {
+export const testLogger: Logger = {
   ...createLogger('silent'),
   error: (message, fields) => console.error(message, fields),
 };
@@ -64,8 +65,17 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { webDist?: string; emptyDatabase?: boolean; mailer?: Mailer } = {},
+  options: {
+    webDist?: string;
+    emptyDatabase?: boolean;
+    mailer?: Mailer;
+    /** A test that reads the log lines passes its own (keep errors on console.error, like testLogger). */
+    logger?: Logger;
+    /** A drafter other than the one config chooses (a remote one with short time limits, say). */
+    drafter?: Drafter;
+  } = {},
 ) {
+  const logger = options.logger ?? testLogger;
   const database = await openTestDatabase({ empty: options.emptyDatabase });
   const clock = fixedClock(new Date());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: TEST_ORIGIN, ...env });
@@ -73,11 +83,12 @@ export async function createTestContext(
   const app = createApp({
     config,
     database,
-    logger: testLogger,
+    logger,
     clock,
     mailer,
     encryptionKey: TEST_ENCRYPTION_KEY,
     webDist: options.webDist,
+    ...(options.drafter ? { drafter: options.drafter } : {}),
   });
   afterAll(() => database.close());
   const deps = { db: database.db, clock };
@@ -85,7 +96,7 @@ export async function createTestContext(
     db: database.db,
     clock,
     mailer,
-    logger: testLogger,
+    logger,
     appOrigin: TEST_ORIGIN,
     unsubscribeKey: deriveUnsubscribeKey(TEST_ENCRYPTION_KEY),
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { draftComplianceSchema } from './compliance';
+import { DRAFTER_FAILURE_CODES, DRAFTER_FAILURE_LABELS } from './errors';
 
 /** docs/product.md §9: the draft tone is fixed to neutral. */
 export const DRAFT_TONE = 'neutral' as const;
@@ -33,6 +34,13 @@ export const draftProvenanceSchema = z
     based_on: z.number().int().nullable().optional(),
     /** The earlier version whose text was restored into the editor, and whose sources it keeps. */
     restored_from: z.number().int().nullable().optional(),
+    /**
+     * docs/decisions/025-honest-remote-drafter.md: set when the configured drafter failed and the built-in
+     * one wrote this draft instead (the organisation's drafter_fallback_enabled): which drafter failed, and
+     * how (its error code).
+     */
+    fallback_from: z.string().optional(),
+    fallback_error: z.enum(DRAFTER_FAILURE_CODES).optional(),
   })
   .loose();
 export type DraftProvenance = z.infer<typeof draftProvenanceSchema>;
@@ -107,3 +115,13 @@ export const DRAFT_TEXTS = {
   generateFailed: 'Failed to generate draft',
   composeGenerated: 'AI draft generated! Review in the draft workspace.',
 } as const;
+
+/**
+ * The note on a draft the built-in drafter wrote because the AI service failed
+ * (docs/decisions/025-honest-remote-drafter.md); null for any other draft.
+ */
+export function fallbackNotice(provenance: Pick<DraftProvenance, 'fallback_from' | 'fallback_error'>) {
+  if (!provenance.fallback_from) return null;
+  const why = provenance.fallback_error ? ` (${DRAFTER_FAILURE_LABELS[provenance.fallback_error]})` : '';
+  return `Drafted by the built-in drafter: the AI service failed${why}.`;
+}

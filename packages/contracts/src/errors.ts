@@ -1,5 +1,31 @@
 import { z } from 'zod';
 
+/** ' (401)' after a clause, when the service's HTTP status is known. */
+const withStatus = (status?: number) => (status === undefined ? '' : ` (${status})`);
+
+/**
+ * The texts of the drafter's failures (docs/decisions/025-honest-remote-drafter.md): plain words for the
+ * associate, with the HTTP status or the citation number when the server knows it. ERRORS holds each
+ * one without them; the server fills them in (`drafterFailureMessage`).
+ */
+export const DRAFTER_TEXTS = {
+  unreachable: 'The AI service could not be reached. Try again, or ask your admin to check the AI address.',
+  authRefused: (status?: number) =>
+    `The AI service refused the credentials${withStatus(status)}. Ask your admin to check the AI key.`,
+  busy: (status?: number) =>
+    `The AI service is busy${withStatus(status)} and did not answer after retrying. Try again in a minute.`,
+  timeout: (seconds = 20) =>
+    `The AI service did not answer within ${seconds} second${seconds === 1 ? '' : 's'}. Try again later.`,
+  serviceError: (status?: number) =>
+    `The AI service failed${withStatus(status)}. Try again, or ask your admin to check the AI settings.`,
+  badAnswer: 'The AI service answered with something that is not a draft. Try again.',
+  emptyAnswer: 'The AI service answered with an empty draft. Try again.',
+  unknownCitation: (citation?: number) =>
+    `The AI draft cited a source that does not exist${citation === undefined ? '' : ` ([${citation}])`}, so it was not used. Try again, or write the reply yourself.`,
+  uncitedAnswer:
+    'The AI draft answered without citing the fund documents, so it was not used. Try again, or write the reply yourself.',
+} as const;
+
 /**
  * The closed list of error codes, their HTTP status and the user-facing text.
  * Texts in quotes come verbatim from docs/product.md §5/§8; the others are ours where product.md has none.
@@ -72,11 +98,27 @@ export const ERRORS = {
     status: 409,
     message: 'Built-in rules cannot be deleted. Disable them instead.',
   },
-  /** 502: the OpenAI-compatible drafter timed out, failed or answered something unreadable. */
-  DRAFTER_FAILED: {
-    status: 502,
-    message: 'The drafting service did not answer. Try again, or ask an admin to check the AI settings.',
-  },
+  /**
+   * 502: docs/decisions/025-honest-remote-drafter.md — the AI service could not be reached (connection
+   * refused, unknown host, or reset on every try).
+   */
+  DRAFTER_UNREACHABLE: { status: 502, message: DRAFTER_TEXTS.unreachable },
+  /** 502: the AI service refused Parley's key (401 or 403); never retried. */
+  DRAFTER_AUTH_REFUSED: { status: 502, message: DRAFTER_TEXTS.authRefused() },
+  /** 502: the AI service kept answering 429 or 503 until the retry budget (30 s) ran out. */
+  DRAFTER_BUSY: { status: 502, message: DRAFTER_TEXTS.busy() },
+  /** 504: one attempt got no answer within its time limit (20 s); a slow service is not asked again. */
+  DRAFTER_TIMEOUT: { status: 504, message: DRAFTER_TEXTS.timeout() },
+  /** 502: any other non-2xx answer of the AI service (400, 404, 500...); never retried. */
+  DRAFTER_SERVICE_ERROR: { status: 502, message: DRAFTER_TEXTS.serviceError() },
+  /** 502: the answer was not an OpenAI chat completion (not JSON, no message content, cut off at max_tokens). */
+  DRAFTER_BAD_ANSWER: { status: 502, message: DRAFTER_TEXTS.badAnswer },
+  /** 502: the answer was a chat completion with empty content. */
+  DRAFTER_EMPTY_ANSWER: { status: 502, message: DRAFTER_TEXTS.emptyAnswer },
+  /** 502: the draft cites [n] where no passage n was given: its claim has no source, so it is not used. */
+  DRAFTER_UNKNOWN_CITATION: { status: 502, message: DRAFTER_TEXTS.unknownCitation() },
+  /** 502: the draft cites no passage and is not a plain 'the documents do not say' decline. */
+  DRAFTER_UNCITED_ANSWER: { status: 502, message: DRAFTER_TEXTS.uncitedAnswer },
   /**
    * 409: docs/product.md §6 — an organisation always keeps an active admin, so its last one stays as they
    * are.
@@ -195,6 +237,61 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** Every way the drafter can fail (docs/decisions/025-honest-remote-drafter.md), one code per cause. */
+export const DRAFTER_FAILURE_CODES = [
+  'DRAFTER_UNREACHABLE',
+  'DRAFTER_AUTH_REFUSED',
+  'DRAFTER_BUSY',
+  'DRAFTER_TIMEOUT',
+  'DRAFTER_SERVICE_ERROR',
+  'DRAFTER_BAD_ANSWER',
+  'DRAFTER_EMPTY_ANSWER',
+  'DRAFTER_UNKNOWN_CITATION',
+  'DRAFTER_UNCITED_ANSWER',
+] as const satisfies readonly ErrorCode[];
+export type DrafterFailureCode = (typeof DRAFTER_FAILURE_CODES)[number];
+
+export function isDrafterFailureCode(code: string): code is DrafterFailureCode {
+  return (DRAFTER_FAILURE_CODES as readonly string[]).includes(code);
+}
+
+/** What the server knows about a failure beyond its code: the service's HTTP status, the time limit, the [n]. */
+export type DrafterFailureFacts = { httpStatus?: number; timeoutSeconds?: number; citation?: number };
+
+/** A drafter failure's text, with what the server knows filled in. */
+export function drafterFailureMessage(code: DrafterFailureCode, facts: DrafterFailureFacts = {}): string {
+  switch (code) {
+    case 'DRAFTER_AUTH_REFUSED':
+      return DRAFTER_TEXTS.authRefused(facts.httpStatus);
+    case 'DRAFTER_BUSY':
+      return DRAFTER_TEXTS.busy(facts.httpStatus);
+    case 'DRAFTER_TIMEOUT':
+      return DRAFTER_TEXTS.timeout(facts.timeoutSeconds);
+    case 'DRAFTER_SERVICE_ERROR':
+      return DRAFTER_TEXTS.serviceError(facts.httpStatus);
+    case 'DRAFTER_UNKNOWN_CITATION':
+      return DRAFTER_TEXTS.unknownCitation(facts.citation);
+    default:
+      return ERRORS[code].message;
+  }
+}
+
+/**
+ * Short words for what went wrong, for the note on a draft the built-in drafter wrote instead
+ * ('Drafted by the built-in drafter: the AI service failed (busy).').
+ */
+export const DRAFTER_FAILURE_LABELS: Record<DrafterFailureCode, string> = {
+  DRAFTER_UNREACHABLE: 'could not be reached',
+  DRAFTER_AUTH_REFUSED: 'credentials refused',
+  DRAFTER_BUSY: 'busy',
+  DRAFTER_TIMEOUT: 'no answer in time',
+  DRAFTER_SERVICE_ERROR: 'service error',
+  DRAFTER_BAD_ANSWER: 'answer was not a draft',
+  DRAFTER_EMPTY_ANSWER: 'empty answer',
+  DRAFTER_UNKNOWN_CITATION: 'cited a source that does not exist',
+  DRAFTER_UNCITED_ANSWER: 'answer cited no source',
+};
 
 export const errorResponseSchema = z.object({
   error: z.object({

@@ -81,9 +81,22 @@ export const topicsSchema = z
     error: `Each topic must be at most ${MESSAGE_TOPIC_LENGTH_MAX} characters`,
   });
 
+/** Control characters (newlines and tabs included) and the Unicode line and paragraph separators. */
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/u;
+
+/**
+ * A field that is one line of text: a name or a subject with a line break or a control character in it is
+ * a paste mistake at best, and at worst a way to smuggle a line of instructions into the drafter's prompt
+ * (docs/decisions/025-honest-remote-drafter.md).
+ */
+const oneLineText = (label: string, max: number) =>
+  requiredText(label, max).refine((value) => !LINE_BREAKING.test(value), {
+    error: `${label} must be one line, without line breaks or control characters`,
+  });
+
 /** POST /api/messages (docs/product.md §2 Compose). */
 export const createMessageInputSchema = z.object({
-  investor_name: requiredText('Investor name', MESSAGE_LIMITS.investorName),
+  investor_name: oneLineText('Investor name', MESSAGE_LIMITS.investorName),
   investor_email: z
     .string({ error: 'Investor email is required' })
     .trim()
@@ -91,7 +104,7 @@ export const createMessageInputSchema = z.object({
     .max(MESSAGE_LIMITS.investorEmail, { error: 'Investor email is too long' })
     .pipe(z.email({ error: 'Enter a valid email address' })),
   project_id: z.uuid({ error: 'Choose a project' }),
-  subject: requiredText('Subject', MESSAGE_LIMITS.subject),
+  subject: oneLineText('Subject', MESSAGE_LIMITS.subject),
   body_text: requiredText('Message', MESSAGE_LIMITS.bodyText),
   topics: topicsSchema.optional(),
 });

@@ -7,14 +7,24 @@ import { TEXTS } from './texts';
  * docs/product.md §3 System config: the keys of one organisation's settings. Values are stored as the strings
  * 'true' or 'false'; the API speaks booleans.
  */
-export const SYSTEM_CONFIG_KEYS = ['sso_required', 'mfa_totp_enforced', 'auth_magic_link_enabled'] as const;
+export const SYSTEM_CONFIG_KEYS = [
+  'sso_required',
+  'mfa_totp_enforced',
+  'auth_magic_link_enabled',
+  'drafter_fallback_enabled',
+] as const;
 export type SystemConfigKey = (typeof SYSTEM_CONFIG_KEYS)[number];
 
 /**
- * The keys an admin may change on the Security settings page (docs/product.md §2: two toggles). sso_required
- * is read-only: Parley has no SSO sign-in yet, so turning it on would lock nobody out and help nobody.
+ * The keys an admin may change: the Security settings page's two toggles (docs/product.md §2) and the Admin
+ * panel's drafting fallback. sso_required is read-only: Parley has no SSO sign-in yet, so turning it on
+ * would lock nobody out and help nobody.
  */
-export const EDITABLE_SYSTEM_CONFIG_KEYS = ['mfa_totp_enforced', 'auth_magic_link_enabled'] as const;
+export const EDITABLE_SYSTEM_CONFIG_KEYS = [
+  'mfa_totp_enforced',
+  'auth_magic_link_enabled',
+  'drafter_fallback_enabled',
+] as const;
 export type EditableSystemConfigKey = (typeof EDITABLE_SYSTEM_CONFIG_KEYS)[number];
 
 /**
@@ -55,6 +65,11 @@ export const systemConfigResponseSchema = z.object({
   mfa_totp_enforced: z.boolean(),
   /** docs/product.md §2 Sign-in links: when false, magic-link sign-in is refused for the organisation. */
   auth_magic_link_enabled: z.boolean(),
+  /**
+   * docs/decisions/025-honest-remote-drafter.md: when true and the AI service fails, the built-in drafter
+   * writes the draft instead, and the draft says so. Off by default.
+   */
+  drafter_fallback_enabled: z.boolean(),
 });
 export type SystemConfigResponse = z.infer<typeof systemConfigResponseSchema>;
 
@@ -69,6 +84,7 @@ export const updateSystemConfigInputSchema = z
     {
       mfa_totp_enforced: toggleSchema,
       auth_magic_link_enabled: toggleSchema,
+      drafter_fallback_enabled: toggleSchema,
       // Named so the 400 names it (z.never has no OpenAPI form): any value is refused.
       sso_required: z
         .unknown()
@@ -84,7 +100,7 @@ export const updateSystemConfigInputSchema = z
           : 'Send the settings as a JSON object',
     },
   )
-  .refine((input) => input.mfa_totp_enforced !== undefined || input.auth_magic_link_enabled !== undefined, {
+  .refine((input) => EDITABLE_SYSTEM_CONFIG_KEYS.some((key) => input[key] !== undefined), {
     error: 'Name at least one setting to change',
     path: ['body'],
   });

@@ -1,4 +1,5 @@
 import type { Citation, DraftProvenance } from '@parley/contracts';
+import { opensWithSignOff } from './sign-off';
 
 /** A passage retrieved from the message's fund, numbered by its position in `passages`. */
 export type DraftPassage = { id: string; docPath: string; text: string; relevance: number };
@@ -29,19 +30,16 @@ export interface Drafter {
   draft(request: DraftRequest): Promise<DraftResult>;
 }
 
-/** A signature that already opens with a sign-off ('Best regards,', 'Sincerely') gets no second one. */
-const SIGN_OFF =
-  /^(?:(?:kind|best|warm|warmest|with best)\s+)?regards\b|^(?:yours\s+)?sincerely\b|^best\b|^(?:many\s+)?thanks\b/i;
-
 /**
  * The closing every drafter appends: 'Kind regards,' and the user's signature (the drafts service
- * passes their name when they have saved none), then the disclaimer.
+ * passes their name when they have saved none), then the disclaimer. A signature that already opens
+ * with a sign-off ('Best regards,', 'Sincerely') gets no second one.
  */
 export function closing(request: DraftRequest): string {
   const signature = request.signature.trim();
   const signOff = !signature
     ? 'Kind regards,'
-    : SIGN_OFF.test(signature)
+    : opensWithSignOff(signature)
       ? signature
       : `Kind regards,\n${signature}`;
   return [signOff, request.disclaimer.trim()].filter(Boolean).join('\n\n');

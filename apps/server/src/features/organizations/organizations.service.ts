@@ -1,15 +1,20 @@
+import type { SystemConfigKey } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { organizations, systemConfig } from '../../db/schema';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 
-/** docs/product.md §3 system config, seeded for every new organisation. */
+/**
+ * docs/product.md §3 system config, seeded for every new organisation; a key an organisation never stored
+ * (one added later, like drafter_fallback_enabled) reads as its value here.
+ */
 export const DEFAULT_SYSTEM_CONFIG = {
   sso_required: 'false',
   mfa_totp_enforced: 'false',
   auth_magic_link_enabled: 'true',
-} as const;
+  drafter_fallback_enabled: 'false',
+} as const satisfies Record<SystemConfigKey, 'true' | 'false'>;
 
 export async function createOrganization(
   tx: Tx,
@@ -58,4 +63,9 @@ export async function readSystemConfig(db: DbOrTx, orgId: string) {
     .from(systemConfig)
     .where(eq(systemConfig.orgId, orgId));
   return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string>;
+}
+
+/** One setting of the stored ones as a boolean; a key never stored reads as its default. */
+export function isSystemConfigOn(stored: Record<string, string>, key: SystemConfigKey): boolean {
+  return (stored[key] ?? DEFAULT_SYSTEM_CONFIG[key]) === 'true';
 }

@@ -10,6 +10,8 @@ import type { ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { disclaimerText, loadCompliancePolicy } from '../compliance/compliance.service';
+import { draftWithFallback } from '../drafts/draft-with-fallback';
+import { isSystemConfigOn, readSystemConfig } from '../organizations/organizations.service';
 import { checkGeneratedVersion } from './checking';
 import { retrievePassages } from './draft-passages';
 import { draftDtoWithDismissals } from './flag-dismissals';
@@ -39,8 +41,9 @@ async function readVersion(
 
 /**
  * docs/product.md §7 ai-generate: retrieves the message's fund passages, asks the drafter (outside the
- * transaction: it may be a network call), then writes the next version in one transaction that
- * holds the message row lock.
+ * transaction: it may be a network call) — or, when it fails and the organisation allows it, the built-in
+ * drafter (docs/decisions/025-honest-remote-drafter.md) — then writes the next version in one transaction
+ * that holds the message row lock.
  */
 export async function generateDraft(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'drafter' | 'logger' | 'secondOpinion'>,
@@ -55,7 +58,7 @@ export async function generateDraft(
     findSignature(ctx.db, actor.userId),
     loadCompliancePolicy(ctx.db, actor.orgId),
   ]);
-  const result = await ctx.drafter.draft({
+  const request = {
     message: { investorName: message.investorName, subject: message.subject, body: message.bodyText },
     passages,
     ...(fundTerms ? { fundTerms } : {}),
@@ -63,7 +66,13 @@ export async function generateDraft(
     disclaimer: disclaimerText(compliance.settings),
     tone: DRAFT_TONE,
     readingLevel: DRAFT_READING_LEVEL,
+  };
+  const result = await draftWithFallback(ctx, request, {
+    isFallbackEnabled: async () =>
+      isSystemConfigOn(await readSystemConfig(ctx.db, actor.orgId), 'drafter_fallback_enabled'),
+    logFields: { messageId },
   });
+  const { fallback_from, fallback_error } = result.provenance;
 
   const version = await ctx.db.transaction(async (tx) => {
     const locked = await lockReplyMessage(tx, actor.orgId, messageId);
@@ -83,6 +92,7 @@ export async function generateDraft(
           model: result.provenance.model,
           prompt_hash: result.provenance.prompt_hash,
           citations: result.citations.map((c) => c.id),
+          ...(fallback_from ? { fallback_from, fallback_error } : {}),
         },
       },
     });

@@ -7,6 +7,7 @@ import {
   draftCheckResponseSchema,
   draftVersionParamSchema,
   draftVersionSchema,
+  errorResponseSchema,
   generateDraftResponseSchema,
   listApprovalsQuerySchema,
   listApprovalsResponseSchema,
@@ -18,7 +19,8 @@ import {
   saveDraftInputSchema,
   submitForApprovalInputSchema,
 } from '@parley/contracts';
-import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, jsonResponse, type RouteDeps } from '../../http/router';
+import { withLogFields } from '../../lib/logger';
 import {
   approveAndSend,
   getApprovalState,
@@ -39,6 +41,13 @@ const generate = apiRoute({
   params: messageIdParamSchema,
   ok: { status: 201, schema: generateDraftResponseSchema, description: 'The new version' },
   errors: [400, 401, 403, 404],
+  responses: {
+    502: jsonResponse(
+      errorResponseSchema,
+      'The AI service failed or its answer failed the checks (DRAFTER_*)',
+    ),
+    504: jsonResponse(errorResponseSchema, 'The AI service did not answer in time (DRAFTER_TIMEOUT)'),
+  },
 });
 
 const save = apiRoute({
@@ -171,7 +180,9 @@ const overrides = apiRoute({
 /** A reply's life: its versions, their checks, its approval, and the approval queue. */
 export function registerReplyRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(generate, async (c) => {
-    return c.json(await generateDraft(deps, c.get('actor'), { messageId: c.req.valid('param').id }), 201);
+    // The drafter's failures are logged with the request id the error envelope names (decision 025).
+    const ctx = { ...deps, logger: withLogFields(deps.logger, { requestId: c.get('requestId') }) };
+    return c.json(await generateDraft(ctx, c.get('actor'), { messageId: c.req.valid('param').id }), 201);
   });
 
   api.openapi(save, async (c) => {

@@ -86,6 +86,10 @@ export function provenanceOfEdit(
     edited_by_name: edit.editorName,
     based_on: edit.basedOn > 0 ? edit.basedOn : null,
     ...(edit.restoredFrom === null ? {} : { restored_from: edit.restoredFrom }),
+    // An edit of a fallback draft still says the built-in drafter wrote its base, and why (decision 025).
+    ...(baseProvenance.fallback_from
+      ? { fallback_from: baseProvenance.fallback_from, fallback_error: baseProvenance.fallback_error }
+      : {}),
   };
 }
 

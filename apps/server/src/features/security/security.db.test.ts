@@ -150,6 +150,7 @@ describe('GET and PATCH /api/system-config', () => {
       sso_required: false,
       mfa_totp_enforced: false,
       auth_magic_link_enabled: true,
+      drafter_fallback_enabled: false,
     });
   });
 
@@ -163,11 +164,13 @@ describe('GET and PATCH /api/system-config', () => {
       sso_required: false,
       mfa_totp_enforced: true,
       auth_magic_link_enabled: false,
+      drafter_fallback_enabled: false,
     });
     expect(await storedConfig(admin.orgId)).toEqual({
       sso_required: 'false',
       mfa_totp_enforced: 'true',
       auth_magic_link_enabled: 'false',
+      drafter_fallback_enabled: 'false',
     });
     expect(await auditEntries(admin.orgId, 'system_config_updated')).toEqual([
       {
@@ -211,6 +214,7 @@ describe('GET and PATCH /api/system-config', () => {
     const cases: [unknown, string][] = [
       [{ mfa_totp_enforced: 'true' }, 'mfa_totp_enforced'],
       [{ auth_magic_link_enabled: 1 }, 'auth_magic_link_enabled'],
+      [{ drafter_fallback_enabled: 'yes' }, 'drafter_fallback_enabled'],
       [{ sso_required: true }, 'sso_required'],
       [{}, 'body'],
       [{ mfa_totp_enforced: true, theme: 'dark' }, 'body'],
@@ -224,6 +228,7 @@ describe('GET and PATCH /api/system-config', () => {
       sso_required: 'false',
       mfa_totp_enforced: 'false',
       auth_magic_link_enabled: 'true',
+      drafter_fallback_enabled: 'false',
     });
     expect(await auditEntries(admin.orgId, 'system_config_updated')).toEqual([]);
   });

@@ -40,7 +40,8 @@ const readConfig = apiRoute({
 const updateConfig = apiRoute({
   method: 'patch',
   path: '/api/system-config',
-  summary: "Turn MFA enforcement or magic links on or off (stored as 'true'/'false', audited)",
+  summary:
+    "Turn MFA enforcement, magic links or the drafting fallback on or off (stored as 'true'/'false', audited)",
   body: updateSystemConfigInputSchema,
   ok: { status: 200, schema: systemConfigResponseSchema, description: 'The settings after the change' },
   errors: [400, 401, 403, 415],

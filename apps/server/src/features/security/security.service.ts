@@ -1,4 +1,5 @@
 import {
+  EDITABLE_SYSTEM_CONFIG_KEYS,
   type EditableSystemConfigKey,
   type ListMfaStatusQuery,
   type ListMfaStatusResponse,
@@ -7,7 +8,6 @@ import {
   MFA_FAILED_ATTEMPTS_WINDOW_MINUTES,
   type MfaStatsResponse,
   SECURITY_TEXTS,
-  type SYSTEM_CONFIG_KEYS,
   type SystemConfigResponse,
   type TestMagicLinkResponse,
   type UpdateSystemConfigInput,
@@ -19,7 +19,7 @@ import { appendAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { requestMagicLink } from '../auth-links/auth-links.service';
 import type { EmailDeps } from '../email/email.service';
-import { DEFAULT_SYSTEM_CONFIG, readSystemConfig } from '../organizations/organizations.service';
+import { isSystemConfigOn, readSystemConfig } from '../organizations/organizations.service';
 import { findOrgMember, listMembers, toAdminUser } from '../users/users.service';
 import {
   clearMfaLockout,
@@ -53,12 +53,11 @@ export async function getMfaStats(
 
 /** The stored strings as booleans; a key never stored reads as the default every organisation gets. */
 function toSystemConfig(stored: Record<string, string>): SystemConfigResponse {
-  const isOn = (key: (typeof SYSTEM_CONFIG_KEYS)[number]) =>
-    (stored[key] ?? DEFAULT_SYSTEM_CONFIG[key]) === 'true';
   return {
-    sso_required: isOn('sso_required'),
-    mfa_totp_enforced: isOn('mfa_totp_enforced'),
-    auth_magic_link_enabled: isOn('auth_magic_link_enabled'),
+    sso_required: isSystemConfigOn(stored, 'sso_required'),
+    mfa_totp_enforced: isSystemConfigOn(stored, 'mfa_totp_enforced'),
+    auth_magic_link_enabled: isSystemConfigOn(stored, 'auth_magic_link_enabled'),
+    drafter_fallback_enabled: isSystemConfigOn(stored, 'drafter_fallback_enabled'),
   };
 }
 
@@ -72,7 +71,8 @@ export async function getSystemConfig(
 const asStored = (value: boolean) => (value ? 'true' : 'false');
 
 /**
- * The Security settings toggles (docs/product.md §2, §3): each changed key is stored as the string 'true' or
+ * The Security settings toggles (docs/product.md §2, §3) and the Admin panel's drafting fallback
+ * (docs/decisions/025-honest-remote-drafter.md): each changed key is stored as the string 'true' or
  * 'false', and one 'system_config_updated' entry records every change with what it replaced, in
  * the same transaction. A request that changes nothing writes nothing and is not audited.
  */
@@ -87,7 +87,7 @@ export async function updateSystemConfig(
     const before = toSystemConfig(stored);
     const changed: Partial<Record<EditableSystemConfigKey, { from: string; to: string }>> = {};
     const now = ctx.clock.now();
-    for (const key of ['mfa_totp_enforced', 'auth_magic_link_enabled'] as const) {
+    for (const key of EDITABLE_SYSTEM_CONFIG_KEYS) {
       const wanted = changes[key];
       if (wanted === undefined || wanted === before[key]) continue;
       const to = asStored(wanted);

@@ -1,6 +1,10 @@
-import { type GenerateDraftResponse, generateDraftResponseSchema } from '@parley/contracts';
+import {
+  type GenerateDraftResponse,
+  generateDraftResponseSchema,
+  isDrafterFailureCode,
+} from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { draftKeys } from './draft-keys';
 
 /**
@@ -28,4 +32,14 @@ export function useGenerateDraft(messageId: string) {
 /** Compose's 'Generate AI Response': the first draft of the message it has just created. */
 export function useGenerateFirstDraft() {
   return useMutation({ mutationFn: generateDraft });
+}
+
+/**
+ * The line under a drafter failure's message: the request id, by which the admin finds the cause in the
+ * server's log (docs/decisions/025-honest-remote-drafter.md). Nothing for any other failure.
+ */
+export function drafterFailureReference(error: unknown): string | undefined {
+  return isApiError(error) && isDrafterFailureCode(error.code) && error.requestId
+    ? `Reference for your admin: ${error.requestId}`
+    : undefined;
 }

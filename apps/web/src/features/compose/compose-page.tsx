@@ -1,9 +1,15 @@
-import { createMessageInputSchema, DRAFT_TEXTS, hasCapability, INBOX_TEXTS } from '@parley/contracts';
+import {
+  createMessageInputSchema,
+  DRAFT_TEXTS,
+  fallbackNotice,
+  hasCapability,
+  INBOX_TEXTS,
+} from '@parley/contracts';
 import { CircleAlert, Info, LoaderCircle, Save, Send, Sparkles } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useGenerateFirstDraft } from '@/api/drafts/generate-draft';
+import { drafterFailureReference, useGenerateFirstDraft } from '@/api/drafts/generate-draft';
 import { useCreateMessage } from '@/api/messages/create-message';
 import { useFundOptions } from '@/api/projects/list-projects';
 import { FormField } from '@/components/form-field';
@@ -90,9 +96,16 @@ export function ComposePage() {
         setForm(EMPTY_DRAFT);
         if (nextIntent === 'generate') {
           generateDraft.mutate(message.id, {
-            onSuccess: () => toast.success(DRAFT_TEXTS.composeGenerated),
+            onSuccess: (draft) => {
+              const fallback = fallbackNotice(draft.provenance);
+              if (fallback) toast.warning(fallback);
+              else toast.success(DRAFT_TEXTS.composeGenerated);
+            },
             // The message exists; only its draft failed, which the workspace can generate again.
-            onError: (error) => toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed)),
+            onError: (error) =>
+              toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed), {
+                description: drafterFailureReference(error),
+              }),
             onSettled: () => {
               setIntent(null);
               navigate(paths.thread.build(message.id));

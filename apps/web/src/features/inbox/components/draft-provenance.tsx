@@ -1,4 +1,4 @@
-import type { DraftVersion } from '@parley/contracts';
+import { type DraftVersion, fallbackNotice } from '@parley/contracts';
 import { formatDateTime } from '@/lib/format';
 
 const DRAFTER_LABELS: Record<string, string> = {
@@ -7,9 +7,13 @@ const DRAFTER_LABELS: Record<string, string> = {
   none: 'Written by hand',
 };
 
-/** 'How this draft was made': drafter, model, the passages it was given, the prompt hash, who edited. */
+/**
+ * 'How this draft was made': drafter (and, for a fallback draft, which drafter failed and how), model, the
+ * passages it was given, the prompt hash, who edited.
+ */
 export function DraftProvenance({ draft }: { draft: DraftVersion }) {
   const p = draft.provenance;
+  const fallback = fallbackNotice(p);
   return (
     <details className="rounded-md border px-3 py-2 text-sm">
       <summary className="cursor-pointer font-medium focus-visible:outline-2 focus-visible:outline-ring">
@@ -22,7 +26,10 @@ export function DraftProvenance({ draft }: { draft: DraftVersion }) {
           {draft.created_by_name ?? 'a former member'} on {formatDateTime(draft.created_at)}
         </dd>
         <dt className="text-muted-foreground">Drafter</dt>
-        <dd>{DRAFTER_LABELS[p.drafter] ?? p.drafter}</dd>
+        <dd>
+          {DRAFTER_LABELS[p.drafter] ?? p.drafter}
+          {fallback ? <span className="block text-muted-foreground">{fallback}</span> : null}
+        </dd>
         <dt className="text-muted-foreground">Model</dt>
         <dd>{p.model ?? 'None (no language model)'}</dd>
         {p.based_on ? (

@@ -1,9 +1,15 @@
-import { DRAFT_TEXTS, type DraftVersion, INBOX_TEXTS, unresolvedFlags } from '@parley/contracts';
-import { History, LoaderCircle, RotateCcw, Save, Sparkles } from 'lucide-react';
+import {
+  DRAFT_TEXTS,
+  type DraftVersion,
+  fallbackNotice,
+  INBOX_TEXTS,
+  unresolvedFlags,
+} from '@parley/contracts';
+import { History, LoaderCircle, RotateCcw, Save, Sparkles, TriangleAlert } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useGenerateDraft } from '@/api/drafts/generate-draft';
+import { drafterFailureReference, useGenerateDraft } from '@/api/drafts/generate-draft';
 import { useDraftVersion } from '@/api/drafts/get-draft-version';
 import { useLatestDraft } from '@/api/drafts/get-latest-draft';
 import { useDraftVersions } from '@/api/drafts/list-draft-versions';
@@ -67,15 +73,21 @@ export function DraftWorkspace({
 
   const isBusy = generate.isPending || save.isPending;
   const shown = viewedVersion === null ? current : earlier.data;
+  const shownFallback = shown?.source === 'generated' ? fallbackNotice(shown.provenance) : null;
 
   function onGenerate() {
     generate.mutate(undefined, {
       onSuccess: (draft) => {
         dispatch({ type: 'generated', draft });
-        toast.success(DRAFT_TEXTS.generated);
+        const fallback = fallbackNotice(draft.provenance);
+        if (fallback) toast.warning(fallback);
+        else toast.success(DRAFT_TEXTS.generated);
         if (draft.compliance) announceCheck(draft.compliance);
       },
-      onError: (error) => toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed)),
+      onError: (error) =>
+        toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed), {
+          description: drafterFailureReference(error),
+        }),
     });
   }
 
@@ -257,6 +269,16 @@ export function DraftWorkspace({
               </div>
             )}
 
+            {shownFallback ? (
+              <Alert>
+                <TriangleAlert aria-hidden />
+                <AlertTitle>{shownFallback}</AlertTitle>
+                <AlertDescription>
+                  It quotes the fund documents instead of writing a reply in its own words. Read it before
+                  sending, or generate again once the AI service answers.
+                </AlertDescription>
+              </Alert>
+            ) : null}
             <DraftSources citations={shown?.citations ?? []} />
             {shown ? <DraftProvenance draft={shown} /> : null}
             <ApprovalStatus messageId={messageId} />
