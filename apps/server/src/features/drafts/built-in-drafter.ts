@@ -1,4 +1,4 @@
-import type { Citation } from '@parley/contracts';
+import { type Citation, MESSAGE_LIMITS } from '@parley/contracts';
 import { sha256Hex } from '../../lib/crypto';
 import {
   type AnswerSentence,
@@ -9,6 +9,7 @@ import {
 } from './answer-sentences';
 import { closing, type Drafter, type DraftPassage, type DraftRequest, passageList } from './drafter';
 import { contentWords, isPersonal, questionParts, questionTerms, specifiersOf, stem } from './question-parts';
+import { singleLine } from './single-line';
 
 /** Said plainly when the fund documents do not answer the question. */
 export const NO_ANSWER_SENTENCE =
@@ -198,10 +199,7 @@ export function createBuiltInDrafter(): Drafter {
         if (!cited.includes(passage)) cited.push(passage);
         return cited.indexOf(passage) + 1;
       };
-      const name = message.investorName
-        .replace(/[\p{Cc}\s]+/gu, ' ')
-        .trim()
-        .slice(0, 120);
+      const name = singleLine(message.investorName, MESSAGE_LIMITS.investorName);
       const lines = [`Dear ${name || 'Investor'},`, '', 'Thank you for your message.', ''];
       if (answers.every((a) => a === null)) {
         lines.push(NO_ANSWER_SENTENCE);
