@@ -3,14 +3,18 @@ import type { Figures } from './evaluate-drafts';
 // docs/drafting-eval.md: what the built-in drafter must reach on the test split, and the floors the
 // test enforces meanwhile — today's figures, so any drop fails; raise them as the drafter improves.
 
-export const TARGETS: Omit<Figures, 'cases'> = {
+export const TARGETS: Omit<Figures, 'cases'> & { claimPrecision: number; claimRecall: number } = {
+  claimPrecision: 0.9,
+  claimRecall: 0.9,
   answerAccuracy: 0.85,
   declines: 0.9,
   citationSupport: 0.95,
   unsupportedFigures: 0,
 };
 
-export const FLOORS: Omit<Figures, 'cases'> = {
+export const FLOORS: Omit<Figures, 'cases'> & { claimPrecision: number; claimRecall: number } = {
+  claimPrecision: 0.55,
+  claimRecall: 0.71,
   answerAccuracy: 0.07,
   declines: 0.73,
   citationSupport: 0.54,

@@ -1,4 +1,5 @@
 import { createPglite, wrapPglite } from '../../src/db/client';
+import { type ClaimOutcome, claimFiguresFor, evaluateClaims } from './evaluate-claims';
 import { type CaseOutcome, evaluateDrafts, type Figures, figuresFor } from './evaluate-drafts';
 import { FLOORS, TARGETS } from './floors';
 
@@ -46,12 +47,44 @@ function printMisses(outcomes: CaseOutcome[]) {
   }
 }
 
+function printClaims(outcomes: ClaimOutcome[], misses: boolean) {
+  if (misses) {
+    for (const o of outcomes.filter(
+      (x) => x.split === 'dev' && (x.wrong.length || x.found.length < x.claim.unsupported.length),
+    )) {
+      console.log(
+        `\n=== ${o.claim.id}: expected ${JSON.stringify(o.claim.unsupported)}, flagged ${JSON.stringify(o.flagged)}`,
+      );
+      if (o.claim.note) console.log(o.claim.note);
+    }
+  }
+  console.log(`\nClaim check, 'Unsupported figure'     replies  precision  recall`);
+  for (const split of ['dev', 'test'] as const) {
+    const inSplit = outcomes.filter((o) => o.split === split);
+    const line = (label: string, list: ClaimOutcome[]) => {
+      const f = claimFiguresFor(list);
+      console.log(
+        `${label.padEnd(38)} ${String(f.replies).padStart(5)}    ${pct(f.precision)}    ${pct(f.recall)}`,
+      );
+    };
+    line(`${split} (all)`, inSplit);
+    for (const source of [...new Set(inSplit.map((o) => o.claim.source))].sort()) {
+      line(
+        `  ${source}`,
+        inSplit.filter((o) => o.claim.source === source),
+      );
+    }
+  }
+  console.log(`targets: precision and recall >= ${TARGETS.claimPrecision} ('Inconsistent' is not built yet)`);
+}
+
 const database = wrapPglite(await createPglite());
 try {
   await database.migrate();
   const outcomes = await evaluateDrafts(database);
   if (process.argv.includes('--misses')) printMisses(outcomes);
   print(outcomes);
+  printClaims(evaluateClaims(), process.argv.includes('--misses'));
 } finally {
   await database.close();
 }
