@@ -29,6 +29,9 @@ export const draftProvenanceSchema = z
     model: z.string().nullable(),
     prompt_hash: z.string().nullable(),
     passages: z.array(z.object({ id: z.string(), doc_path: z.string() })),
+    /** The tone and reading level the drafter aimed at (absent on drafts written before they were recorded). */
+    tone: z.string().optional(),
+    reading_level: z.string().optional(),
     edited_by: z.string().nullable().optional(),
     edited_by_name: z.string().nullable().optional(),
     based_on: z.number().int().nullable().optional(),

@@ -226,6 +226,8 @@ export function createBuiltInDrafter(): Drafter {
           model: null,
           prompt_hash: sha256Hex(JSON.stringify(request)),
           passages: passageList(request.passages),
+          tone: request.tone,
+          reading_level: request.readingLevel,
         },
       };
     },

@@ -73,6 +73,8 @@ export function createOpenAiDrafter(options: OpenAiDrafterOptions): Drafter {
           model: options.model,
           prompt_hash: sha256Hex(`${SYSTEM_PROMPT}\n\n${user}`),
           passages: passageList(request.passages),
+          tone: request.tone,
+          reading_level: request.readingLevel,
         },
       };
     },

@@ -8,8 +8,8 @@ const DRAFTER_LABELS: Record<string, string> = {
 };
 
 /**
- * 'How this draft was made': drafter (and, for a fallback draft, which drafter failed and how), model, the
- * passages it was given, the prompt hash, who edited.
+ * 'How this draft was made': drafter (and, for a fallback draft, which drafter failed and how), model,
+ * the tone and reading level aimed at, the passages it was given, the prompt hash, who edited.
  */
 export function DraftProvenance({ draft }: { draft: DraftVersion }) {
   const p = draft.provenance;
@@ -32,6 +32,16 @@ export function DraftProvenance({ draft }: { draft: DraftVersion }) {
         </dd>
         <dt className="text-muted-foreground">Model</dt>
         <dd>{p.model ?? 'None (no language model)'}</dd>
+        {p.tone || p.reading_level ? (
+          <>
+            <dt className="text-muted-foreground">Aimed at</dt>
+            <dd>
+              {[p.tone && `${p.tone} tone`, p.reading_level && `reading grade ${p.reading_level}`]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
+          </>
+        ) : null}
         {p.based_on ? (
           <>
             <dt className="text-muted-foreground">Edited</dt>
