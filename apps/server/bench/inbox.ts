@@ -111,7 +111,7 @@ const PASSAGE_SENTENCES = [
   'Rent collection reached {n} percent, with arrears concentrated in {d} retail tenants.',
 ];
 
-function sampleOf(times: number[]): Sample {
+export function sampleOf(times: number[]): Sample {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) =>
     sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
@@ -212,7 +212,7 @@ const PASSAGES_SQL = `select dp.id, dp.document_id, pd.file_name, dp.page, dp.te
   ts_rank_cd(dp.tsv, websearch_to_tsquery('english', $3))
   from document_passages dp inner join project_documents pd on pd.id = dp.document_id
   where dp.org_id = $1 and dp.project_id = $2 and dp.tsv @@ websearch_to_tsquery('english', $3)
-  order by ts_rank_cd(dp.tsv, websearch_to_tsquery('english', $3)) desc, dp.document_id, dp.ordinal limit 5`;
+  order by ts_rank_cd(dp.tsv, websearch_to_tsquery('english', $3)) desc, pd.file_name, dp.document_id, dp.ordinal limit 8`;
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(8);
 
