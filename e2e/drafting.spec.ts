@@ -1,20 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { buildPdf } from '../apps/server/test/document-fixtures';
-import { signInAs } from './fixtures';
-
-/** Composes a message through the real form and lets Generate AI Response write the first draft. */
-async function composeWithDraft(page: Page, input: { fund: string; subject: string; body: string }) {
-  await page.goto('/compose');
-  await page.getByLabel('Investor name').fill('Margot Example');
-  await page.getByLabel('Investor email').fill('margot@example.com');
-  await page.getByLabel('Project / fund').click();
-  await page.getByRole('option', { name: input.fund }).click();
-  await page.getByLabel('Subject').fill(input.subject);
-  await page.getByLabel('Message', { exact: true }).fill(input.body);
-  await page.getByRole('button', { name: 'Generate AI Response' }).click();
-  await expect(page.getByText('AI draft generated! Review in the draft workspace.')).toBeVisible();
-  await expect(page.getByLabel('Draft version')).toHaveText('Version 1');
-}
+import { composeWithDraft, signInAs } from './fixtures';
 
 async function signedInPage(browser: Browser, role: 'ir_associate' | 'ir_director') {
   const context = await browser.newContext();

@@ -242,3 +242,17 @@ export async function composeToFund(page: Page, subject: string, message: string
   await page.getByRole('button', { name: 'Generate AI Response' }).click();
   await expect(page.getByLabel('Draft version')).toHaveText('Version 1');
 }
+
+/** Composes a message through the real form and lets Generate AI Response write the first draft. */
+export async function composeWithDraft(page: Page, input: { fund: string; subject: string; body: string }) {
+  await page.goto('/compose');
+  await page.getByLabel('Investor name').fill('Margot Example');
+  await page.getByLabel('Investor email').fill('margot@example.com');
+  await page.getByLabel('Project / fund').click();
+  await page.getByRole('option', { name: input.fund }).click();
+  await page.getByLabel('Subject').fill(input.subject);
+  await page.getByLabel('Message', { exact: true }).fill(input.body);
+  await page.getByRole('button', { name: 'Generate AI Response' }).click();
+  await expect(page.getByText('AI draft generated! Review in the draft workspace.')).toBeVisible();
+  await expect(page.getByLabel('Draft version')).toHaveText('Version 1');
+}
