@@ -61,7 +61,7 @@ test('a PDF uploaded to a fund becomes citable in drafts', async ({ page }) => {
     subject: `Solberg battery storage ${Date.now()}`,
     body: 'When does the Solberg battery storage site reach commercial operation, and what is its capacity?',
   });
-  await expect(page.getByText('Sources Referenced').locator('..')).toContainText(`${fileName}#page=2`);
+  await expect(page.getByText('Sources Referenced').locator('..')).toContainText(`${fileName}, page 2`);
   await expect(page.getByLabel('Draft', { exact: true })).toHaveValue(/15 March 2026/);
 });
 

@@ -14,11 +14,43 @@ export const DRAFT_READING_LEVEL = '12-14' as const;
 export const DEFAULT_DISCLAIMER =
   'This message is for information only and is not an offer or a solicitation. Any forward-looking statements reflect current views only, and actual results may differ. Past performance does not indicate future results.';
 
-/** docs/product.md §3 Citation: a passage a draft relies on, named by document and page, relevance 0-1. */
+/**
+ * Where a citation's `text` comes from (docs/api.md, citations): `cited`, the passage as the draft cited it,
+ * kept with the version; `current`, the passage as it is indexed now, for a version stored before citations
+ * kept their text. A citation with neither has `text: null` and `text_source: null`.
+ */
+export const CITATION_TEXT_SOURCES = ['cited', 'current'] as const;
+export type CitationTextSource = (typeof CITATION_TEXT_SOURCES)[number];
+
+/** A range of a citation's passage text (UTF-16 offsets, end exclusive). */
+export const citationHighlightSchema = z.object({
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+});
+export type CitationHighlight = z.infer<typeof citationHighlightSchema>;
+
+/**
+ * docs/product.md §3 Citation: a passage a draft relies on, named by document and page, relevance 0-1,
+ * with its text and the words of the draft that it supports (docs/api.md, citations).
+ */
 export const citationSchema = z.object({
   id: z.string(),
   doc_path: z.string(),
   relevance: z.number().min(0).max(1),
+  text: z.string().nullable(),
+  text_source: z.enum(CITATION_TEXT_SOURCES).nullable(),
+  /** The cited document: its file name and page, and its id and fund while it still exists (else null). */
+  document: z.object({
+    file_name: z.string(),
+    page: z.number().int().nullable(),
+    id: z.string().nullable(),
+    project_id: z.string().nullable(),
+  }),
+  /**
+   * The supporting words: where the passage holds a word or figure that the draft's sentences carrying
+   * this citation's [n] also hold, as ranges of `text` in order ([] when `text` is null).
+   */
+  highlights: z.array(citationHighlightSchema),
 });
 export type Citation = z.infer<typeof citationSchema>;
 
@@ -117,6 +149,8 @@ export const DRAFT_TEXTS = {
   generated: 'AI draft generated successfully!',
   generateFailed: 'Failed to generate draft',
   composeGenerated: 'AI draft generated! Review in the draft workspace.',
+  /** 'Sources Referenced' of a version without citations (docs/product.md §2 Message detail). */
+  citesNothing: 'This draft cites no passage.',
 } as const;
 
 /**

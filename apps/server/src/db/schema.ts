@@ -508,6 +508,19 @@ export const investorMessages = pgTable(
  * except its approval fields (final_response, approved_by, compliance_tag) set by the approval step.
  * `provenance` says how it was made: drafter, model, the passages given, a hash of the prompt.
  */
+/**
+ * A citation as a version stores it: the passage's id, document and page, relevance, and — since citations
+ * kept them — the passage's text as cited and its document's id, so the record shows what was cited after
+ * the document is re-indexed or deleted (docs/api.md, citations). Versions stored before lack both.
+ */
+export type StoredCitation = {
+  id: string;
+  doc_path: string;
+  relevance: number;
+  text?: string;
+  document_id?: string | null;
+};
+
 export const aiResponses = pgTable(
   'ai_responses',
   {
@@ -525,7 +538,7 @@ export const aiResponses = pgTable(
     finalResponse: text('final_response'),
     approvedBy: uuid('approved_by').references(() => users.id),
     complianceTag: text('compliance_tag'),
-    citations: jsonb('citations').$type<{ id: string; doc_path: string; relevance: number }[]>().notNull(),
+    citations: jsonb('citations').$type<StoredCitation[]>().notNull(),
     provenance: jsonb('provenance').$type<Record<string, unknown>>().notNull(),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 import { type ComplianceFlag, type ComplianceSeverity, flagRationale } from '@parley/contracts';
 import { Fragment, type ReactNode } from 'react';
 import { markClassOf } from '@/components/compliance-severity';
-import { segmentsOf } from '@/lib/flag-segments';
+import { segmentsOf } from '@/lib/text-segments';
 
 /**
  * One flagged span: marked in its severity's colour, with why it was flagged as a tooltip and for
@@ -30,12 +30,12 @@ export function FlagMark({
 /** The whole text with every given flag's span marked (overlaps keep the first, widest span). */
 export function FlaggedText({ text, flags }: { text: string; flags: readonly ComplianceFlag[] }) {
   return segmentsOf(text, flags).map((segment, index) =>
-    segment.flag ? (
+    segment.span ? (
       <FlagMark
         // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional and rebuilt with the text
         key={index}
-        severity={segment.flag.severity}
-        rationale={flagRationale(segment.flag)}
+        severity={segment.span.severity}
+        rationale={flagRationale(segment.span)}
       >
         {segment.text}
       </FlagMark>

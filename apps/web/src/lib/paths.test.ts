@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAuthPath, paths } from './paths';
+import { buildAuthPath, documentAnchorId, paths } from './paths';
 
 describe('paths', () => {
   it('builds a thread path with the id encoded', () => {
@@ -7,8 +7,9 @@ describe('paths', () => {
     expect(paths.thread.build('a/b c')).toBe('/inbox/a%2Fb%20c');
   });
 
-  it('builds a project path', () => {
+  it('builds a project path, and one to a document of the fund', () => {
     expect(paths.project.build('p1')).toBe('/projects/p1');
+    expect(paths.project.build('p1', 'd 1')).toBe(`/projects/p1#${documentAnchorId('d 1')}`);
   });
 
   it('builds the invitation link of docs/product.md §9', () => {

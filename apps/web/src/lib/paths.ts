@@ -29,7 +29,9 @@ export const paths = {
   projects: '/projects',
   project: {
     pattern: '/projects/:id',
-    build: (projectId: string) => `/projects/${encodeURIComponent(projectId)}`,
+    /** With a document: its row on the fund's page (documentAnchorId), as a citation links to it. */
+    build: (projectId: string, documentId?: string) =>
+      `/projects/${encodeURIComponent(projectId)}${documentId ? `#${documentAnchorId(documentId)}` : ''}`,
   },
   analytics: '/analytics',
   compliance: '/compliance',
@@ -48,4 +50,9 @@ export const paths = {
 /** docs/product.md §9: the invitation link is {origin}/auth?token={token}. */
 export function buildAuthPath(token?: string): string {
   return token ? `${paths.auth}?${new URLSearchParams({ token })}` : paths.auth;
+}
+
+/** The element id of a document's row on its fund's page, which a citation's link targets. */
+export function documentAnchorId(documentId: string): string {
+  return `document-${documentId}`;
 }

@@ -1,4 +1,4 @@
-import { type Citation, MESSAGE_LIMITS } from '@parley/contracts';
+import { MESSAGE_LIMITS } from '@parley/contracts';
 import { sha256Hex } from '../../lib/crypto';
 import {
   type AnswerSentence,
@@ -7,7 +7,14 @@ import {
   documentTitle,
   proseOf,
 } from './answer-sentences';
-import { closing, type Drafter, type DraftPassage, type DraftRequest, passageList } from './drafter';
+import {
+  citationOf,
+  closing,
+  type Drafter,
+  type DraftPassage,
+  type DraftRequest,
+  passageList,
+} from './drafter';
 import { contentWords, isPersonal, questionParts, questionTerms, specifiersOf, stem } from './question-parts';
 import { singleLine } from './single-line';
 
@@ -213,14 +220,9 @@ export function createBuiltInDrafter(): Drafter {
         lines.pop();
       }
       lines.push('', closing(request));
-      const citations: Citation[] = cited.map((p) => ({
-        id: p.id,
-        doc_path: p.docPath,
-        relevance: p.relevance,
-      }));
       return {
         text: lines.join('\n'),
-        citations,
+        citations: cited.map(citationOf),
         provenance: {
           drafter: 'built-in',
           model: null,

@@ -27,7 +27,14 @@ describe('the built-in drafter', () => {
     expect(one.text).toContain('According to our letter, the annualised distribution yield is 4.9% [1].');
     expect(one.text).not.toContain('Other text');
     expect(one.text.endsWith('Kind regards,\nSam\n\nDisclaimer.')).toBe(true);
-    expect(one.citations).toEqual([{ id: 'a', doc_path: 'letter.pdf#page=2', relevance: 1 }]);
+    expect(one.citations).toEqual([
+      {
+        id: 'a',
+        doc_path: 'letter.pdf#page=2',
+        relevance: 1,
+        text: 'The annualised distribution yield is 4.9%. Other text.',
+      },
+    ]);
   });
 
   it('signs with the name it is given, and adds no second sign-off to a signature that has one', async () => {

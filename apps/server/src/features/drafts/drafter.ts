@@ -1,4 +1,4 @@
-import type { Citation, DraftProvenance } from '@parley/contracts';
+import type { DraftProvenance } from '@parley/contracts';
 import { opensWithSignOff } from './sign-off';
 
 /** A passage retrieved from the message's fund, numbered by its position in `passages`. */
@@ -22,7 +22,10 @@ export type DraftRequest = {
 
 export type FundTerms = { passages: number; frequency: Record<string, number> };
 
-export type DraftResult = { text: string; citations: Citation[]; provenance: DraftProvenance };
+/** A passage a draft cites, as the drafter hands it over: named by document and page, with its text. */
+export type DraftCitation = { id: string; doc_path: string; relevance: number; text: string };
+
+export type DraftResult = { text: string; citations: DraftCitation[]; provenance: DraftProvenance };
 
 /** docs/decisions/014-drafters.md: every drafter, built-in or remote, behind this one interface. */
 export interface Drafter {
@@ -47,4 +50,12 @@ export function closing(request: DraftRequest): string {
 
 export function passageList(passages: DraftPassage[]) {
   return passages.map((p) => ({ id: p.id, doc_path: p.docPath }));
+}
+
+/**
+ * How every drafter cites a passage: with the passage's text as it was given, so the version keeps what
+ * it cited after the document is re-indexed or deleted (docs/api.md, citations).
+ */
+export function citationOf(passage: DraftPassage): DraftCitation {
+  return { id: passage.id, doc_path: passage.docPath, relevance: passage.relevance, text: passage.text };
 }

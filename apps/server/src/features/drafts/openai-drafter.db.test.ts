@@ -586,6 +586,8 @@ describe('the OpenAI-compatible drafter on its own', () => {
     expect(sent.authorization).toBeUndefined();
     expect(lastPrompt().match(/<\/investor_message>/g)).toHaveLength(1);
     expect(result.text).toBe('Dear Jane, the documents do not say. [1]\n\nKind regards,\n\nDisclaimer.');
-    expect(result.citations).toEqual([{ id: 'p1', doc_path: 'a.pdf#page=1', relevance: 1 }]);
+    expect(result.citations).toEqual([
+      { id: 'p1', doc_path: 'a.pdf#page=1', relevance: 1, text: 'Text one.' },
+    ]);
   });
 });

@@ -1,5 +1,4 @@
-import type { Citation } from '@parley/contracts';
-import type { DraftPassage, DraftRequest } from './drafter';
+import { citationOf, type DraftCitation, type DraftPassage, type DraftRequest } from './drafter';
 import { DrafterFailure } from './drafter-failure';
 import { isSignOffLine } from './sign-off';
 
@@ -118,17 +117,14 @@ function tidy(text: string): string {
 export function mapCitations(
   answer: string,
   passages: readonly DraftPassage[],
-): { text: string; citations: Citation[] } {
+): { text: string; citations: DraftCitation[] } {
   const order: number[] = [];
   for (const [, digits] of answer.matchAll(CITATION)) {
     const n = Number(digits);
     if (!order.includes(n)) order.push(n);
   }
   const text = answer.replace(CITATION, (_whole, digits: string) => `[${order.indexOf(Number(digits)) + 1}]`);
-  const citations = order.map((n) => {
-    const p = passages[n - 1] as DraftPassage;
-    return { id: p.id, doc_path: p.docPath, relevance: p.relevance };
-  });
+  const citations = order.map((n) => citationOf(passages[n - 1] as DraftPassage));
   return { text, citations };
 }
 
@@ -140,7 +136,7 @@ export function mapCitations(
 export function checkRemoteAnswer(
   answer: string,
   request: Pick<DraftRequest, 'passages' | 'message'>,
-): { text: string; citations: Citation[] } {
+): { text: string; citations: DraftCitation[] } {
   const { passages } = request;
   const text = withoutSignOff(answer.replace(/\r\n?/g, '\n').trim()).replace(
     CITATION_GROUP,

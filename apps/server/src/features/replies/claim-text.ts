@@ -273,25 +273,33 @@ function isWordCode(c: number): boolean {
 }
 
 /**
- * A text's content words, lower-cased, once each, in order: a word starts with a letter (so 'q3'
- * counts and '2025' does not), has two characters or more and is no stop word. By hand: it reads every
- * candidate passage of a check.
+ * Each content word of a text, lower-cased, with its span, in order: a word starts with a letter (so
+ * 'q3' counts and '2025' does not), has two characters or more and is no stop word. By hand: it reads
+ * every candidate passage of a check. Only ASCII letters are folded, so the spans are the text's own.
  */
-export function contentWordsOf(text: string): string[] {
-  const lower = text.toLowerCase();
-  const seen = new Set<string>();
-  const length = lower.length;
+export function eachContentWord(text: string, visit: (word: string, start: number, end: number) => void) {
+  const length = text.length;
   for (let i = 0; i < length; i += 1) {
-    const c = lower.charCodeAt(i);
-    if (c < 97 || c > 122 || (i > 0 && isWordCode(lower.charCodeAt(i - 1)))) continue;
+    const c = lowerCode(text.charCodeAt(i));
+    if (c < 97 || c > 122 || (i > 0 && isWordCode(lowerCode(text.charCodeAt(i - 1))))) continue;
     let j = i + 1;
-    while (j < length && isWordCode(lower.charCodeAt(j))) j += 1;
+    while (j < length && isWordCode(lowerCode(text.charCodeAt(j)))) j += 1;
     if (j - i >= 2) {
-      const word = lower.slice(i, j);
-      if (!STOP.has(word)) seen.add(word);
+      const word = text.slice(i, j).toLowerCase();
+      if (!STOP.has(word)) visit(word, i, j);
     }
     i = j;
   }
+}
+
+function lowerCode(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+/** A text's content words (eachContentWord), once each, in order. */
+export function contentWordsOf(text: string): string[] {
+  const seen = new Set<string>();
+  eachContentWord(text, (word) => seen.add(word));
   return [...seen];
 }
 

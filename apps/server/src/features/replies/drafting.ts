@@ -13,6 +13,7 @@ import { disclaimerText, loadCompliancePolicy } from '../compliance/compliance.s
 import { draftWithFallback } from '../drafts/draft-with-fallback';
 import { isSystemConfigOn, readSystemConfig } from '../organizations/organizations.service';
 import { checkGeneratedVersion } from './checking';
+import { citationsToStore } from './cited-passages';
 import { retrievePassages } from './draft-passages';
 import { draftDtoWithDismissals } from './flag-dismissals';
 import {
@@ -73,6 +74,7 @@ export async function generateDraft(
     logFields: { messageId },
   });
   const { fallback_from, fallback_error } = result.provenance;
+  const citations = await citationsToStore(ctx.db, actor.orgId, result.citations);
 
   const version = await ctx.db.transaction(async (tx) => {
     const locked = await lockReplyMessage(tx, actor.orgId, messageId);
@@ -83,7 +85,7 @@ export async function generateDraft(
       versionNumber: next,
       source: 'generated',
       text: result.text,
-      citations: result.citations,
+      citations,
       provenance: result.provenance,
       audit: {
         actionType: 'draft_generated',

@@ -17,6 +17,7 @@ import { appendAudit } from '../../lib/audit';
 import { encodeTimeCursor, parseTimeCursor, type TimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { notifyOrg } from '../../lib/realtime';
+import { citationsOfVersion } from './cited-passages';
 import {
   exportBatch,
   findLiveDismissals,
@@ -81,13 +82,16 @@ function dismissalOf(row: LiveDismissal): Dismissal {
   return { reason: row.reason, by_name: row.byName, at: row.dismissedAt.toISOString() };
 }
 
-/** A version as the API shows it: its stored check's flags with their dismissals. */
+/**
+ * A version as the API shows it: its citations with their passages and supporting words
+ * (cited-passages.ts), and its stored check's flags with their dismissals.
+ */
 export async function draftDtoWithDismissals(
   db: DbOrTx,
   orgId: string,
   row: DraftVersionRow,
 ): Promise<DraftVersion> {
-  const dto = toDraftDto(row);
+  const dto = toDraftDto(row, await citationsOfVersion(db, orgId, row));
   if (!dto.compliance) return dto;
   const flags = await withDismissals(db, orgId, row.messageId, row.aiDraft, dto.compliance.flags);
   return { ...dto, compliance: { ...dto.compliance, flags } };

@@ -23,6 +23,7 @@ import {
   investorMessages,
   profiles,
   projects,
+  type StoredCitation,
   userSettings,
 } from '../../db/schema';
 
@@ -147,7 +148,7 @@ export type DraftVersionRow = {
   versionNumber: number;
   source: 'generated' | 'edited';
   aiDraft: string;
-  citations: { id: string; doc_path: string; relevance: number }[];
+  citations: StoredCitation[];
   provenance: Record<string, unknown>;
   createdBy: string | null;
   createdByName: string | null;

@@ -1,4 +1,5 @@
 import type {
+  Citation,
   ComplianceFlag,
   DraftCompliance,
   DraftProvenance,
@@ -109,14 +110,15 @@ export function draftComplianceOf(row: {
   };
 }
 
-export function toDraftDto(row: DraftVersionRow): DraftVersion {
+/** A version as the API shows it, with its citations resolved (cited-passages.ts, citationsOfVersion). */
+export function toDraftDto(row: DraftVersionRow, citations: Citation[]): DraftVersion {
   return {
     draftId: row.id,
     messageId: row.messageId,
     version: row.versionNumber,
     source: row.source,
     draftText: row.aiDraft,
-    citations: row.citations,
+    citations,
     provenance: row.provenance as DraftProvenance,
     created_by: row.createdBy,
     created_by_name: row.createdByName,

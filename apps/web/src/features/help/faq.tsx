@@ -22,8 +22,9 @@ export const FAQ: readonly FaqEntry[] = [
         Open a message from the <PageLink to={paths.inbox}>Inbox</PageLink> and choose Generate AI Draft.
         Parley searches the documents of the message's fund (uploaded on the fund's page under Projects) for
         passages that answer the question and writes the draft from them. Each passage used is listed under
-        Sources Referenced with its document, page and relevance. When no document answers the question, the
-        draft says so instead of guessing, so check the fund's documents first.
+        Sources Referenced with its document, page and relevance, its text with the words the draft relies on
+        underlined, and a link to the document in its fund. When no document answers the question, the draft
+        says so instead of guessing, so check the fund's documents first.
       </p>
     ),
   },

@@ -1,7 +1,7 @@
 import type { ComplianceFlag } from '@parley/contracts';
 import { Fragment, type ReactNode } from 'react';
 import { markClassOf } from '@/components/compliance-severity';
-import { segmentsOf } from '@/lib/flag-segments';
+import { segmentsOf } from '@/lib/text-segments';
 import { flaggedLines } from './compliance-rules';
 
 /**
@@ -43,17 +43,17 @@ function renderLine(
     .filter((f) => f.start >= line.start && f.end <= line.end)
     .map((f) => ({ ...f, start: f.start - line.start, end: f.end - line.start }));
   return segmentsOf(text.slice(line.start, line.end), inLine).map((segment, index) =>
-    segment.flag ? (
+    segment.span ? (
       <mark
         // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional and rebuilt with the text
         key={index}
-        className={markClassOf(segment.flag.severity)}
-        title={`${segment.flag.severity} severity: suggest '${segment.flag.suggestion}'`}
+        className={markClassOf(segment.span.severity)}
+        title={`${segment.span.severity} severity: suggest '${segment.span.suggestion}'`}
       >
         {segment.text}
         <span className="sr-only">
           {' '}
-          (flagged, {segment.flag.severity} severity; suggestion: {segment.flag.suggestion})
+          (flagged, {segment.span.severity} severity; suggestion: {segment.span.suggestion})
         </span>
       </mark>
     ) : (

@@ -1,6 +1,6 @@
 import { COMPLIANCE_TEXTS, type ComplianceFlag } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { segmentsOf } from '../../../lib/flag-segments';
+import { segmentsOf } from '../../../lib/text-segments';
 import { checkBlockedReason, flaggedLines, isCheckStale } from './compliance-rules';
 
 const flag = (start: number, end: number, severity: ComplianceFlag['severity'] = 'high'): ComplianceFlag => ({
@@ -17,7 +17,7 @@ describe('segmentsOf', () => {
   it('cuts the text into plain runs and flagged spans that join back to the text', () => {
     const text = 'Returns are guaranteed and risk-free.';
     const segments = segmentsOf(text, [flag(27, 36, 'medium'), flag(12, 22)]);
-    expect(segments.map((s) => [s.text, s.flag?.severity ?? null])).toEqual([
+    expect(segments.map((s) => [s.text, s.span?.severity ?? null])).toEqual([
       ['Returns are ', null],
       ['guaranteed', 'high'],
       [' and ', null],
@@ -31,7 +31,7 @@ describe('segmentsOf', () => {
     const text = 'will double your money';
     const segments = segmentsOf(text, [flag(5, 11), flag(0, 22), flag(30, 40)]);
     expect(segments).toHaveLength(1);
-    expect(segments[0]?.flag?.end).toBe(22);
+    expect(segments[0]?.span?.end).toBe(22);
     expect(segmentsOf('', [])).toEqual([]);
   });
 });

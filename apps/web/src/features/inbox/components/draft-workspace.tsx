@@ -279,7 +279,7 @@ export function DraftWorkspace({
                 </AlertDescription>
               </Alert>
             ) : null}
-            <DraftSources citations={shown?.citations ?? []} />
+            <DraftSources citations={shown ? shown.citations : null} />
             {shown ? <DraftProvenance draft={shown} /> : null}
             <ApprovalStatus messageId={messageId} />
 

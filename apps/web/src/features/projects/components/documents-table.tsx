@@ -1,17 +1,22 @@
 import type { ProjectDocument } from '@parley/contracts';
 import { LoaderCircle, RefreshCw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatBytes, formatDateTime } from '@/lib/format';
+import { documentAnchorId } from '@/lib/paths';
 import { useDeleteDocument, useReindexDocument } from '../api/document-actions';
 import { documentTypeLabel } from '../document-type';
 import { DocumentStatusBadge } from './project-status-badge';
 
-/** A fund's documents with their indexing state; Re-index and Delete for those who may. */
+/**
+ * A fund's documents with their indexing state; Re-index and Delete for those who may. The document a
+ * citation links to (the address's #document-<id>, paths.ts) is shown marked, scrolled to and focused.
+ */
 export function DocumentsTable({
   projectId,
   documents,
@@ -21,6 +26,7 @@ export function DocumentsTable({
   documents: ProjectDocument[];
   canEdit: boolean;
 }) {
+  const linkedId = useLinkedDocument(documents);
   const [deleting, setDeleting] = useState<ProjectDocument | null>(null);
   const reindex = useReindexDocument();
   const remove = useDeleteDocument();
@@ -76,7 +82,13 @@ export function DocumentsTable({
             {documents.map((document) => {
               const isReindexing = reindex.isPending && reindex.variables?.documentId === document.id;
               return (
-                <TableRow key={document.id}>
+                <TableRow
+                  key={document.id}
+                  id={documentAnchorId(document.id)}
+                  tabIndex={-1}
+                  data-linked={document.id === linkedId ? 'true' : undefined}
+                  className="data-[linked=true]:bg-muted"
+                >
                   <TableCell className="max-w-64 truncate font-medium" title={document.file_name}>
                     {document.file_name}
                   </TableCell>
@@ -149,4 +161,17 @@ export function DocumentsTable({
       />
     </>
   );
+}
+
+/** The listed document the address's fragment names, scrolled into view and focused once it is listed. */
+function useLinkedDocument(documents: readonly ProjectDocument[]): string | null {
+  const { hash } = useLocation();
+  const linkedId = documents.find((d) => `#${documentAnchorId(d.id)}` === hash)?.id ?? null;
+  useEffect(() => {
+    if (!linkedId) return;
+    const row = window.document.getElementById(documentAnchorId(linkedId));
+    row?.scrollIntoView({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  }, [linkedId]);
+  return linkedId;
 }
