@@ -259,6 +259,8 @@ describe('checkClaims: sign-offs', () => {
     ]);
     expect(checkClaims({ text, sources, author: ['John Smith', 'Margaret Chen'] })).toEqual([]);
     expect(checkClaims({ text, sources })).toEqual([]);
+    const team = `${body}Kind regards,\nThe Investor Relations team`;
+    expect(checkClaims({ text: team, sources, author: 'John Smith' })).toEqual([]);
   });
 
   it('does not take a sentence or a lone “Thanks.” for a sign-off', () => {

@@ -191,6 +191,21 @@ function nameWords(name: string): string[] {
   return (name.toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => word.length > 1);
 }
 
+/** Words of a team's or a firm's name, not a person's ('The IR team', 'Investor Relations'). */
+const NOT_A_PERSON = new Set(
+  (
+    'the of and team teams desk department office group relations services operations compliance ' +
+    'partners capital management fund funds investor investors ir client clients company llp ltd ' +
+    'limited inc plc llc'
+  ).split(' '),
+);
+
+/** A closing signed by a team is nobody's signature: only a person's name is compared with the author. */
+function isPersonName(name: string): boolean {
+  const words = name.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return words.length > 0 && words.length <= 5 && !words.some((word) => NOT_A_PERSON.has(word));
+}
+
 /** A signer is the author when one name's words include the other's ('John Smith, CFA' and 'John Smith'). */
 function isSameName(signer: string, author: string): boolean {
   const a = nameWords(signer);
@@ -321,7 +336,13 @@ function secondSignOffs(
   }));
   const authors = (typeof author === 'string' ? [author] : (author ?? [])).filter((a) => a.trim());
   const signer = closing?.name;
-  if (closing && signer && authors.length > 0 && !authors.some((a) => isSameName(signer.text, a))) {
+  if (
+    closing &&
+    signer &&
+    authors.length > 0 &&
+    isPersonName(signer.text) &&
+    !authors.some((a) => isSameName(signer.text, a))
+  ) {
     findings.push({
       rule: 'second_sign_off',
       term: signer.text,

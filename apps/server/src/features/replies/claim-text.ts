@@ -102,6 +102,13 @@ const NAME_LIKE = /^\p{Lu}[\p{L}.'’ -]*(?:,[ \t]*[\p{L}&.'’() -]+)*$/u;
 /** 'Thanks.' or 'Best!' alone may end a paragraph: these close a letter only above a name. */
 const WEAK_SIGN_OFF = /^(?:best|cheers|thanks|many\s+thanks|thank\s+you|with\s+thanks)$/i;
 
+/** Whether a line is a sign-off on its own ('Kind regards,', 'Thanks,'), with or without a name after it. */
+export function isSignOffLine(line: string): boolean {
+  SIGN_OFF.lastIndex = 0;
+  const match = SIGN_OFF.exec(line.trim());
+  return match !== null && match[0].trim() !== '';
+}
+
 function isNameLike(line: string): boolean {
   return line.length <= 80 && line.split(/\s+/).length <= 8 && NAME_LIKE.test(line);
 }
