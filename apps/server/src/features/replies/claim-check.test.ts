@@ -49,6 +49,12 @@ describe('checkClaims: figures compared by value', () => {
     expect(unsupported(draft, [source(1, Q3)])).toEqual([]);
   });
 
+  it('reads a year before a word as the year, or as a count of that many', () => {
+    expect(unsupported('The Q3 2025 distribution was paid [1].', [source(1, Q3)])).toEqual([]);
+    expect(unsupported('The Q3 2024 distribution was paid [1].', [source(1, Q3)])).toEqual(['2024']);
+    expect(unsupported('You hold 2000 units [1].', [source(1, 'A holding of 2,000 units.')])).toEqual([]);
+  });
+
   it('supports a month, a year or a day and month that a full date in the source contains', () => {
     expect(unsupported('Units were paid in November 2025 [1], on 14 November [1].', [source(1, Q3)])).toEqual(
       [],
@@ -168,7 +174,7 @@ describe('checkClaims: what is not a claim', () => {
     const investorText = 'I hold 2,000 units bought at $9.80 in March 2024. What was the Q3 yield?';
     const text = 'You mention 2000 units bought at $9.80 in March 2024. The Q3 yield is 2.9% [1].';
     expect(unsupported(text, [source(1, Q3)], investorText)).toEqual([]);
-    expect(unsupported(text, [source(1, Q3)])).toEqual(['2000 units', '$9.80', 'March 2024']);
+    expect(unsupported(text, [source(1, Q3)])).toEqual(['2000', '$9.80', 'March 2024']);
   });
 
   it('does not take digits inside names, identifiers or file names for figures', () => {

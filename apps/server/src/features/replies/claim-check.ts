@@ -271,7 +271,9 @@ function unsupportedFigures(
 
   const findings: ClaimFinding[] = [];
   for (const figure of figuresOf(claimText)) {
-    if (!figure.isClaim || investorKeys.has(figure.needs[0] ?? '')) continue;
+    // What the investor wrote as it is (a bare number of theirs does not make any amount restated).
+    if (!figure.isClaim || figure.needs.some((key) => !key.startsWith('b:') && investorKeys.has(key)))
+      continue;
     const sentence = sentenceHolding(sentences, figure.start) ?? {
       ...lineAround(text, figure.start),
       paragraph: -1,

@@ -101,16 +101,18 @@ function removalOf(text: string, span: Span): { start: number; end: number; sugg
   return null;
 }
 
-/** A sentence without its unsourced links, and without the words that only led to them ('see', 'at'). */
+/** The words that only lead to a link ('at', 'see', 'visit:'), just before it. */
+const LEADS_TO_LINK = /\s*\b(?:at|on|via|from|visit|see|here|to|under)\b\s*:?\s*$|\s*:\s*$/i;
+
+/** A sentence without its unsourced links and the words that only led to them. */
 function withoutLinks(sentence: string, links: readonly Span[]): string {
   let text = sentence;
   for (const link of [...links].sort((a, b) => b.start - a.start)) {
-    text = `${text.slice(0, link.start)}${text.slice(link.end)}`;
+    const before = text.slice(0, link.start).replace(LEADS_TO_LINK, '');
+    text = `${before}${text.slice(link.end)}`;
   }
   return text
     .replace(/\(\s*\)/g, '')
-    .replace(/\s*\b(?:at|on|via|from|visit|see|here|to)\b\s*:?\s*(?=[.!?]?\s*(?:\[[^\]]*\]\s*)*$)/i, '')
-    .replace(/:\s*(?=[.!?]?\s*$)/, '')
     .replace(/\s+([.,;:!?])/g, '$1')
     .replace(/[ \t]{2,}/g, ' ')
     .trim();
