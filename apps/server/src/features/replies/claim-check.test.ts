@@ -159,6 +159,11 @@ describe('checkClaims: what is not a claim', () => {
     expect(checkClaims({ text, sources: [source(1, Q3)], author: 'John Smith' })).toEqual([]);
   });
 
+  it('checks what follows the greeting on its line', () => {
+    expect(unsupported('Dear Jane, the yield is 3% [1].', [source(1, Q3)])).toEqual(['3%']);
+    expect(unsupported('Dear Investor 42\nThe yield is 2.9% [1].', [source(1, Q3)])).toEqual([]);
+  });
+
   it('skips phone numbers and e-mail addresses in the body', () => {
     const text = 'Call us on +44 20 7946 0958 or (212) 555-0100, or write to ir2025@fund.example [1].';
     expect(unsupported(text, [source(1, Q3)])).toEqual([]);

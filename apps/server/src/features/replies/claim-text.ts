@@ -22,7 +22,7 @@ const PHONE_LABEL = /(?:tel|phone|telephone|fax|mobile|mob|call|direct|t|m|p)\.?
 const BULLET = String.raw`^[ \t]*(?:\d{1,3}[.)]|\(\d{1,3}\)|[a-z][.)]|\([a-z]\)|[-*•·–])[ \t]+`;
 const LIST_NUMBER = new RegExp(BULLET, 'gim');
 const LINE_BULLET = new RegExp(BULLET, 'i');
-const GREETING = /^\s*(?:dear|hi|hello|good (?:morning|afternoon|evening)|greetings)\b[^\n]{0,80}$/i;
+const GREETING = /^\s*(?:dear|hi|hello|good (?:morning|afternoon|evening)|greetings)\b/i;
 
 // ---------------------------------------------------------------------------------------------
 // Spans that are never claims
@@ -68,12 +68,18 @@ export function markerSpans(text: string): Span[] {
   return [...spansOf(MARKER, text), ...spansOf(LIST_NUMBER, text)];
 }
 
-/** The opening line when it greets ('Dear Jane,'), or null. */
+/**
+ * The greeting that opens the text ('Dear Jane,'): up to its first comma, colon or '!', or the whole
+ * first line when it has none — never the sentence that may follow it on the same line.
+ */
 export function greetingOf(text: string): Span | null {
   const first = text.search(/\S/);
   if (first === -1) return null;
   const line = lineAround(text, first);
-  return GREETING.test(text.slice(line.start, line.end)) ? line : null;
+  const opening = text.slice(line.start, line.end);
+  if (!GREETING.test(opening)) return null;
+  const stop = opening.search(/[,:!]/);
+  return stop === -1 ? line : { start: line.start, end: line.start + stop + 1 };
 }
 
 /** The text with the spans blanked (same length, line breaks kept), so offsets still hold. */
