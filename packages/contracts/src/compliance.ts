@@ -497,6 +497,10 @@ export const COMPLIANCE_TEXTS = {
   claimCheckDescription:
     'Every figure and date of a reply is checked against the passages its sentence cites; links against the cited passages; and the reply must carry one sign-off, its author’s.',
   unsupportedFigureSeverityLabel: 'Severity of an unsupported figure',
+  unsupportedFigureSeverityHint:
+    'Medium by default: the reply needs a look, and the approval matrix says who may send it.',
+  /** Under an unsupported figure's suggestion: the passage its fix quotes and cites. */
+  fixCites: (docPath: string) => `Apply Fix quotes and cites ${docPath}`,
   /** An unsupported figure's rationale: what no cited passage contains. */
   noCitedPassageContains: (terms: readonly string[]) =>
     `No cited passage contains ${terms.length > 1 ? `${terms.slice(0, -1).join(', ')} or ${terms.at(-1)}` : terms[0]}`,
