@@ -1,5 +1,6 @@
 import { type FigureKind, figuresOf } from './claim-figures';
 import {
+  addStems,
   contactSpans,
   greetingOf,
   lineAround,
@@ -105,8 +106,10 @@ class NearestIndex {
   private index(): Map<string, number[]> {
     if (this.postings) return this.postings;
     const postings = new Map<string, number[]>();
+    const stems = new Set<string>();
     for (let i = 0; i < this.candidates.length; i += 1) {
-      for (const stem of stemsOf((this.candidates[i] as Candidate).text)) {
+      stems.clear();
+      for (const stem of addStems((this.candidates[i] as Candidate).text, stems)) {
         const list = postings.get(stem);
         if (list) list.push(i);
         else postings.set(stem, [i]);

@@ -286,13 +286,12 @@ function isWordCode(c: number): boolean {
 }
 
 /**
- * A text's content words, lower-cased, once each, in order: a word starts with a letter (so 'q3'
- * counts and '2025' does not), has two characters or more and is no stop word. By hand: it reads every
- * candidate passage of a check.
+ * Calls `take` with each content word of a text, lower-cased, in order: a word starts with a letter
+ * (so 'q3' counts and '2025' does not), has two characters or more and is no stop word. By hand:
+ * it reads every candidate passage of a check.
  */
-export function contentWordsOf(text: string): string[] {
+function eachContentWord(text: string, take: (word: string) => void): void {
   const lower = text.toLowerCase();
-  const seen = new Set<string>();
   const length = lower.length;
   for (let i = 0; i < length; i += 1) {
     const c = lower.charCodeAt(i);
@@ -301,10 +300,16 @@ export function contentWordsOf(text: string): string[] {
     while (j < length && isWordCode(lower.charCodeAt(j))) j += 1;
     if (j - i >= 2) {
       const word = lower.slice(i, j);
-      if (!STOP.has(word)) seen.add(word);
+      if (!STOP.has(word)) take(word);
     }
     i = j;
   }
+}
+
+/** A text's content words (eachContentWord), once each, in order. */
+export function contentWordsOf(text: string): string[] {
+  const seen = new Set<string>();
+  eachContentWord(text, (word) => seen.add(word));
   return [...seen];
 }
 
@@ -314,10 +319,14 @@ export function stemOf(word: string): string {
   return word.length > 2 && word.endsWith('s') ? word.slice(0, -1) : word;
 }
 
+/** The stems of a text's content words, added to `into` (a set the caller may reuse). */
+export function addStems(text: string, into: Set<string>): Set<string> {
+  eachContentWord(text, (word) => into.add(stemOf(word)));
+  return into;
+}
+
 export function stemsOf(text: string): Set<string> {
-  const stems = new Set<string>();
-  for (const word of contentWordsOf(text)) stems.add(stemOf(word));
-  return stems;
+  return addStems(text, new Set());
 }
 
 // ---------------------------------------------------------------------------------------------
