@@ -182,6 +182,10 @@ describe('checkClaims: what is not a claim', () => {
     expect(unsupported(text, [source(1, Q3)])).toEqual(['2000', '$9.80', 'March 2024']);
   });
 
+  it('reads a figure just before a file name', () => {
+    expect(unsupported('The NAV was 10.42 in Report.pdf [1].', [source(1, Q3)])).toEqual(['10.42']);
+  });
+
   it('does not take digits inside names, identifiers or file names for figures', () => {
     const text =
       '- Q3 Letter 2025.pdf#page=2 states: "The yield is 2.9%." [1]\nISIN LU0123456789 at 10:30 am.';
@@ -272,6 +276,11 @@ describe('checkClaims: sign-offs', () => {
     expect(checkClaims({ text, sources })).toEqual([]);
     const team = `${body}Kind regards,\nThe Investor Relations team`;
     expect(checkClaims({ text: team, sources, author: 'John Smith' })).toEqual([]);
+  });
+
+  it('reads a signature that opens with its own sign-off under the closing', () => {
+    const text = `${body}Kind regards,\nCordially,\nJohn Smith`;
+    expect(checkClaims({ text, sources, author: 'John Smith' })).toEqual([]);
   });
 
   it('does not take a sentence or a lone “Thanks.” for a sign-off', () => {
