@@ -34,7 +34,11 @@ export const complianceFlagSchema = z.object({
   suggestion: z.string(),
   start: z.number().int(),
   end: z.number().int(),
-  /** `lexicon:<term>`, `pattern:<id>` (sentence frames too), `classifier:<label>` (the checker's model) or `model:<label>` (the second opinion). */
+  /**
+   * `lexicon:<term>`, `pattern:<id>` (sentence frames too), `classifier:<label>` (the checker's model),
+   * `model:<label>` (the second opinion), or one of the claim check's CLAIM_RULES
+   * (`unsupported_figure`, `unsourced_link`, `second_sign_off`; docs/decisions/026-claim-check.md).
+   */
   rule: z.string(),
   explanation: z.string(),
   /**
@@ -47,10 +51,54 @@ export const complianceFlagSchema = z.object({
    * replacement of the checker's verdict). Absent on older checks: the checker.
    */
   source: z.enum(['checker', 'model']).optional(),
+  /**
+   * The fund passage the suggestion quotes (an unsupported figure's fix): Apply Fix makes the new
+   * version cite it, appended to its citations when it is not among them.
+   */
+  citation: z.object({ id: z.string(), doc_path: z.string() }).optional(),
   /** Set when a user marked the flag 'not a problem here' (docs/product.md §3): who, when and why. */
   dismissal: z.object({ reason: z.string(), by_name: z.string().nullable(), at: z.string() }).optional(),
 });
 export type ComplianceFlag = z.infer<typeof complianceFlagSchema>;
+
+/**
+ * The claim check's rules (docs/decisions/026-claim-check.md): each sentence's figures and dates
+ * against the passages it cites, its links, its sign-off. An unsupported figure's severity is the
+ * organisation's setting (`unsupported_figure_severity`, medium by default); the others are fixed.
+ */
+export const CLAIM_RULES = {
+  unsupported_figure: {
+    label: 'Unsupported figure',
+    explanation:
+      'A figure or date that none of the passages this sentence cites contains. A reply quotes its sources exactly: a rounded or restated figure counts as unsupported.',
+  },
+  unsourced_link: {
+    label: 'Unsourced link',
+    severity: 'medium',
+    explanation:
+      'A link that none of the cited passages contains: the investor may be sent to unapproved material.',
+  },
+  second_sign_off: {
+    label: 'Second sign-off',
+    severity: 'low',
+    explanation:
+      'A sign-off or signature besides the author’s closing: the reply must not read as signed by someone else.',
+  },
+} as const satisfies Record<string, { label: string; explanation: string; severity?: ComplianceSeverity }>;
+export type ClaimRule = keyof typeof CLAIM_RULES;
+export const CLAIM_RULE_NAMES = Object.keys(CLAIM_RULES) as ClaimRule[];
+
+/** docs/decisions/026-claim-check.md: a figure no cited passage holds needs a look, not always a director. */
+export const DEFAULT_UNSUPPORTED_FIGURE_SEVERITY: ComplianceSeverity = 'medium';
+
+export function isClaimRule(rule: string): rule is ClaimRule {
+  return Object.hasOwn(CLAIM_RULES, rule);
+}
+
+/** The name a flag's rule is shown with, where it has one ('Unsupported figure'); null for the checker's own. */
+export function flagRuleLabel(rule: string): string | null {
+  return isClaimRule(rule) ? CLAIM_RULES[rule].label : null;
+}
 
 /** Why a flag was raised, in words for its reader: the sentence-level rationale when the check has one. */
 export function flagRationale(flag: { rationale?: string | undefined; explanation: string }): string {
@@ -288,6 +336,8 @@ export const complianceSettingsInputSchema = z.object({
     .trim()
     .max(COMPLIANCE_LIMITS.contact, { error: `Use at most ${COMPLIANCE_LIMITS.contact} characters` }),
   approval_matrix: approvalMatrixSchema,
+  /** The severity of an unsupported figure (docs/decisions/026-claim-check.md); omitted keeps the stored one. */
+  unsupported_figure_severity: severitySchema.optional(),
 });
 export type ComplianceSettingsInput = z.input<typeof complianceSettingsInputSchema>;
 
@@ -301,6 +351,7 @@ export const complianceSettingsSchema = z.object({
     medium: z.array(z.string()),
     high: z.array(z.string()),
   }),
+  unsupported_figure_severity: severitySchema,
   updated_at: z.string().nullable(),
 });
 export type ComplianceSettings = Omit<z.infer<typeof complianceSettingsSchema>, 'approval_matrix'> & {
@@ -442,6 +493,20 @@ export const COMPLIANCE_TEXTS = {
   ruleSaved: 'Saved',
   templateSaved: 'Template saved',
   templateArchived: 'Template archived',
+  claimCheckTitle: 'Claim check',
+  claimCheckDescription:
+    'Every figure and date of a reply is checked against the passages its sentence cites; links against the cited passages; and the reply must carry one sign-off, its author’s.',
+  unsupportedFigureSeverityLabel: 'Severity of an unsupported figure',
+  unsupportedFigureSeverityHint:
+    'Medium by default: the reply needs a look, and the approval matrix says who may send it.',
+  /** Under an unsupported figure's suggestion: the passage its fix quotes and cites. */
+  fixCites: (docPath: string) => `Apply Fix quotes and cites ${docPath}`,
+  /** An unsupported figure's rationale: what no cited passage contains. */
+  noCitedPassageContains: (terms: readonly string[]) =>
+    `No cited passage contains ${terms.length > 1 ? `${terms.slice(0, -1).join(', ')} or ${terms.at(-1)}` : terms[0]}`,
+  unsourcedLinkRationale: (link: string) => `No cited passage contains the link ${link}`,
+  secondSignOffRationale: (signOff: string) => `A second sign-off before the closing: “${signOff}”`,
+  foreignSignerRationale: (name: string) => `Signed by ${name}, who is not the author of this reply`,
   readOnly: 'Only admins and IR directors can change the compliance policy.',
   loadFailed: 'Failed to load the compliance center',
 } as const;

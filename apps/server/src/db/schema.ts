@@ -687,18 +687,31 @@ export const complianceRules = pgTable(
 );
 
 /** docs/product.md §2 Compliance center's disclaimer block and approval matrix, per organisation. */
-export const complianceSettings = pgTable('compliance_settings', {
-  orgId: uuid('org_id')
-    .primaryKey()
-    .references(() => organizations.id),
-  forwardLookingDisclaimer: text('forward_looking_disclaimer').notNull(),
-  riskFactorTags: text('risk_factor_tags').array().notNull().default(sql`'{}'::text[]`),
-  complianceContact: text('compliance_contact').notNull().default(''),
-  /** Which roles may finalise a draft at each highest flag severity (none, low, medium, high). */
-  approvalMatrix: jsonb('approval_matrix').$type<Record<string, string[]>>().notNull(),
-  updatedBy: uuid('updated_by').references(() => users.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const complianceSettings = pgTable(
+  'compliance_settings',
+  {
+    orgId: uuid('org_id')
+      .primaryKey()
+      .references(() => organizations.id),
+    forwardLookingDisclaimer: text('forward_looking_disclaimer').notNull(),
+    riskFactorTags: text('risk_factor_tags').array().notNull().default(sql`'{}'::text[]`),
+    complianceContact: text('compliance_contact').notNull().default(''),
+    /** Which roles may finalise a draft at each highest flag severity (none, low, medium, high). */
+    approvalMatrix: jsonb('approval_matrix').$type<Record<string, string[]>>().notNull(),
+    /** The claim check's unsupported-figure flag severity (docs/decisions/026-claim-check.md). */
+    unsupportedFigureSeverity: text('unsupported_figure_severity', { enum: ['high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'compliance_settings_unsupported_figure_severity_check',
+      sql`${t.unsupportedFigureSeverity} in ('high', 'medium', 'low')`,
+    ),
+  ],
+);
 
 /**
  * Approved reply templates that can be inserted into drafts (docs/product.md §2 Compliance center counts).

@@ -1,9 +1,9 @@
 import { and, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { aiResponses, approvalRequests, investorMessages } from '../db/schema';
-import { checkWithOrgPolicy } from '../features/compliance/compliance.service';
 import { messageStatusOf } from '../features/replies/replies.queries';
 import { setMessageStatus, storeVersionCheck } from '../features/replies/reply-state';
+import { checkVersionText } from '../features/replies/version-check';
 import { appendAudit } from '../lib/audit';
 import type { Clock } from '../lib/clock';
 import { sha256Hex } from '../lib/crypto';
@@ -60,7 +60,13 @@ export async function seedDemoApprovals(
   approverId: string | null,
 ): Promise<number> {
   const messages = await deps.db
-    .select({ id: investorMessages.id, subject: investorMessages.subject, status: investorMessages.status })
+    .select({
+      id: investorMessages.id,
+      subject: investorMessages.subject,
+      status: investorMessages.status,
+      projectId: investorMessages.projectId,
+      bodyText: investorMessages.bodyText,
+    })
     .from(investorMessages)
     .where(
       and(
@@ -114,7 +120,8 @@ export async function seedDemoApprovals(
         })
         .returning({ id: aiResponses.id });
       if (!draft) throw new Error('demo draft insert returned nothing');
-      const result = await checkWithOrgPolicy(tx, orgId, demo.text);
+      // The check approval will make: demo drafts cite nothing, so their figures are unsupported.
+      const result = await checkVersionText(tx, orgId, { message, text: demo.text, citations: [] });
       await storeVersionCheck(tx, {
         orgId,
         messageId: message.id,

@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import { useApproveMessage } from '@/api/approvals/approve';
 import { useDraftVersion } from '@/api/drafts/get-draft-version';
 import { StarRating } from '@/components/approval-dialogs';
+import { FlagRuleBadge } from '@/components/flag-why';
 import { FlaggedText } from '@/components/flagged-text';
 import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { SeverityBadge } from '@/components/severity-badge';
@@ -196,6 +197,7 @@ function ApproveForm({
                     <div className="flex flex-wrap items-center gap-2">
                       <SeverityBadge severity={flag.severity} />
                       <span className="font-medium">‘{flag.term}’</span>
+                      <FlagRuleBadge rule={flag.rule} />
                     </div>
                     <p>{flagRationale(flag)}</p>
                     {flag.suggestion ? (

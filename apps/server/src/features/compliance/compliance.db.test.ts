@@ -10,8 +10,9 @@ const ctx = await createTestContext();
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const PROMISE = 'Dear Jane,\n\nYour return is guaranteed this year.\n\nKind regards,';
+// States no figure: a version citing no passage would have it flagged unsupported (decision 026).
 const CLEAN =
-  'Dear Jane,\n\nThe fund paid a distribution of $0.42 per unit on 15 October 2025.\n\nKind regards,';
+  'Dear Jane,\n\nThe fund paid its quarterly distribution as the latest letter set out.\n\nKind regards,';
 
 const fund = (orgId: string) => insertProject(ctx.db, { orgId });
 

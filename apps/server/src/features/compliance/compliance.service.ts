@@ -3,14 +3,19 @@ import {
   type ApprovalMatrix,
   approvalLevelOf,
   approvalMatrixSchema,
+  CLAIM_RULES,
+  type ClaimRule,
   type ComplianceCheckInput,
   type ComplianceCheckResponse,
+  type ComplianceFlag,
   type ComplianceOverview,
   type ComplianceSettings,
+  type ComplianceSeverity,
   type complianceSettingsInputSchema,
   DEFAULT_APPROVAL_MATRIX,
   DEFAULT_DISCLAIMER,
   DEFAULT_RISK_FACTOR_TAGS,
+  DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
   flagRationale,
   requiresDirectorApproval,
   type SecondOpinionStatus,
@@ -54,10 +59,24 @@ export type OrgCompliancePolicy = {
   policy: GuardrailPolicy;
   settings: DisclaimerSettings;
   matrix: ApprovalMatrix;
+  /** The claim check's unsupported-figure severity (docs/decisions/026-claim-check.md). */
+  unsupportedFigureSeverity: ComplianceSeverity;
 };
 
+/**
+ * A finding of the claim check on the checked text (docs/decisions/026-claim-check.md), worked out
+ * by the caller, which knows the version's passages; the policy gives it its severity.
+ */
+export type ClaimFlagInput = Pick<ComplianceFlag, 'term' | 'start' | 'end' | 'suggestion' | 'citation'> & {
+  rule: ClaimRule;
+  rationale: string;
+};
+
+/** A checked flag: the checker's, the claim check's (which may name the passage its fix cites) or the model's. */
+export type CheckedFlag = Flag & Pick<ComplianceFlag, 'citation' | 'source'>;
+
 export type OrgCheckResult = {
-  flags: Flag[];
+  flags: CheckedFlag[];
   requires_approval: boolean;
   level: ApprovalLevel;
   /** Set when the check was given a second opinion (docs/decisions/022-second-opinion.md). */
@@ -179,6 +198,7 @@ export async function loadCompliancePolicy(db: DbOrTx, orgId: string): Promise<O
     },
     settings: settingsOf(settingsRow),
     matrix: matrixOf(settingsRow?.approvalMatrix),
+    unsupportedFigureSeverity: settingsRow?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
   };
 }
 
@@ -195,22 +215,47 @@ export async function checkWithOrgPolicy(
   return checkWithPolicy(await loadCompliancePolicy(db, orgId), text, opinion);
 }
 
+/** A claim check finding as a flag, with the organisation's severity for its rule. */
+function claimFlagOf(orgPolicy: OrgCompliancePolicy, claim: ClaimFlagInput): CheckedFlag {
+  const rule = CLAIM_RULES[claim.rule];
+  return {
+    term: claim.term,
+    severity: 'severity' in rule ? rule.severity : orgPolicy.unsupportedFigureSeverity,
+    suggestion: claim.suggestion,
+    start: claim.start,
+    end: claim.end,
+    rule: claim.rule,
+    explanation: rule.explanation,
+    rationale: claim.rationale,
+    ...(claim.citation ? { citation: claim.citation } : {}),
+  };
+}
+
 /** The checker's policy: the rules, and the disclaimer that lets it treat a hedged estimate as low. */
 function checkerPolicyOf({ policy, settings }: OrgCompliancePolicy): GuardrailPolicy {
   return { ...policy, disclaimer: settings.forward_looking_disclaimer };
 }
 
-/** The same check with a policy the caller already loaded (it needs the matrix too). */
+/**
+ * The same check with a policy the caller already loaded (it needs the matrix too). The claim check's
+ * findings on this text (docs/decisions/026-claim-check.md) come after the checker's flags and before
+ * the model's, and count towards requires_approval like them.
+ */
 export function checkWithPolicy(
   orgPolicy: OrgCompliancePolicy,
   text: string,
   opinion?: Opinion,
+  claims: readonly ClaimFlagInput[] = [],
 ): OrgCheckResult {
   const local = check(text, checkerPolicyOf(orgPolicy)).flags;
   // An opinion on another text says nothing about this one: the local verdict alone, said so.
   const relevant = opinion?.status === 'off' || opinion?.text === text;
   const added = opinion && opinion.status !== 'off' && relevant ? opinion.flags : [];
-  const flags: Flag[] = [...local, ...added.map((flag) => ({ ...flag, rationale: flagRationale(flag) }))];
+  const flags: CheckedFlag[] = [
+    ...local,
+    ...claims.map((claim) => claimFlagOf(orgPolicy, claim)),
+    ...added.map((flag) => ({ ...flag, rationale: flagRationale(flag) })),
+  ];
   return {
     flags,
     requires_approval: requiresDirectorApproval(orgPolicy.matrix, flags),
@@ -317,6 +362,7 @@ export async function getComplianceSettings(
   return {
     ...settingsOf(row),
     approval_matrix: matrixOf(row?.approvalMatrix),
+    unsupported_figure_severity: row?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
 }
@@ -328,18 +374,28 @@ export async function saveComplianceSettings(
 ): Promise<ComplianceSettings> {
   await ctx.db.transaction(async (tx) => {
     const before = await findComplianceSettings(tx, actor.orgId);
-    const previous = { ...settingsOf(before), approval_matrix: matrixOf(before?.approvalMatrix) };
+    const previous = {
+      ...settingsOf(before),
+      approval_matrix: matrixOf(before?.approvalMatrix),
+      unsupported_figure_severity: before?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
+    };
+    // A client that does not know the claim check's setting keeps the stored one.
+    const next = {
+      ...data,
+      unsupported_figure_severity: data.unsupported_figure_severity ?? previous.unsupported_figure_severity,
+    };
     await upsertComplianceSettings(tx, {
       orgId: actor.orgId,
-      forwardLookingDisclaimer: data.forward_looking_disclaimer,
-      riskFactorTags: data.risk_factor_tags,
-      complianceContact: data.compliance_contact,
-      approvalMatrix: data.approval_matrix,
+      forwardLookingDisclaimer: next.forward_looking_disclaimer,
+      riskFactorTags: next.risk_factor_tags,
+      complianceContact: next.compliance_contact,
+      approvalMatrix: next.approval_matrix,
+      unsupportedFigureSeverity: next.unsupported_figure_severity,
       updatedBy: actor.userId,
       updatedAt: ctx.clock.now(),
     });
     const changed = (Object.keys(previous) as (keyof typeof previous)[]).filter(
-      (key) => JSON.stringify(previous[key]) !== JSON.stringify(data[key]),
+      (key) => JSON.stringify(previous[key]) !== JSON.stringify(next[key]),
     );
     await auditComplianceChange(tx, ctx, actor, {
       actionType: 'compliance_settings_updated',
@@ -348,7 +404,15 @@ export async function saveComplianceSettings(
       details: {
         changed,
         ...(changed.includes('approval_matrix')
-          ? { approval_matrix: { before: previous.approval_matrix, after: data.approval_matrix } }
+          ? { approval_matrix: { before: previous.approval_matrix, after: next.approval_matrix } }
+          : {}),
+        ...(changed.includes('unsupported_figure_severity')
+          ? {
+              unsupported_figure_severity: {
+                before: previous.unsupported_figure_severity,
+                after: next.unsupported_figure_severity,
+              },
+            }
           : {}),
       },
     });

@@ -23,8 +23,9 @@ afterAll(() => smtp.close());
 const ctx = await createTestContext({}, { mailer: smtp.mailer });
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
+// States no figure: the draft cites no passage, so a figure would be unsupported (decision 026).
 const CLEAN_TEXT =
-  'Dear Jane,\n\nThe Q3 distribution was paid on 15 October 2025.\n\nKind regards,\nThe IR team';
+  'Dear Jane,\n\nThe Q3 distribution was paid as the quarterly letter set out.\n\nKind regards,\nThe IR team';
 const FLAGGED_TEXT =
   'Dear Jane,\n\nYour returns are guaranteed and the fund is a safe place for your money.\n\nKind regards';
 
@@ -208,7 +209,7 @@ describe('Mark Final / Approve & Send', () => {
     expect(body.approval.sent).toMatchObject({ version: 1, to: message.investorEmail, delivery: 'sent' });
     const mail = await smtp.mailTo(message.investorEmail);
     expect(mail.subject).toBe('Re: Q3 distribution');
-    expect(mail.text).toContain('The Q3 distribution was paid on 15 October 2025.');
+    expect(mail.text).toContain('The Q3 distribution was paid as the quarterly letter set out.');
     const [version] = await ctx.db.select().from(aiResponses).where(eq(aiResponses.messageId, messageId));
     expect(version).toMatchObject({
       approvedBy: associate.userId,

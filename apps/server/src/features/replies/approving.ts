@@ -35,7 +35,7 @@ import {
   parseTimeCursor,
 } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
-import { checkWithOrgPolicy, checkWithPolicy, loadCompliancePolicy } from '../compliance/compliance.service';
+import { loadCompliancePolicy } from '../compliance/compliance.service';
 import { storedOpinionOf } from '../compliance/second-opinion';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
 import { notifyMembers } from '../notifications/notifications.service';
@@ -69,6 +69,7 @@ import {
   recordApproval,
 } from './replies.queries';
 import { flagRankOf, setMessageStatus, settleMessageStatus, storeVersionCheck } from './reply-state';
+import { checkVersionText } from './version-check';
 
 /** Approvals write, audit and e-mail: the e-mail module's needs (db, clock, mailer, origin, keys). */
 type ApprovalContext = EmailDeps;
@@ -126,7 +127,11 @@ export async function submitForApproval(
     let needsDirector = latest.requiresApproval === true;
     let flags: readonly ComplianceFlag[] = storedFlagsOf(latest.complianceFlags);
     if (!latest.complianceCheckedAt) {
-      const result = await checkWithOrgPolicy(tx, actor.orgId, latest.aiDraft);
+      const result = await checkVersionText(tx, actor.orgId, {
+        message,
+        text: latest.aiDraft,
+        citations: latest.citations,
+      });
       await storeVersionCheck(tx, {
         orgId: actor.orgId,
         messageId,
@@ -330,11 +335,13 @@ export async function approveAndSend(
     if (message.status === 'resolved') throw new AppError('ALREADY_RESOLVED');
     const policy = await loadCompliancePolicy(tx, actor.orgId);
     const { matrix } = policy;
-    // Decision 022: the flags the model added to this text's stored check still count.
-    const result = checkWithPolicy(
-      policy,
-      latest.aiDraft,
-      storedOpinionOf(latest.aiDraft, latest.complianceFlags),
+    // Decision 022: the flags the model added to this text's stored check still count; decision 026:
+    // the claim check runs again on the passages as they are now.
+    const result = await checkVersionText(
+      tx,
+      actor.orgId,
+      { message, text: latest.aiDraft, citations: latest.citations },
+      { policy, opinion: storedOpinionOf(latest.aiDraft, latest.complianceFlags) },
     );
     // Flags marked 'not a problem here' on this sentence do not count (docs/product.md §2 Message detail).
     const flags = await withDismissals(tx, actor.orgId, messageId, latest.aiDraft, result.flags);
@@ -461,7 +468,14 @@ export async function getApprovalState(
   if (latest) {
     const flags: readonly ComplianceFlag[] = latest.complianceCheckedAt
       ? storedFlagsOf(latest.complianceFlags)
-      : checkWithPolicy(policy, latest.aiDraft).flags;
+      : (
+          await checkVersionText(
+            db,
+            actor.orgId,
+            { message, text: latest.aiDraft, citations: latest.citations },
+            { policy },
+          )
+        ).flags;
     check = viewOf(policy.matrix, await withDismissals(db, actor.orgId, messageId, latest.aiDraft, flags));
   }
   const { status } = message;

@@ -12,8 +12,9 @@ import type { Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { notifyOrg } from '../../lib/realtime';
-import { askSecondOpinion, checkWithOrgPolicy, type OrgCheckResult } from '../compliance/compliance.service';
+import { askSecondOpinion, type OrgCheckResult } from '../compliance/compliance.service';
 import { OPINION_OFF, type Opinion } from '../compliance/second-opinion';
+import { findPassagesByIds } from '../projects/passage-lookup';
 import { draftDtoWithDismissals, withDismissals } from './flag-dismissals';
 import {
   type DraftVersionRow,
@@ -26,14 +27,16 @@ import {
 } from './replies.queries';
 import { storeVersionCheck } from './reply-state';
 import { draftComplianceOf, provenanceOfEdit, writeVersion } from './reply-versions';
+import { checkVersionText } from './version-check';
 
 type CheckContext = Pick<ServiceContext, 'db' | 'clock' | 'secondOpinion' | 'logger'>;
 type Caller = Pick<Actor, 'userId' | 'orgId'>;
 
 /**
- * Checks a version's text with the organisation's policy and stores the result on it, in the
- * caller's transaction (which holds the message row lock), with its audit entry; emits draft.saved
- * so open workspaces reload the version. The second opinion was asked before the lock
+ * Checks a version's text with the organisation's policy and the claim check of its cited passages
+ * (docs/decisions/026-claim-check.md), and stores the result on it, in the caller's transaction
+ * (which holds the message row lock), with its audit entry; emits draft.saved so open workspaces
+ * reload the version. The second opinion was asked before the lock
  * (docs/decisions/022-second-opinion.md); its flags count only if it is about this very text.
  */
 async function checkVersion(
@@ -41,14 +44,20 @@ async function checkVersion(
   ctx: Pick<ServiceContext, 'clock'>,
   actor: Caller,
   input: {
-    message: Pick<ReplyMessageRow, 'id' | 'status'>;
-    version: { id: string; number: number; text: string };
+    message: Pick<ReplyMessageRow, 'id' | 'status' | 'projectId' | 'subject' | 'bodyText'>;
+    version: { id: string; number: number; text: string; citations: DraftVersionRow['citations'] };
     opinion: Opinion | undefined;
     audit?: Record<string, unknown>;
   },
 ): Promise<{ result: OrgCheckResult; now: Date }> {
   const messageId = input.message.id;
-  const result = await checkWithOrgPolicy(tx, actor.orgId, input.version.text, input.opinion);
+  const { text, citations } = input.version;
+  const result = await checkVersionText(
+    tx,
+    actor.orgId,
+    { message: input.message, text, citations },
+    { opinion: input.opinion },
+  );
   const now = ctx.clock.now();
   await storeVersionCheck(tx, {
     orgId: actor.orgId,
@@ -138,7 +147,7 @@ export async function storeDraftCheck(
     if (!row) throw new AppError('NOT_FOUND');
     const { result, now } = await checkVersion(tx, ctx, actor, {
       message,
-      version: { id: row.id, number: row.versionNumber, text: row.aiDraft },
+      version: { id: row.id, number: row.versionNumber, text: row.aiDraft, citations: row.citations },
       opinion,
     });
     return {
@@ -167,7 +176,7 @@ export async function checkGeneratedVersion(
     if (!row) throw new AppError('NOT_FOUND');
     await checkVersion(tx, ctx, actor, {
       message,
-      version: { id: row.id, number: row.versionNumber, text: row.aiDraft },
+      version: { id: row.id, number: row.versionNumber, text: row.aiDraft, citations: row.citations },
       opinion,
       audit: { automatic: true },
     });
@@ -197,6 +206,33 @@ function fixedTextOf(row: DraftVersionRow, input: ApplyFixInput) {
 }
 
 /**
+ * The fixed version's sources: a fix that quotes a passage (an unsupported figure's,
+ * docs/decisions/026-claim-check.md) cites it, appended when the version does not cite it yet — the
+ * marker in the suggestion was numbered for that place.
+ */
+async function citationsAfterFix(
+  tx: Tx,
+  orgId: string,
+  citations: DraftVersionRow['citations'],
+  flag: { citation?: { id: string; doc_path: string } | undefined },
+): Promise<DraftVersionRow['citations']> {
+  const cited = flag.citation;
+  if (!cited || citations.some((c) => c.id === cited.id)) return citations;
+  // Kept with the passage's text as the fix quoted it, like every citation (docs/api.md, citations).
+  const [passage] = await findPassagesByIds(tx, { orgId, ids: [cited.id] });
+  // Quoted word for word by the fix: as relevant as a passage gets.
+  return [
+    ...citations,
+    {
+      id: cited.id,
+      doc_path: cited.doc_path,
+      relevance: 1,
+      ...(passage ? { text: passage.text, document_id: passage.documentId } : {}),
+    },
+  ];
+}
+
+/**
  * Apply Fix: the latest version's stored flag at [start, end) is replaced by its suggestion and
  * written as a new version (voiding a pending approval), which is then checked — all in one
  * transaction that reads the message once, with its row lock. The second opinion on the fixed text
@@ -216,13 +252,14 @@ export async function applyFix(
     const latest = await latestVersionNumber(tx, messageId);
     if (version !== latest || input.based_on_version !== latest) throw new AppError('DRAFT_STALE');
     const { text, flag } = fixedTextOf(row, input);
+    const citations = await citationsAfterFix(tx, actor.orgId, row.citations, flag);
     const next = latest + 1;
     const written = await writeVersion(tx, ctx, actor, {
       message,
       versionNumber: next,
       source: 'edited',
       text,
-      citations: row.citations,
+      citations,
       provenance: provenanceOfEdit(row, {
         editorId: actor.userId,
         editorName: await findUserName(tx, actor.userId),
@@ -232,10 +269,17 @@ export async function applyFix(
       audit: { actionType: 'draft_saved', details: { based_on: latest, restored_from: null } },
     });
     await checkVersion(tx, ctx, actor, {
-      message: { id: messageId, status: written.status },
-      version: { id: written.draftId, number: next, text },
+      message: { ...message, status: written.status },
+      version: { id: written.draftId, number: next, text, citations },
       opinion,
-      audit: { fix_applied: { from_version: version, rule: flag.rule, term: flag.term } },
+      audit: {
+        fix_applied: {
+          from_version: version,
+          rule: flag.rule,
+          term: flag.term,
+          ...(flag.citation ? { cited: flag.citation.id } : {}),
+        },
+      },
     });
     const saved = await findDraftVersion(tx, { orgId: actor.orgId, messageId, version: next });
     if (!saved) throw new AppError('NOT_FOUND');

@@ -49,6 +49,12 @@ describe('checkClaims: figures compared by value', () => {
     expect(unsupported(draft, [source(1, Q3)])).toEqual([]);
   });
 
+  it('reads a year before a word as the year, or as a count of that many', () => {
+    expect(unsupported('The Q3 2025 distribution was paid [1].', [source(1, Q3)])).toEqual([]);
+    expect(unsupported('The Q3 2024 distribution was paid [1].', [source(1, Q3)])).toEqual(['2024']);
+    expect(unsupported('You hold 2000 units [1].', [source(1, 'A holding of 2,000 units.')])).toEqual([]);
+  });
+
   it('supports a month, a year or a day and month that a full date in the source contains', () => {
     expect(unsupported('Units were paid in November 2025 [1], on 14 November [1].', [source(1, Q3)])).toEqual(
       [],
@@ -153,6 +159,11 @@ describe('checkClaims: what is not a claim', () => {
     expect(checkClaims({ text, sources: [source(1, Q3)], author: 'John Smith' })).toEqual([]);
   });
 
+  it('checks what follows the greeting on its line', () => {
+    expect(unsupported('Dear Jane, the yield is 3% [1].', [source(1, Q3)])).toEqual(['3%']);
+    expect(unsupported('Dear Investor 42\nThe yield is 2.9% [1].', [source(1, Q3)])).toEqual([]);
+  });
+
   it('skips phone numbers and e-mail addresses in the body', () => {
     const text = 'Call us on +44 20 7946 0958 or (212) 555-0100, or write to ir2025@fund.example [1].';
     expect(unsupported(text, [source(1, Q3)])).toEqual([]);
@@ -168,7 +179,11 @@ describe('checkClaims: what is not a claim', () => {
     const investorText = 'I hold 2,000 units bought at $9.80 in March 2024. What was the Q3 yield?';
     const text = 'You mention 2000 units bought at $9.80 in March 2024. The Q3 yield is 2.9% [1].';
     expect(unsupported(text, [source(1, Q3)], investorText)).toEqual([]);
-    expect(unsupported(text, [source(1, Q3)])).toEqual(['2000 units', '$9.80', 'March 2024']);
+    expect(unsupported(text, [source(1, Q3)])).toEqual(['2000', '$9.80', 'March 2024']);
+  });
+
+  it('reads a figure just before a file name', () => {
+    expect(unsupported('The NAV was 10.42 in Report.pdf [1].', [source(1, Q3)])).toEqual(['10.42']);
   });
 
   it('does not take digits inside names, identifiers or file names for figures', () => {
@@ -259,6 +274,13 @@ describe('checkClaims: sign-offs', () => {
     ]);
     expect(checkClaims({ text, sources, author: ['John Smith', 'Margaret Chen'] })).toEqual([]);
     expect(checkClaims({ text, sources })).toEqual([]);
+    const team = `${body}Kind regards,\nThe Investor Relations team`;
+    expect(checkClaims({ text: team, sources, author: 'John Smith' })).toEqual([]);
+  });
+
+  it('reads a signature that opens with its own sign-off under the closing', () => {
+    const text = `${body}Kind regards,\nCordially,\nJohn Smith`;
+    expect(checkClaims({ text, sources, author: 'John Smith' })).toEqual([]);
   });
 
   it('does not take a sentence or a lone “Thanks.” for a sign-off', () => {

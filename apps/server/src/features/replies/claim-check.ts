@@ -1,5 +1,6 @@
 import { type FigureKind, figuresOf } from './claim-figures';
 import {
+  addStems,
   contactSpans,
   greetingOf,
   lineAround,
@@ -105,8 +106,10 @@ class NearestIndex {
   private index(): Map<string, number[]> {
     if (this.postings) return this.postings;
     const postings = new Map<string, number[]>();
+    const stems = new Set<string>();
     for (let i = 0; i < this.candidates.length; i += 1) {
-      for (const stem of stemsOf((this.candidates[i] as Candidate).text)) {
+      stems.clear();
+      for (const stem of addStems((this.candidates[i] as Candidate).text, stems)) {
         const list = postings.get(stem);
         if (list) list.push(i);
         else postings.set(stem, [i]);
@@ -191,6 +194,21 @@ function nameWords(name: string): string[] {
   return (name.toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => word.length > 1);
 }
 
+/** Words of a team's or a firm's name, not a person's ('The IR team', 'Investor Relations'). */
+const NOT_A_PERSON = new Set(
+  (
+    'the of and team teams desk department office group relations services operations compliance ' +
+    'partners capital management fund funds investor investors ir client clients company llp ltd ' +
+    'limited inc plc llc'
+  ).split(' '),
+);
+
+/** A closing signed by a team is nobody's signature: only a person's name is compared with the author. */
+function isPersonName(name: string): boolean {
+  const words = name.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return words.length > 0 && words.length <= 5 && !words.some((word) => NOT_A_PERSON.has(word));
+}
+
 /** A signer is the author when one name's words include the other's ('John Smith, CFA' and 'John Smith'). */
 function isSameName(signer: string, author: string): boolean {
   const a = nameWords(signer);
@@ -256,7 +274,9 @@ function unsupportedFigures(
 
   const findings: ClaimFinding[] = [];
   for (const figure of figuresOf(claimText)) {
-    if (!figure.isClaim || investorKeys.has(figure.needs[0] ?? '')) continue;
+    // What the investor wrote as it is (a bare number of theirs does not make any amount restated).
+    if (!figure.isClaim || figure.needs.some((key) => !key.startsWith('b:') && investorKeys.has(key)))
+      continue;
     const sentence = sentenceHolding(sentences, figure.start) ?? {
       ...lineAround(text, figure.start),
       paragraph: -1,
@@ -321,7 +341,13 @@ function secondSignOffs(
   }));
   const authors = (typeof author === 'string' ? [author] : (author ?? [])).filter((a) => a.trim());
   const signer = closing?.name;
-  if (closing && signer && authors.length > 0 && !authors.some((a) => isSameName(signer.text, a))) {
+  if (
+    closing &&
+    signer &&
+    authors.length > 0 &&
+    isPersonName(signer.text) &&
+    !authors.some((a) => isSameName(signer.text, a))
+  ) {
     findings.push({
       rule: 'second_sign_off',
       term: signer.text,

@@ -565,14 +565,15 @@ function figureAt(text: string, i: number): { figure: Figure | null; next: numbe
   }
   const unit = unitSuffix.kind === 'unit' ? unitSuffix.unit : undefined;
   const isInteger = exponent === 0 && !number.value.includes('.');
-  const year = isInteger && !number.isGrouped && digits === 4 && !unit ? yearAt(text, i) : null;
+  const year = isInteger && !number.isGrouped && digits === 4 ? yearAt(text, i) : null;
   if (year !== null) {
+    // 'the 2025 distribution' is a year and '2000 units' a count: before a word, either is supported.
     return {
       figure: {
         start,
         end,
         kind: 'date',
-        needs: [`y:${year}`],
+        needs: unit ? [`y:${year}`, `n:${v}`] : [`y:${year}`],
         gives: [`y:${year}`, `n:${v}`],
         isClaim: true,
       },

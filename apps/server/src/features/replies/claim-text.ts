@@ -12,7 +12,8 @@ export const MARKER = /\[(\d+(?:\s*[,–-]\s*\d+)*)\]/g;
 const URL = /\bhttps?:\/\/[^\s<>()"'\]]+|\bwww\.[^\s<>()"'\]]+/gi;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 /** A file named in a draft ('2025 Fact Sheet.pdf#page=2'): its digits are a name, not a figure. */
-const FILE_NAME = /(?:[\w()&'’-]+ ){0,4}[\w()&'’-]+\.(?:pdf|docx?|txt|md|xlsx?|csv|pptx?)(?:#page=\d+)?/gi;
+const FILE_NAME =
+  /(?<![\w.,'’-])(?:[\w()&'’-]+ ){0,4}[\w()&'’-]+\.(?:pdf|docx?|txt|md|xlsx?|csv|pptx?)(?:#page=\d+)?/gi;
 const TIME =
   /(?<![\d.])\d{1,2}:\d{2}(?::\d{2})?(?:\s?(?:am|pm|a\.m\.|p\.m\.))?(?!\d)|(?<![\d.])\d{1,2}(?:\.\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?!\p{L})/giu;
 const PHONE =
@@ -22,7 +23,7 @@ const PHONE_LABEL = /(?:tel|phone|telephone|fax|mobile|mob|call|direct|t|m|p)\.?
 const BULLET = String.raw`^[ \t]*(?:\d{1,3}[.)]|\(\d{1,3}\)|[a-z][.)]|\([a-z]\)|[-*•·–])[ \t]+`;
 const LIST_NUMBER = new RegExp(BULLET, 'gim');
 const LINE_BULLET = new RegExp(BULLET, 'i');
-const GREETING = /^\s*(?:dear|hi|hello|good (?:morning|afternoon|evening)|greetings)\b[^\n]{0,80}$/i;
+const GREETING = /^\s*(?:dear|hi|hello|good (?:morning|afternoon|evening)|greetings)\b/i;
 
 // ---------------------------------------------------------------------------------------------
 // Spans that are never claims
@@ -68,12 +69,18 @@ export function markerSpans(text: string): Span[] {
   return [...spansOf(MARKER, text), ...spansOf(LIST_NUMBER, text)];
 }
 
-/** The opening line when it greets ('Dear Jane,'), or null. */
+/**
+ * The greeting that opens the text ('Dear Jane,'): up to its first comma, colon or '!', or the whole
+ * first line when it has none — never the sentence that may follow it on the same line.
+ */
 export function greetingOf(text: string): Span | null {
   const first = text.search(/\S/);
   if (first === -1) return null;
   const line = lineAround(text, first);
-  return GREETING.test(text.slice(line.start, line.end)) ? line : null;
+  const opening = text.slice(line.start, line.end);
+  if (!GREETING.test(opening)) return null;
+  const stop = opening.search(/[,:!]/);
+  return stop === -1 ? line : { start: line.start, end: line.start + stop + 1 };
 }
 
 /** The text with the spans blanked (same length, line breaks kept), so offsets still hold. */
@@ -97,10 +104,17 @@ export function lineAround(text: string, at: number): Span {
 
 /** A line that closes a letter ('Kind regards,', 'Best regards, Margaret Chen, Portfolio Manager'). */
 const SIGN_OFF =
-  /^[ \t]*(?<phrase>(?:with\s+)?(?:kind|kindest|best|warm|warmest|warmly|many|all\s+the)\s+(?:regards|wishes|thanks|best)|regards|sincerely|yours\s+(?:sincerely|faithfully|truly)|best|cheers|thanks|many\s+thanks|thank\s+you|with\s+thanks|respectfully|warmly)\b[ \t]*(?:(?<mark>[,.!—–-])[ \t]*(?<rest>[^\n]*?))?[ \t\r]*$/gim;
+  /^[ \t]*(?<phrase>(?:with\s+)?(?:kind|kindest|best|warm|warmest|warmly|many|all\s+the)\s+(?:regards|wishes|thanks|best)|regards|sincerely|cordially|respectfully|warmly|yours(?:\s+(?:sincerely|faithfully|truly))?|best|cheers|thanks|many\s+thanks|thank\s+you|with\s+(?:thanks|appreciation|gratitude))\b[ \t]*(?:(?<mark>[,.!—–-])[ \t]*(?<rest>[^\n]*?))?[ \t\r]*$/gim;
 const NAME_LIKE = /^\p{Lu}[\p{L}.'’ -]*(?:,[ \t]*[\p{L}&.'’() -]+)*$/u;
 /** 'Thanks.' or 'Best!' alone may end a paragraph: these close a letter only above a name. */
 const WEAK_SIGN_OFF = /^(?:best|cheers|thanks|many\s+thanks|thank\s+you|with\s+thanks)$/i;
+
+const SIGN_OFF_LINE = new RegExp(SIGN_OFF.source, 'i');
+
+/** Whether a line is a sign-off on its own ('Kind regards,', 'Thanks,'), with or without a name after it. */
+export function isSignOffLine(line: string): boolean {
+  return line.trim() !== '' && SIGN_OFF_LINE.test(line.trim());
+}
 
 function isNameLike(line: string): boolean {
   return line.length <= 80 && line.split(/\s+/).length <= 8 && NAME_LIKE.test(line);
@@ -130,6 +144,9 @@ export function signOffsOf(text: string): SignOff[] {
     if (rest && (match.groups?.mark !== ',' || rest.length > 100 || !NAME_LIKE.test(rest))) continue;
     const isWeak = WEAK_SIGN_OFF.test((match.groups?.phrase ?? '').trim());
     const start = match.index + (match[0].length - match[0].trimStart().length);
+    // 'Kind regards,' above a saved signature that opens 'Cordially,': one block, one sign-off.
+    const previous = found.at(-1);
+    if (previous && start <= previous.block.end) continue;
     const lineEnd = start + match[0].trim().length;
     let blockEnd = lineEnd;
     let name: SignOff['name'] = null;
@@ -139,12 +156,15 @@ export function signOffsOf(text: string): SignOff[] {
       name = { start: at, end: at + first.length, text: first };
     }
     let at = text.indexOf('\n', lineEnd);
+    let isNameRead = name !== null;
     while (at !== -1) {
       const next = text.indexOf('\n', at + 1);
       const lineStop = next === -1 ? text.length : next;
       const line = text.slice(at + 1, lineStop);
       if (line.trim() === '') break;
-      if (!name && blockEnd === lineEnd) {
+      // The name is the first line under the sign-off that is not itself one.
+      if (!isNameRead && !isSignOffLine(line)) {
+        isNameRead = true;
         const lead = line.length - line.trimStart().length;
         const first = line.trim().split(/\s*[,|–—]\s*/)[0] ?? '';
         if (isNameLike(first))
@@ -309,10 +329,14 @@ export function stemOf(word: string): string {
   return word.length > 2 && word.endsWith('s') ? word.slice(0, -1) : word;
 }
 
+/** The stems of a text's content words, added to `into` (a set the caller may reuse). */
+export function addStems(text: string, into: Set<string>): Set<string> {
+  eachContentWord(text, (word) => into.add(stemOf(word)));
+  return into;
+}
+
 export function stemsOf(text: string): Set<string> {
-  const stems = new Set<string>();
-  for (const word of contentWordsOf(text)) stems.add(stemOf(word));
-  return stems;
+  return addStems(text, new Set());
 }
 
 // ---------------------------------------------------------------------------------------------

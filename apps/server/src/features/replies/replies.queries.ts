@@ -197,6 +197,26 @@ export async function listDraftVersions(db: DbOrTx, input: { orgId: string; mess
     .limit(100);
 }
 
+/**
+ * Who wrote the message's versions, the latest writer first, with their saved e-mail signatures: the
+ * people a reply may be signed by (docs/decisions/026-claim-check.md). A message has few writers.
+ */
+export async function listVersionAuthors(
+  db: DbOrTx,
+  input: { orgId: string; messageId: string },
+): Promise<{ name: string; signature: string | null }[]> {
+  const last = max(aiResponses.versionNumber);
+  return db
+    .select({ name: profiles.name, signature: userSettings.emailSignature })
+    .from(aiResponses)
+    .innerJoin(profiles, eq(profiles.id, aiResponses.createdBy))
+    .leftJoin(userSettings, eq(userSettings.userId, aiResponses.createdBy))
+    .where(and(eq(aiResponses.orgId, input.orgId), eq(aiResponses.messageId, input.messageId)))
+    .groupBy(aiResponses.createdBy, profiles.name, userSettings.emailSignature)
+    .orderBy(desc(last))
+    .limit(20);
+}
+
 /** Writes a version's compliance check (the only change to a stored version besides its approval). */
 export async function updateVersionCheck(
   tx: Tx,

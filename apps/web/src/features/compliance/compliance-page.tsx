@@ -8,6 +8,7 @@ import { useSignedInSession } from '@/lib/session';
 import { useCompliancePolicy } from './api/policy';
 import { useComplianceSettings } from './api/settings';
 import { ApprovalMatrixCard } from './components/approval-matrix-card';
+import { ClaimCheckCard } from './components/claim-check-card';
 import { ClearedFlagsCard } from './components/cleared-flags-card';
 import { DisclaimerCard } from './components/disclaimer-card';
 import { LexiconCard } from './components/lexicon-card';
@@ -19,7 +20,7 @@ import { TryCheckerCard } from './components/try-checker-card';
 
 /**
  * /compliance (docs/product.md §2 Compliance center), live: the counts, the disclaimer block, the forbidden
- * lexicon and patterns the checker uses, approved templates and the approval matrix the server
+ * lexicon and patterns the checker uses, the claim check's severity, approved templates and the approval matrix the server
  * enforces; a box to try the checker on any text, and the flags people cleared as 'not a problem here'.
  * Admins and directors change them; other readers see them read-only.
  */
@@ -72,6 +73,14 @@ export function CompliancePage() {
           <PatternsCard patterns={policy.data.patterns} canManage={canManage} />
         </>
       )}
+
+      {settings.data ? (
+        <ClaimCheckCard
+          key={`c-${settings.data.updated_at}`}
+          settings={settings.data}
+          canManage={canManage}
+        />
+      ) : null}
 
       {settings.data ? (
         <ApprovalMatrixCard

@@ -1,6 +1,7 @@
 import { APPROVAL_TEXTS, type ApprovalItem, type FlagExcerpt } from '@parley/contracts';
 import { AlertTriangle, Check, Clock, Eye, MessageSquareWarning, SendHorizontal, User } from 'lucide-react';
 import { Link } from 'react-router';
+import { FlagRuleBadge } from '@/components/flag-why';
 import { FlagMark } from '@/components/flagged-text';
 import { SentimentBadge } from '@/components/sentiment-badge';
 import { SeverityBadge } from '@/components/severity-badge';
@@ -17,6 +18,7 @@ function Excerpt({ excerpt }: { excerpt: FlagExcerpt }) {
       <div className="flex flex-wrap items-center gap-2">
         <SeverityBadge severity={excerpt.severity} />
         <span className="font-medium">‘{excerpt.term}’</span>
+        <FlagRuleBadge rule={excerpt.rule} />
       </div>
       <blockquote className="break-words border-l-2 pl-3 leading-relaxed">
         {excerpt.cut_before ? '… ' : ''}

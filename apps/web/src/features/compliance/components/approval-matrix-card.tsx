@@ -67,6 +67,7 @@ export function ApprovalMatrixCard({
         risk_factor_tags: settings.risk_factor_tags,
         compliance_contact: settings.compliance_contact,
         approval_matrix: matrix,
+        unsupported_figure_severity: settings.unsupported_figure_severity,
       },
       {
         onSuccess: () => toast.success(COMPLIANCE_TEXTS.settingsSaved),

@@ -1,7 +1,8 @@
-import { FLAG_TEXTS, type FlagDismissal } from '@parley/contracts';
+import { FLAG_TEXTS, type FlagDismissal, flagRuleLabel } from '@parley/contracts';
 import { Download, ExternalLink } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { FlagRuleBadge } from '@/components/flag-why';
 import { LoadMore } from '@/components/load-more';
 import { SearchField } from '@/components/search-field';
 import { SeverityBadge } from '@/components/severity-badge';
@@ -81,7 +82,11 @@ export function ClearedFlagsCard({ canExport }: { canExport: boolean }) {
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="break-words font-medium">‘{item.term}’</span>
                   <SeverityBadge severity={item.severity} />
-                  <code className="break-all text-muted-foreground text-xs">{item.rule}</code>
+                  {flagRuleLabel(item.rule) ? (
+                    <FlagRuleBadge rule={item.rule} />
+                  ) : (
+                    <code className="break-all text-muted-foreground text-xs">{item.rule}</code>
+                  )}
                 </div>
                 <Sentence item={item} />
                 <p className="text-muted-foreground text-sm">{item.rationale}</p>

@@ -63,6 +63,7 @@ export function DisclaimerCard({
         risk_factor_tags: tags,
         compliance_contact: contact,
         approval_matrix: settings.approval_matrix,
+        unsupported_figure_severity: settings.unsupported_figure_severity,
       },
       {
         onSuccess: () => toast.success(COMPLIANCE_TEXTS.settingsSaved),

@@ -1,7 +1,7 @@
 import { COMPLIANCE_LIMITS, COMPLIANCE_TEXTS, FLAG_TEXTS } from '@parley/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { FlagRationale, SecondOpinionBadge } from '@/components/flag-why';
+import { FlagRationale, FlagRuleBadge, SecondOpinionBadge } from '@/components/flag-why';
 import { PendingButton } from '@/components/pending-button';
 import { SeverityBadge } from '@/components/severity-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -71,6 +71,7 @@ export function TryCheckerCard() {
                       <div className="flex flex-wrap items-center gap-2">
                         <span className="break-words font-medium">‘{flag.term}’</span>
                         <SeverityBadge severity={flag.severity} />
+                        <FlagRuleBadge rule={flag.rule} />
                         <SecondOpinionBadge source={flag.source} />
                       </div>
                       <FlagRationale flag={flag} />

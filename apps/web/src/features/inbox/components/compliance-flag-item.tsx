@@ -1,9 +1,15 @@
-import { COMPLIANCE_TEXTS, type ComplianceFlag, canClearFlag, FLAG_TEXTS } from '@parley/contracts';
+import {
+  COMPLIANCE_TEXTS,
+  type ComplianceFlag,
+  canClearFlag,
+  FLAG_TEXTS,
+  isClaimRule,
+} from '@parley/contracts';
 import { CircleCheck, RotateCcw, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useDismissFlag, useRestoreFlag } from '@/api/drafts/flag-dismissals';
-import { FlagRationale, SecondOpinionBadge } from '@/components/flag-why';
+import { FlagRationale, FlagRuleBadge, SecondOpinionBadge } from '@/components/flag-why';
 import { PendingButton } from '@/components/pending-button';
 import { SeverityBadge } from '@/components/severity-badge';
 import { Badge } from '@/components/ui/badge';
@@ -114,6 +120,7 @@ export function ComplianceFlagItem({
             ‘{flag.term}’
           </span>
           <SeverityBadge severity={flag.severity} />
+          <FlagRuleBadge rule={flag.rule} />
           <SecondOpinionBadge source={flag.source} />
           {cleared ? (
             <Badge variant="success">
@@ -131,10 +138,17 @@ export function ComplianceFlagItem({
             </time>
           </p>
         ) : (
-          <p className="text-sm">
-            <span className="text-muted-foreground">Suggestion: </span>
-            <span className="font-medium">{flag.suggestion || '—'}</span>
-          </p>
+          <>
+            <p className="text-sm">
+              <span className="text-muted-foreground">Suggestion: </span>
+              <span className="font-medium">{flag.suggestion || '—'}</span>
+            </p>
+            {flag.citation && flag.suggestion ? (
+              <p className="break-all text-muted-foreground text-xs">
+                {COMPLIANCE_TEXTS.fixCites(flag.citation.doc_path)}
+              </p>
+            ) : null}
+          </>
         )}
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
@@ -171,7 +185,7 @@ export function ComplianceFlagItem({
                 isPending={isApplying}
                 disabled={isApplyPending}
                 icon={<Wand2 aria-hidden />}
-                aria-label={`${COMPLIANCE_TEXTS.applyFix}: replace ‘${flag.term}’ with ‘${flag.suggestion}’`}
+                aria-label={`${COMPLIANCE_TEXTS.applyFix}: replace ${isClaimRule(flag.rule) ? 'the passage holding ' : ''}‘${flag.term}’ with ‘${flag.suggestion}’`}
               >
                 {COMPLIANCE_TEXTS.applyFix}
               </PendingButton>

@@ -1,0 +1,2 @@
+ALTER TABLE "compliance_settings" ADD COLUMN "unsupported_figure_severity" text DEFAULT 'medium' NOT NULL;--> statement-breakpoint
+ALTER TABLE "compliance_settings" ADD CONSTRAINT "compliance_settings_unsupported_figure_severity_check" CHECK ("compliance_settings"."unsupported_figure_severity" in ('high', 'medium', 'low'));

@@ -1,0 +1,26 @@
+import type { DbOrTx } from '../../db/client';
+import {
+  checkWithPolicy,
+  loadCompliancePolicy,
+  type OrgCheckResult,
+  type OrgCompliancePolicy,
+} from '../compliance/compliance.service';
+import type { Opinion } from '../compliance/second-opinion';
+import { type ClaimVersion, claimFlagsOf } from './claim-flags';
+
+/**
+ * The organisation's check of a version of a reply: the checker on its text, the claim check against
+ * its cited passages (docs/decisions/026-claim-check.md), and the model's opinion when one was asked.
+ * Every check of a stored version goes through here — checking, Apply Fix, submitting, approving — so
+ * they all see the same flags.
+ */
+export async function checkVersionText(
+  db: DbOrTx,
+  orgId: string,
+  version: ClaimVersion,
+  options: { policy?: OrgCompliancePolicy; opinion?: Opinion | undefined } = {},
+): Promise<OrgCheckResult> {
+  const policy = options.policy ?? (await loadCompliancePolicy(db, orgId));
+  const claims = await claimFlagsOf(db, orgId, version);
+  return checkWithPolicy(policy, version.text, options.opinion, claims);
+}
