@@ -184,15 +184,17 @@ export async function loadCompliancePolicy(db: DbOrTx, orgId: string): Promise<O
 
 /**
  * Checks a text with the organisation's policy; requires_approval follows its approval matrix. With
- * an `opinion` on this very text, its model flags are added after the checker's (never instead).
+ * an `opinion` on this very text, its model flags are added after the checker's (never instead);
+ * `replyFlags` as in checkWithPolicy.
  */
 export async function checkWithOrgPolicy(
   db: DbOrTx,
   orgId: string,
   text: string,
   opinion?: Opinion,
+  replyFlags: readonly Flag[] = [],
 ): Promise<OrgCheckResult> {
-  return checkWithPolicy(await loadCompliancePolicy(db, orgId), text, opinion);
+  return checkWithPolicy(await loadCompliancePolicy(db, orgId), text, opinion, replyFlags);
 }
 
 /** The checker's policy: the rules, and the disclaimer that lets it treat a hedged estimate as low. */
@@ -200,17 +202,26 @@ function checkerPolicyOf({ policy, settings }: OrgCompliancePolicy): GuardrailPo
   return { ...policy, disclaimer: settings.forward_looking_disclaimer };
 }
 
-/** The same check with a policy the caller already loaded (it needs the matrix too). */
+/**
+ * The same check with a policy the caller already loaded (it needs the matrix too). `replyFlags`:
+ * what the reply's own checks found in this text (its consistency with the fund's earlier replies,
+ * docs/decisions/027-consistency-across-investors.md); they come last and count in the verdict.
+ */
 export function checkWithPolicy(
   orgPolicy: OrgCompliancePolicy,
   text: string,
   opinion?: Opinion,
+  replyFlags: readonly Flag[] = [],
 ): OrgCheckResult {
   const local = check(text, checkerPolicyOf(orgPolicy)).flags;
   // An opinion on another text says nothing about this one: the local verdict alone, said so.
   const relevant = opinion?.status === 'off' || opinion?.text === text;
   const added = opinion && opinion.status !== 'off' && relevant ? opinion.flags : [];
-  const flags: Flag[] = [...local, ...added.map((flag) => ({ ...flag, rationale: flagRationale(flag) }))];
+  const flags: Flag[] = [
+    ...local,
+    ...added.map((flag) => ({ ...flag, rationale: flagRationale(flag) })),
+    ...replyFlags,
+  ];
   return {
     flags,
     requires_approval: requiresDirectorApproval(orgPolicy.matrix, flags),

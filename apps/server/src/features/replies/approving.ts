@@ -46,6 +46,7 @@ import {
   investorReplyEmail,
   threadUrl,
 } from './approval-email';
+import { consistencyFlagsOf } from './earlier-answers';
 import { withDismissals } from './flag-dismissals';
 import { bySeverityThenPosition, excerptsOf, previewOf, storedFlagsOf } from './flag-excerpts';
 import {
@@ -126,7 +127,9 @@ export async function submitForApproval(
     let needsDirector = latest.requiresApproval === true;
     let flags: readonly ComplianceFlag[] = storedFlagsOf(latest.complianceFlags);
     if (!latest.complianceCheckedAt) {
-      const result = await checkWithOrgPolicy(tx, actor.orgId, latest.aiDraft);
+      const text = latest.aiDraft;
+      const replyFlags = await consistencyFlagsOf(tx, { orgId: actor.orgId, message, text });
+      const result = await checkWithOrgPolicy(tx, actor.orgId, text, undefined, replyFlags);
       await storeVersionCheck(tx, {
         orgId: actor.orgId,
         messageId,
@@ -330,11 +333,13 @@ export async function approveAndSend(
     if (message.status === 'resolved') throw new AppError('ALREADY_RESOLVED');
     const policy = await loadCompliancePolicy(tx, actor.orgId);
     const { matrix } = policy;
-    // Decision 022: the flags the model added to this text's stored check still count.
+    // Decision 022: the flags the model added to this text's stored check still count; decision 027:
+    // so does what the fund's earlier replies said, read again under this lock.
     const result = checkWithPolicy(
       policy,
       latest.aiDraft,
       storedOpinionOf(latest.aiDraft, latest.complianceFlags),
+      await consistencyFlagsOf(tx, { orgId: actor.orgId, message, text: latest.aiDraft }),
     );
     // Flags marked 'not a problem here' on this sentence do not count (docs/product.md §2 Message detail).
     const flags = await withDismissals(tx, actor.orgId, messageId, latest.aiDraft, result.flags);

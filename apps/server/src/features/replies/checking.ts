@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { notifyOrg } from '../../lib/realtime';
 import { askSecondOpinion, checkWithOrgPolicy, type OrgCheckResult } from '../compliance/compliance.service';
 import { OPINION_OFF, type Opinion } from '../compliance/second-opinion';
+import { consistencyFlagsOf } from './earlier-answers';
 import { draftDtoWithDismissals, withDismissals } from './flag-dismissals';
 import {
   type DraftVersionRow,
@@ -41,14 +42,17 @@ async function checkVersion(
   ctx: Pick<ServiceContext, 'clock'>,
   actor: Caller,
   input: {
-    message: Pick<ReplyMessageRow, 'id' | 'status'>;
+    message: Pick<ReplyMessageRow, 'id' | 'status' | 'projectId' | 'subject' | 'bodyText'>;
     version: { id: string; number: number; text: string };
     opinion: Opinion | undefined;
     audit?: Record<string, unknown>;
   },
 ): Promise<{ result: OrgCheckResult; now: Date }> {
   const messageId = input.message.id;
-  const result = await checkWithOrgPolicy(tx, actor.orgId, input.version.text, input.opinion);
+  const { text } = input.version;
+  // Decision 027: what the fund's earlier replies on the same question said, read under this lock.
+  const replyFlags = await consistencyFlagsOf(tx, { orgId: actor.orgId, message: input.message, text });
+  const result = await checkWithOrgPolicy(tx, actor.orgId, text, input.opinion, replyFlags);
   const now = ctx.clock.now();
   await storeVersionCheck(tx, {
     orgId: actor.orgId,
@@ -232,7 +236,7 @@ export async function applyFix(
       audit: { actionType: 'draft_saved', details: { based_on: latest, restored_from: null } },
     });
     await checkVersion(tx, ctx, actor, {
-      message: { id: messageId, status: written.status },
+      message: { ...message, status: written.status },
       version: { id: written.draftId, number: next, text },
       opinion,
       audit: { fix_applied: { from_version: version, rule: flag.rule, term: flag.term } },
