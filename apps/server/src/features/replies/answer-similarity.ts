@@ -9,8 +9,8 @@ import { contentWordsOf, greetingOf, signOffsOf, stemOf, stemsOf } from './claim
 /** At most this many earlier answers are shown beside a draft. */
 export const EARLIER_ANSWER_LIMIT = 5;
 /**
- * Below this similarity an earlier answer is not shown at all: on the demo funds' fifty questions no
- * two different questions reach it, while paraphrases of one question score 0.34 and up (decision 027).
+ * Below this similarity an earlier answer is not shown at all: paraphrases of one question score 0.34
+ * and up, different questions of a demo fund pass it only when they share a topic (decision 027).
  */
 export const EARLIER_ANSWER_FLOOR = 0.3;
 /**

@@ -6,7 +6,8 @@ import { aiResponses, investorMessages, profiles } from '../../db/schema';
  * The candidates for a message's earlier answers (docs/decisions/027-consistency-across-investors.md):
  * the other messages of the same fund and organisation with a reply approved and sent, found by the
  * indexes — the question's words (GIN on investor_messages.question_tsv) or a near-identical subject
- * (GIN trigram on investor_messages.subject) — best full-text rank first, at most `limit`.
+ * (GIN trigram on investor_messages.subject) — the best by full-text rank or subject similarity
+ * first, at most `limit`.
  */
 export type EarlierAnswerCandidate = {
   messageId: string;
@@ -33,7 +34,8 @@ export async function listEarlierAnswerCandidates(
   },
 ): Promise<EarlierAnswerCandidate[]> {
   const query = sql`websearch_to_tsquery('english', ${input.words.join(' or ')})`;
-  const rank = sql<number>`ts_rank(${investorMessages.questionTsv}, ${query})`;
+  // The better of the two signals, so a near-identical subject is kept however many messages share words.
+  const rank = sql<number>`greatest(ts_rank(${investorMessages.questionTsv}, ${query}), similarity(${investorMessages.subject}, ${input.subject}))`;
   // The latest reply approved and sent of each candidate message, read by ai_responses_sent_idx.
   const sent = db
     .select({
