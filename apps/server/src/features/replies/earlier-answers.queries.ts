@@ -54,7 +54,8 @@ export async function listEarlierAnswerCandidates(
         isNotNull(aiResponses.finalResponse),
       ),
     )
-    .orderBy(desc(aiResponses.approvedAt))
+    // DESC NULLS LAST as the index is built, so the newest is read from it without a sort.
+    .orderBy(sql`${aiResponses.approvedAt} desc nulls last`)
     .limit(1)
     .as('sent');
   const rows = await db
