@@ -26,6 +26,7 @@ import { registerProjectRoutes } from './features/projects/projects.routes';
 import { RealtimeHub } from './features/realtime/realtime.hub';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
 import type { RealtimeTiming } from './features/realtime/realtime-timing';
+import { registerEarlierAnswerRoutes } from './features/replies/earlier-answers.routes';
 import { registerFlagDismissalRoutes } from './features/replies/flag-dismissals.routes';
 import { registerReplyRoutes } from './features/replies/replies.routes';
 import { registerSecurityRoutes } from './features/security/security.routes';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   registerMessageRoutes(app, routeDeps);
   registerReplyRoutes(app, routeDeps);
   registerFlagDismissalRoutes(app, routeDeps);
+  registerEarlierAnswerRoutes(app, routeDeps);
   registerComplianceRoutes(app, routeDeps);
   registerRealtimeRoutes(app, routeDeps);
   registerSettingsRoutes(app, routeDeps);

@@ -8,6 +8,7 @@ export * from './capabilities';
 export * from './compliance';
 export * from './constants';
 export * from './drafts';
+export * from './earlier-answers';
 export * from './email-preferences';
 export * from './errors';
 export * from './flag-dismissals';

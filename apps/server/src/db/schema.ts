@@ -489,8 +489,18 @@ export const investorMessages = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The question's words, to find the fund's earlier answers to it (GIN below; the subject weighs
+     * more than the body): docs/decisions/027-consistency-across-investors.md.
+     */
+    questionTsv: tsvector('question_tsv')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', subject), 'A') || setweight(to_tsvector('english', body_text), 'B')`,
+      ),
   },
   (t) => [
+    index('investor_messages_question_tsv_idx').using('gin', t.questionTsv),
     index('investor_messages_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
     index('investor_messages_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc(), t.id.desc()),
     index('investor_messages_project_idx').on(t.projectId, t.createdAt.desc()),
@@ -578,6 +588,10 @@ export const aiResponses = pgTable(
       sql`${t.approvalRating} is null or (${t.approvalRating} between 1 and 5)`,
     ),
     index('ai_responses_org_created_idx').on(t.orgId, t.createdAt),
+    /** The replies approved and sent, newest first per message: the earlier answers (decision 027). */
+    index('ai_responses_sent_idx')
+      .on(t.messageId, t.approvedAt.desc())
+      .where(sql`${t.approvedAt} is not null and ${t.sentEmailId} is not null`),
     index('ai_responses_org_overrides_idx')
       .on(t.orgId, t.approvedAt.desc(), t.id.desc())
       .where(sql`${t.overrideReason} is not null`),

@@ -97,6 +97,8 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/messages/:id/drafts/latest': 'workspace.read',
   'GET /api/messages/:id/drafts': 'workspace.read',
   'GET /api/messages/:id/drafts/:version': 'workspace.read',
+  /** Answered before: the fund's earlier sent replies beside the draft, for everyone who reads drafts. */
+  'GET /api/messages/:id/earlier-answers': 'workspace.read',
   /** Compliance: writers check and fix drafts; the text checker (docs/api.md) for anyone who may draft. */
   'POST /api/compliance/check': 'messages.write',
   'POST /api/messages/:id/drafts/:version/check': 'messages.write',

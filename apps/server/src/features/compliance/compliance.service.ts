@@ -204,15 +204,17 @@ export async function loadCompliancePolicy(db: DbOrTx, orgId: string): Promise<O
 
 /**
  * Checks a text with the organisation's policy; requires_approval follows its approval matrix. With
- * an `opinion` on this very text, its model flags are added after the checker's (never instead).
+ * an `opinion` on this very text, its model flags are added after the checker's (never instead);
+ * `replyFlags` as in checkWithPolicy.
  */
 export async function checkWithOrgPolicy(
   db: DbOrTx,
   orgId: string,
   text: string,
   opinion?: Opinion,
+  replyFlags: readonly Flag[] = [],
 ): Promise<OrgCheckResult> {
-  return checkWithPolicy(await loadCompliancePolicy(db, orgId), text, opinion);
+  return checkWithPolicy(await loadCompliancePolicy(db, orgId), text, opinion, [], replyFlags);
 }
 
 /** A claim check finding as a flag, with the organisation's severity for its rule. */
@@ -239,13 +241,16 @@ function checkerPolicyOf({ policy, settings }: OrgCompliancePolicy): GuardrailPo
 /**
  * The same check with a policy the caller already loaded (it needs the matrix too). The claim check's
  * findings on this text (docs/decisions/026-claim-check.md) come after the checker's flags and before
- * the model's, and count towards requires_approval like them.
+ * the model's; `replyFlags`, what the reply's own checks found (its consistency with the fund's
+ * earlier replies, docs/decisions/027-consistency-across-investors.md), come last. All count towards
+ * requires_approval.
  */
 export function checkWithPolicy(
   orgPolicy: OrgCompliancePolicy,
   text: string,
   opinion?: Opinion,
   claims: readonly ClaimFlagInput[] = [],
+  replyFlags: readonly Flag[] = [],
 ): OrgCheckResult {
   const local = check(text, checkerPolicyOf(orgPolicy)).flags;
   // An opinion on another text says nothing about this one: the local verdict alone, said so.
@@ -255,6 +260,7 @@ export function checkWithPolicy(
     ...local,
     ...claims.map((claim) => claimFlagOf(orgPolicy, claim)),
     ...added.map((flag) => ({ ...flag, rationale: flagRationale(flag) })),
+    ...replyFlags,
   ];
   return {
     flags,

@@ -103,8 +103,9 @@ describe('Apply Fix through the driver', () => {
     expect((await json(res)).version).toBe(2);
     const { statements } = observed;
     const begins = statements.filter((s) => s === 'begin' || s.startsWith('begin '));
+    // Reads of this message's row (the earlier-answers search reads other messages of the fund).
     const messageReads = statements.filter(
-      (s) => s.startsWith('select') && s.includes('"investor_messages"'),
+      (s) => s.startsWith('select') && s.includes('"investor_messages"."id" = $'),
     );
     expect(begins).toHaveLength(1);
     expect(messageReads).toHaveLength(1);

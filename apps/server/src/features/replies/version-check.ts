@@ -7,10 +7,12 @@ import {
 } from '../compliance/compliance.service';
 import type { Opinion } from '../compliance/second-opinion';
 import { type ClaimVersion, claimFlagsOf } from './claim-flags';
+import { consistencyFlagsOf } from './earlier-answers';
 
 /**
  * The organisation's check of a version of a reply: the checker on its text, the claim check against
- * its cited passages (docs/decisions/026-claim-check.md), and the model's opinion when one was asked.
+ * its cited passages (docs/decisions/026-claim-check.md), the model's opinion when one was asked, and
+ * its consistency with the fund's earlier sent replies (docs/decisions/027-consistency-across-investors.md).
  * Every check of a stored version goes through here — checking, Apply Fix, submitting, approving — so
  * they all see the same flags.
  */
@@ -22,5 +24,6 @@ export async function checkVersionText(
 ): Promise<OrgCheckResult> {
   const policy = options.policy ?? (await loadCompliancePolicy(db, orgId));
   const claims = await claimFlagsOf(db, orgId, version);
-  return checkWithPolicy(policy, version.text, options.opinion, claims);
+  const replyFlags = await consistencyFlagsOf(db, { orgId, message: version.message, text: version.text });
+  return checkWithPolicy(policy, version.text, options.opinion, claims, replyFlags);
 }

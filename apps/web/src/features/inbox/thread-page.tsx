@@ -16,12 +16,13 @@ import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
 import { ComplianceFlagsPanel } from './components/compliance-flags';
 import { DraftWorkspace } from './components/draft-workspace';
+import { EarlierAnswersCard } from './components/earlier-answers';
 import { useDraftEditor } from './use-draft-editor';
 
 /**
- * /inbox/:threadId (docs/product.md §2 Message detail): the investor's message on the left, the draft
- * workspace
- * on the right, the compliance flags below. is_associate sees it all read-only.
+ * /inbox/:threadId (docs/product.md §2 Message detail): the investor's message and the fund's earlier
+ * answers on the left, the draft workspace on the right, the compliance flags below. is_associate
+ * sees it all read-only.
  */
 export function ThreadPage() {
   const { threadId = '' } = useParams();
@@ -71,7 +72,8 @@ function ThreadDetail({ message, canWrite }: { message: Message; canWrite: boole
           <AlertDescription>Your role can read drafts but not generate or edit them.</AlertDescription>
         </Alert>
       ) : null}
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      {/* Wide screens: the message, then the fund's earlier answers, beside the draft. */}
+      <div className="grid items-start gap-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
         <Card className="min-w-0">
           <CardHeader className="gap-2">
             <div className="flex flex-wrap items-center gap-2">
@@ -99,7 +101,10 @@ function ThreadDetail({ message, canWrite }: { message: Message; canWrite: boole
             ) : null}
           </CardContent>
         </Card>
-        <DraftWorkspace messageId={message.id} canWrite={canWrite} editor={editor} />
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <DraftWorkspace messageId={message.id} canWrite={canWrite} editor={editor} />
+        </div>
+        <EarlierAnswersCard messageId={message.id} hasFund={message.project_id !== null} />
       </div>
       <ComplianceFlagsPanel messageId={message.id} canWrite={canWrite} isStale={editor.isCheckStale} />
     </>

@@ -1,0 +1,3 @@
+ALTER TABLE "investor_messages" ADD COLUMN "question_tsv" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', subject), 'A') || setweight(to_tsvector('english', body_text), 'B')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "ai_responses_sent_idx" ON "ai_responses" USING btree ("message_id","approved_at" DESC NULLS LAST) WHERE "ai_responses"."approved_at" is not null and "ai_responses"."sent_email_id" is not null;--> statement-breakpoint
+CREATE INDEX "investor_messages_question_tsv_idx" ON "investor_messages" USING gin ("question_tsv");
