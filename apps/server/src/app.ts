@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { createServiceContext } from './context';
 import type { Database } from './db/client';
 import { registerAdminRoutes } from './features/admin/admin.routes';
+import { registerAnswerLibraryRoutes } from './features/answer-library/answer-library.routes';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps) {
   registerReplyRoutes(app, routeDeps);
   registerFlagDismissalRoutes(app, routeDeps);
   registerComplianceRoutes(app, routeDeps);
+  registerAnswerLibraryRoutes(app, routeDeps);
   registerRealtimeRoutes(app, routeDeps);
   registerSettingsRoutes(app, routeDeps);
   registerNotificationRoutes(app, routeDeps);

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './answer-library';
 export * from './approval-matrix';
 export * from './approvals';
 export * from './audit';
