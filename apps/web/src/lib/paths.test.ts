@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAuthPath, paths } from './paths';
+import { buildAuthPath, libraryAnswerLink, paths } from './paths';
 
 describe('paths', () => {
   it('builds a thread path with the id encoded', () => {
@@ -9,6 +9,10 @@ describe('paths', () => {
 
   it('builds a project path', () => {
     expect(paths.project.build('p1')).toBe('/projects/p1');
+  });
+
+  it('links to one answer of the Compliance center’s answer library', () => {
+    expect(libraryAnswerLink.build('a b')).toBe('/compliance?library=a+b#answer-library');
   });
 
   it('builds the invitation link of docs/product.md §9', () => {

@@ -49,3 +49,13 @@ export const paths = {
 export function buildAuthPath(token?: string): string {
   return token ? `${paths.auth}?${new URLSearchParams({ token })}` : paths.auth;
 }
+
+/**
+ * One answer of the Compliance center's answer library (docs/decisions/028-answer-library.md): the page
+ * opens it from `?library=<id>`; the server's reminder e-mails build the same link.
+ */
+export const libraryAnswerLink = {
+  param: 'library',
+  anchor: 'answer-library',
+  build: (id: string) => `${paths.compliance}?${new URLSearchParams({ library: id })}#answer-library`,
+} as const;
