@@ -16,6 +16,7 @@ import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes'
 import { registerComplianceRoutes } from './features/compliance/compliance.routes';
 import type { SecondOpinion } from './features/compliance/second-opinion';
 import type { Drafter } from './features/drafts/drafter';
+import { registerDriftWatchRoutes } from './features/drift-watch/drift-watch.routes';
 import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
 import { registerInvitationRoutes } from './features/invitations/invitations.routes';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps) {
   registerFlagDismissalRoutes(app, routeDeps);
   registerComplianceRoutes(app, routeDeps);
   registerAnswerLibraryRoutes(app, routeDeps);
+  registerDriftWatchRoutes(app, routeDeps);
   registerRealtimeRoutes(app, routeDeps);
   registerSettingsRoutes(app, routeDeps);
   registerNotificationRoutes(app, routeDeps);

@@ -20,6 +20,7 @@ export * from './notifications';
 export * from './password-policy';
 export * from './projects';
 export * from './realtime';
+export * from './review-items';
 export * from './roles';
 export * from './security';
 export * from './settings';

@@ -761,6 +761,49 @@ export const libraryAnswers = pgTable(
 );
 
 /**
+ * The drift watch's 'Needs review' queue (docs/decisions/028-answer-library.md): written in the
+ * transaction that re-indexes or deletes a document, one row per unsent draft (its latest version) or
+ * library answer and per cited passage whose text changed or went; the old text is kept here because the
+ * passage row is gone. `new_*` is the document's passage that reads most like it now (null: none).
+ */
+export const reviewItems = pgTable(
+  'review_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    kind: text('kind', { enum: ['draft', 'library_answer'] }).notNull(),
+    documentId: uuid('document_id').references(() => projectDocuments.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    messageId: uuid('message_id').references(() => investorMessages.id, { onDelete: 'cascade' }),
+    responseId: uuid('response_id').references(() => aiResponses.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number'),
+    libraryAnswerId: uuid('library_answer_id').references(() => libraryAnswers.id, { onDelete: 'cascade' }),
+    /** The cited passage (deleted: no foreign key) as it read. */
+    oldPassageId: uuid('old_passage_id').notNull(),
+    oldDocPath: text('old_doc_path').notNull(),
+    oldText: text('old_text').notNull(),
+    newPassageId: uuid('new_passage_id'),
+    newDocPath: text('new_doc_path'),
+    newText: text('new_text'),
+    /** How alike the old and new texts are (0-1, shared words); null without a new passage. */
+    similarity: real('similarity'),
+    createdAt: createdAt(),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('review_items_org_pending_idx').on(t.orgId, t.createdAt, t.id).where(sql`${t.reviewedAt} is null`),
+    check('review_items_kind_check', sql`${t.kind} in ('draft', 'library_answer')`),
+    check(
+      'review_items_subject_check',
+      sql`(${t.kind} = 'draft' and ${t.messageId} is not null) or (${t.kind} = 'library_answer' and ${t.libraryAnswerId} is not null)`,
+    ),
+  ],
+);
+
+/**
  * A draft version submitted for a director's approval (docs/product.md §4 Approvals). Bound to the exact text
  * by its
  * SHA-256: an edit while it is pending voids it. One pending request per message.

@@ -137,6 +137,9 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/compliance/library': 'compliance.manage',
   'PATCH /api/compliance/library/:id': 'compliance.manage',
   'DELETE /api/compliance/library/:id': 'compliance.manage',
+  /** The drift watch's 'Needs review' queue: read by the Reporting roles, cleared by those who keep the policy. */
+  'GET /api/compliance/review-items': 'reporting.read',
+  'POST /api/compliance/review-items/:id/review': 'compliance.manage',
   /**
    * Approvals: writers submit and finalise (the approval matrix then decides by the stored
    * text's flags, 403 APPROVAL_NEEDS_DIRECTOR); the queue and Request Changes are for approvers.
