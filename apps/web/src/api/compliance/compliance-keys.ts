@@ -18,6 +18,8 @@ export const complianceKeys = {
   libraryList: (q: string, status: string) => [...complianceKeys.library(), 'list', q, status] as const,
   libraryAnswer: (id: string) => [...complianceKeys.library(), 'answer', id] as const,
   libraryOwners: () => [...complianceKeys.library(), 'owners'] as const,
+  /** The drift watch's Needs review queue; a library answer's review changes the library too. */
+  reviewItems: () => [...complianceKeys.all, 'review-items'] as const,
   libraryPassages: (projectId: string, q: string) =>
     [...complianceKeys.library(), 'passages', projectId, q] as const,
 };
