@@ -302,8 +302,8 @@ export function LibraryAnswerForm({
           disabled={isReadOnly}
           className="min-h-32"
         />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <div className="grid gap-2">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid min-w-0 gap-2 sm:col-span-2">
             <Label htmlFor={`${id}-fund`}>Fund</Label>
             <Select
               value={fund || undefined}
@@ -329,7 +329,7 @@ export function LibraryAnswerForm({
             </Select>
             <FieldError id={`${id}-fund-error`} error={errors.project_id} />
           </div>
-          <div className="grid gap-2">
+          <div className="grid min-w-0 gap-2">
             <Label htmlFor={`${id}-owner`}>Owner</Label>
             {isReadOnly ? (
               <p className="text-sm">{answer?.owner_name ?? 'A former member'}</p>
