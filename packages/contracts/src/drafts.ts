@@ -76,6 +76,19 @@ export const draftProvenanceSchema = z
      */
     fallback_from: z.string().optional(),
     fallback_error: z.enum(DRAFTER_FAILURE_CODES).optional(),
+    /**
+     * docs/decisions/028-answer-library.md: set when the draft was written from an approved library answer
+     * (drafter 'library'): which answer, and who approved it when.
+     */
+    library: z
+      .object({
+        id: z.string(),
+        title: z.string(),
+        approved_at: z.string(),
+        approved_by_name: z.string().nullable(),
+        expires_at: z.string(),
+      })
+      .optional(),
   })
   .loose();
 export type DraftProvenance = z.infer<typeof draftProvenanceSchema>;

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './answer-library';
 export * from './approval-matrix';
 export * from './approvals';
 export * from './audit';
@@ -20,6 +21,7 @@ export * from './notifications';
 export * from './password-policy';
 export * from './projects';
 export * from './realtime';
+export * from './review-items';
 export * from './roles';
 export * from './security';
 export * from './settings';

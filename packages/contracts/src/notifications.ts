@@ -5,6 +5,9 @@ export const NOTIFICATION_KINDS = [
   'approval_requested',
   'approval_approved',
   'approval_changes_requested',
+  /** docs/decisions/028-answer-library.md: to a library answer's owner, once per state. */
+  'library_answer_expiring',
+  'library_answer_expired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -17,6 +20,8 @@ export const notificationSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   /** The thread it links to (/inbox/<id>), if any. */
   message_id: z.string().nullable(),
+  /** The library answer it is about (/compliance?library=<id>), if any. */
+  library_answer_id: z.string().nullable(),
   title: z.string(),
   body: z.string(),
   created_at: z.string(),

@@ -749,6 +749,101 @@ export const responseTemplates = pgTable(
 );
 
 /**
+ * The approved answer library (docs/decisions/028-answer-library.md): an answer to a question investors
+ * ask, for one fund or all (project_id null), approved by a director or admin until `expires_at`, with an
+ * owner who is reminded before and after it expires (once per state: `reminded_state`). `question_tsv`
+ * is what the drafter matches a message against. `citations` keep each cited passage's text as it read
+ * when the answer was approved. Archived answers are kept (archived_at) and never used.
+ */
+export const libraryAnswers = pgTable(
+  'library_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    question: text('question').notNull(),
+    questionTsv: tsvector('question_tsv').notNull().generatedAlwaysAs(sql`to_tsvector('english', question)`),
+    answer: text('answer').notNull(),
+    citations: jsonb('citations')
+      .$type<{ id: string; doc_path: string; text: string; document_id?: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    approvedBy: uuid('approved_by').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sourceMessageId: uuid('source_message_id').references(() => investorMessages.id, {
+      onDelete: 'set null',
+    }),
+    /** The last state its owner was reminded of: expiring (within 14 days) or expired; null since renewal. */
+    remindedState: text('reminded_state', { enum: ['expiring', 'expired'] }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by').references(() => users.id),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('library_answers_question_tsv_idx').using('gin', t.questionTsv).where(sql`${t.archivedAt} is null`),
+    index('library_answers_org_title_idx').on(t.orgId, t.title, t.id).where(sql`${t.archivedAt} is null`),
+    index('library_answers_expiry_idx').on(t.expiresAt).where(sql`${t.archivedAt} is null`),
+    check(
+      'library_answers_reminded_state_check',
+      sql`${t.remindedState} is null or ${t.remindedState} in ('expiring', 'expired')`,
+    ),
+  ],
+);
+
+/**
+ * The drift watch's 'Needs review' queue (docs/decisions/028-answer-library.md): written in the
+ * transaction that re-indexes or deletes a document, one row per unsent draft (its latest version) or
+ * library answer and per cited passage whose text changed or went; the old text is kept here because the
+ * passage row is gone. `new_*` is the document's passage that reads most like it now (null: none).
+ */
+export const reviewItems = pgTable(
+  'review_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    kind: text('kind', { enum: ['draft', 'library_answer'] }).notNull(),
+    documentId: uuid('document_id').references(() => projectDocuments.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    messageId: uuid('message_id').references(() => investorMessages.id, { onDelete: 'cascade' }),
+    responseId: uuid('response_id').references(() => aiResponses.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number'),
+    libraryAnswerId: uuid('library_answer_id').references(() => libraryAnswers.id, { onDelete: 'cascade' }),
+    /** The cited passage (deleted: no foreign key) as it read. */
+    oldPassageId: uuid('old_passage_id').notNull(),
+    oldDocPath: text('old_doc_path').notNull(),
+    oldText: text('old_text').notNull(),
+    newPassageId: uuid('new_passage_id'),
+    newDocPath: text('new_doc_path'),
+    newText: text('new_text'),
+    /** How alike the old and new texts are (0-1, shared words); null without a new passage. */
+    similarity: real('similarity'),
+    createdAt: createdAt(),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('review_items_org_pending_idx').on(t.orgId, t.createdAt, t.id).where(sql`${t.reviewedAt} is null`),
+    check('review_items_kind_check', sql`${t.kind} in ('draft', 'library_answer')`),
+    check(
+      'review_items_subject_check',
+      sql`(${t.kind} = 'draft' and ${t.messageId} is not null) or (${t.kind} = 'library_answer' and ${t.libraryAnswerId} is not null)`,
+    ),
+  ],
+);
+
+/**
  * A draft version submitted for a director's approval (docs/product.md §4 Approvals). Bound to the exact text
  * by its
  * SHA-256: an edit while it is pending voids it. One pending request per message.
@@ -816,6 +911,8 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     messageId: uuid('message_id').references(() => investorMessages.id, { onDelete: 'cascade' }),
+    /** The library answer a reminder is about (docs/decisions/028-answer-library.md). */
+    libraryAnswerId: uuid('library_answer_id').references(() => libraryAnswers.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     createdAt: createdAt(),

@@ -129,6 +129,20 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'PATCH /api/compliance/templates/:id': 'compliance.manage',
   'DELETE /api/compliance/templates/:id': 'compliance.manage',
   /**
+   * The answer library (docs/decisions/028-answer-library.md): read in the Compliance center, kept and
+   * approved by those who keep the policy; the drafter reads it on its own.
+   */
+  'GET /api/compliance/library': 'reporting.read',
+  'GET /api/compliance/library/:id': 'reporting.read',
+  'GET /api/compliance/library/owners': 'compliance.manage',
+  'GET /api/compliance/library/passages': 'compliance.manage',
+  'POST /api/compliance/library': 'compliance.manage',
+  'PATCH /api/compliance/library/:id': 'compliance.manage',
+  'DELETE /api/compliance/library/:id': 'compliance.manage',
+  /** The drift watch's 'Needs review' queue: read by the Reporting roles, cleared by those who keep the policy. */
+  'GET /api/compliance/review-items': 'reporting.read',
+  'POST /api/compliance/review-items/:id/review': 'compliance.manage',
+  /**
    * Approvals: writers submit and finalise (the approval matrix then decides by the stored
    * text's flags, 403 APPROVAL_NEEDS_DIRECTOR); the queue and Request Changes are for approvers.
    */

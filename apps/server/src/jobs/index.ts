@@ -1,4 +1,5 @@
 import type { EmailDeps } from '../features/email/email.service';
+import { LIBRARY_REMINDERS_INTERVAL_MS, runLibraryReminders } from './library-reminders';
 import { OUTBOX_RETRY_INTERVAL_MS, retryOutbox } from './outbox-retry';
 import { scheduleJobs } from './runner';
 import { SWEEP_INTERVAL_MS, sweepExpiredRows } from './sweep';
@@ -16,6 +17,11 @@ export function startJobs(deps: EmailDeps) {
         run: (signal) => retryOutbox(deps, { signal }),
       },
       { name: 'sweep', intervalMs: SWEEP_INTERVAL_MS, run: (signal) => sweepExpiredRows(deps, { signal }) },
+      {
+        name: 'library-reminders',
+        intervalMs: LIBRARY_REMINDERS_INTERVAL_MS,
+        run: () => runLibraryReminders(deps),
+      },
     ],
     { logger: deps.logger },
   );

@@ -9,6 +9,7 @@ import { createMember } from '../features/users/users.service';
 import { systemClock } from '../lib/clock';
 import { seedDemoApprovals } from './demo-approvals';
 import { seedDemoInvitations } from './demo-invitations';
+import { seedDemoLibrary } from './demo-library';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoProjects } from './demo-projects';
 import { seedDemoTemplates } from './demo-templates';
@@ -49,6 +50,8 @@ async function main() {
     await seedDemoApprovals(deps, orgId, associateId ?? adminId ?? null, directorId ?? adminId ?? null);
     // Approved templates for the Compliance center and Insert template.
     await seedDemoTemplates(deps, orgId, directorId ?? adminId ?? null);
+    // Approved library answers, two of which answer demo messages (docs/decisions/028-answer-library.md).
+    await seedDemoLibrary(deps, orgId, directorId ?? adminId ?? null);
     process.stdout.write(
       `Demo organisation "${DEMO_ORG_NAME}" is ready. Sign in with any of these (password ${DEMO_PASSWORD}):\n${DEMO_USERS.map((u) => `  ${u.email.padEnd(28)} ${u.role}`).join('\n')}\n`,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAuthPath, documentAnchorId, paths } from './paths';
+import { buildAuthPath, documentAnchorId, libraryAnswerLink, paths } from './paths';
 
 describe('paths', () => {
   it('builds a thread path with the id encoded', () => {
@@ -10,6 +10,10 @@ describe('paths', () => {
   it('builds a project path, and one to a document of the fund', () => {
     expect(paths.project.build('p1')).toBe('/projects/p1');
     expect(paths.project.build('p1', 'd 1')).toBe(`/projects/p1#${documentAnchorId('d 1')}`);
+  });
+
+  it('links to one answer of the Compliance center’s answer library', () => {
+    expect(libraryAnswerLink.build('a b')).toBe('/compliance?library=a+b#answer-library');
   });
 
   it('builds the invitation link of docs/product.md §9', () => {

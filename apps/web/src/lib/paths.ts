@@ -56,3 +56,13 @@ export function buildAuthPath(token?: string): string {
 export function documentAnchorId(documentId: string): string {
   return `document-${documentId}`;
 }
+
+/**
+ * One answer of the Compliance center's answer library (docs/decisions/028-answer-library.md): the page
+ * opens it from `?library=<id>`; the server's reminder e-mails build the same link.
+ */
+export const libraryAnswerLink = {
+  param: 'library',
+  anchor: 'answer-library',
+  build: (id: string) => `${paths.compliance}?${new URLSearchParams({ library: id })}#answer-library`,
+} as const;

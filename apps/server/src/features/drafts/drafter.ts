@@ -1,5 +1,6 @@
-import type { DraftProvenance } from '@parley/contracts';
+import { type DraftProvenance, MESSAGE_LIMITS } from '@parley/contracts';
 import { opensWithSignOff } from './sign-off';
+import { singleLine } from './single-line';
 
 /** A passage retrieved from the message's fund, numbered by its position in `passages`. */
 export type DraftPassage = { id: string; docPath: string; text: string; relevance: number };
@@ -31,6 +32,15 @@ export type DraftResult = { text: string; citations: DraftCitation[]; provenance
 export interface Drafter {
   readonly name: string;
   draft(request: DraftRequest): Promise<DraftResult>;
+}
+
+/**
+ * The opening of a reply: 'Dear <investor>,' (one line of the investor's name, singleLine: decision 025)
+ * and a thanks. The library drafter opens with it; the built-in drafter writes the same lines.
+ */
+export function greeting(request: DraftRequest): string {
+  const name = singleLine(request.message.investorName, MESSAGE_LIMITS.investorName);
+  return `Dear ${name || 'Investor'},\n\nThank you for your message.`;
 }
 
 /**

@@ -6,6 +6,7 @@ export type NotificationRow = {
   id: string;
   kind: string;
   messageId: string | null;
+  libraryAnswerId: string | null;
   title: string;
   body: string;
   createdAt: Date;
@@ -27,6 +28,7 @@ const columns = {
   id: notifications.id,
   kind: notifications.kind,
   messageId: notifications.messageId,
+  libraryAnswerId: notifications.libraryAnswerId,
   title: notifications.title,
   body: notifications.body,
   createdAt: notifications.createdAt,

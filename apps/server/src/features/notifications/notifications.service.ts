@@ -28,6 +28,8 @@ export type NotifyInput = {
   recipients: readonly NotificationRecipient[];
   kind: NotificationKind;
   messageId: string | null;
+  /** The library answer a reminder is about (docs/decisions/028-answer-library.md). */
+  libraryAnswerId?: string | null;
   title: string;
   body: string;
   /**
@@ -56,6 +58,7 @@ export async function notifyMembers(
       userId: recipient.userId,
       kind: input.kind,
       messageId: input.messageId,
+      libraryAnswerId: input.libraryAnswerId ?? null,
       title: input.title,
       body: input.body,
       createdAt: input.now,
@@ -93,6 +96,7 @@ function toDto(row: NotificationRow): Notification {
     id: row.id,
     kind: row.kind as Notification['kind'],
     message_id: row.messageId,
+    library_answer_id: row.libraryAnswerId,
     title: row.title,
     body: row.body,
     created_at: row.createdAt.toISOString(),

@@ -14,6 +14,11 @@ export type CitedPassage = {
   text: string;
 };
 
+/** doc_path names the document and page: `<file name>#page=<n>`, or the file name alone. */
+export function docPathOf(fileName: string, page: number | null): string {
+  return page === null ? fileName : `${fileName}#page=${page}`;
+}
+
 /** An id that is not a uuid names no row (and would fail the uuid comparison). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documentPassages, investorMessageCounts, projectDocuments, projects } from '../../db/schema';
 import type { TimeCursor } from '../../lib/cursor';
@@ -215,7 +215,55 @@ export async function insertPassages(
   }[],
 ) {
   // Chunks keep each statement well under the bind-parameter limit.
+  const inserted: StoredPassage[] = [];
   for (let i = 0; i < rows.length; i += 500) {
-    await db.insert(documentPassages).values(rows.slice(i, i + 500));
+    inserted.push(
+      ...(await db
+        .insert(documentPassages)
+        .values(rows.slice(i, i + 500))
+        .returning(storedPassageColumns)),
+    );
+  }
+  return inserted;
+}
+
+export type StoredPassage = { id: string; page: number | null; ordinal: number; text: string };
+
+const storedPassageColumns = {
+  id: documentPassages.id,
+  page: documentPassages.page,
+  ordinal: documentPassages.ordinal,
+  text: documentPassages.text,
+};
+
+/** A document's passages in order: what a re-index compares its new text with. */
+export async function listDocumentPassages(db: DbOrTx, documentId: string): Promise<StoredPassage[]> {
+  return db
+    .select(storedPassageColumns)
+    .from(documentPassages)
+    .where(eq(documentPassages.documentId, documentId))
+    .orderBy(documentPassages.ordinal);
+}
+
+export async function deletePassagesByIds(db: DbOrTx, ids: readonly string[]) {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db.delete(documentPassages).where(inArray(documentPassages.id, ids.slice(i, i + 500)));
+  }
+}
+
+/** Moves kept passages to their new place (page, ordinal) in one statement per 500. */
+export async function movePassages(
+  db: DbOrTx,
+  rows: readonly { id: string; page: number | null; ordinal: number }[],
+) {
+  for (let i = 0; i < rows.length; i += 500) {
+    const values = sql.join(
+      rows.slice(i, i + 500).map((r) => sql`(${r.id}::uuid, ${r.page}::int, ${r.ordinal}::int)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update ${documentPassages} set page = v.page, ordinal = v.ordinal
+      from (values ${values}) as v(id, page, ordinal)
+      where ${documentPassages.id} = v.id`);
   }
 }

@@ -25,6 +25,7 @@ import {
   parseTimeCursor,
 } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
+import { type PassageSnapshot, recordPassageDrift } from '../drift-watch/drift-watch.service';
 import {
   CONTENT_TYPES,
   type DocumentKind,
@@ -33,20 +34,25 @@ import {
   sniffKind,
   splitIntoPassages,
 } from './document-text';
+import { docPathOf } from './passage-lookup';
 import {
   type DocumentRow,
   deleteDocumentRow,
   deletePassages,
+  deletePassagesByIds,
   findDocument,
   findProject,
   findProjectIdByName,
   insertDocument,
   insertPassages,
   insertProject,
+  listDocumentPassages,
   listDocuments,
   listProjects,
+  movePassages,
   type ProjectCursor,
   type ProjectRow,
+  type StoredPassage,
   updateDocument,
   updateProjectRow,
 } from './projects.queries';
@@ -364,6 +370,70 @@ async function indexDocument(
   }
 }
 
+/**
+ * Replaces a document's passages with `next`, keeping the row — and the id drafts and library answers
+ * cite — of each passage whose text is unchanged (moved to its new page and place); the others are
+ * deleted and the new texts inserted (docs/decisions/028-answer-library.md). Returns the passages now
+ * stored, in order.
+ */
+async function replacePassages(
+  tx: Tx,
+  row: DocumentRow,
+  before: readonly StoredPassage[],
+  next: readonly { page: number | null; text: string }[],
+): Promise<StoredPassage[]> {
+  const unused = new Map<string, StoredPassage[]>();
+  for (const passage of before) unused.set(passage.text, [...(unused.get(passage.text) ?? []), passage]);
+  const kept: StoredPassage[] = [];
+  const fresh: Parameters<typeof insertPassages>[1] = [];
+  next.forEach((passage, ordinal) => {
+    const same = unused.get(passage.text)?.shift();
+    if (same) kept.push({ id: same.id, page: passage.page, ordinal, text: passage.text });
+    else {
+      fresh.push({ orgId: row.orgId, projectId: row.projectId, documentId: row.id, ordinal, ...passage });
+    }
+  });
+  const keptIds = new Set(kept.map((p) => p.id));
+  const beforeById = new Map(before.map((p) => [p.id, p]));
+  await deletePassagesByIds(
+    tx,
+    before.filter((p) => !keptIds.has(p.id)).map((p) => p.id),
+  );
+  await movePassages(
+    tx,
+    kept.filter((p) => beforeById.get(p.id)?.page !== p.page || beforeById.get(p.id)?.ordinal !== p.ordinal),
+  );
+  const inserted = await insertPassages(tx, fresh);
+  return [...kept, ...inserted].sort((a, b) => a.ordinal - b.ordinal);
+}
+
+/** A document's passages as the drift watch compares them. */
+function snapshotsOf(row: DocumentRow, passages: readonly StoredPassage[]): PassageSnapshot[] {
+  return passages.map((p) => ({ id: p.id, text: p.text, docPath: docPathOf(row.fileName, p.page) }));
+}
+
+/**
+ * The drift watch, in the transaction that changes a document's passages (docs/decisions/028-answer-library.md):
+ * the drafts and library answers citing passages that changed or went are listed for review; the
+ * count goes into the document's audit entry when there are any.
+ */
+async function watchDrift(
+  tx: Tx,
+  row: DocumentRow,
+  before: readonly StoredPassage[],
+  after: readonly StoredPassage[],
+): Promise<Record<string, number>> {
+  const needsReview = await recordPassageDrift(tx, {
+    orgId: row.orgId,
+    projectId: row.projectId,
+    documentId: row.id,
+    fileName: row.fileName,
+    before: snapshotsOf(row, before),
+    after: snapshotsOf(row, after),
+  });
+  return needsReview > 0 ? { needs_review: needsReview } : {};
+}
+
 /** One transaction: the old passages out, the new ones (or the failure) in, with the audit entry. */
 async function storeIndexResult(
   ctx: DocumentsContext,
@@ -377,9 +447,11 @@ async function storeIndexResult(
 ): Promise<DocumentRow> {
   const { passages, pageCount, failure } = result;
   return ctx.db.transaction(async (tx) => {
-    await deletePassages(tx, row.id);
+    const before = await listDocumentPassages(tx, row.id);
     if (failure !== null) {
-      await writeAudit(tx, { status: 'failed', error: failure });
+      await deletePassages(tx, row.id);
+      const drift = await watchDrift(tx, row, before, []);
+      await writeAudit(tx, { status: 'failed', error: failure, ...drift });
       return updateDocument(tx, row.id, {
         status: 'failed',
         error: failure,
@@ -388,18 +460,9 @@ async function storeIndexResult(
         indexedAt: null,
       });
     }
-    await insertPassages(
-      tx,
-      passages.map((p, ordinal) => ({
-        orgId: row.orgId,
-        projectId: row.projectId,
-        documentId: row.id,
-        page: p.page,
-        ordinal,
-        text: p.text,
-      })),
-    );
-    await writeAudit(tx, { status: 'indexed', passage_count: passages.length });
+    const after = await replacePassages(tx, row, before, passages);
+    const drift = await watchDrift(tx, row, before, after);
+    await writeAudit(tx, { status: 'indexed', passage_count: passages.length, ...drift });
     return updateDocument(tx, row.id, {
       status: 'indexed',
       error: null,
@@ -423,14 +486,16 @@ export async function reindexDocument(
     bytes = await readFile(filePathOf(ctx, row.storageKey));
   } catch {
     const failed = await ctx.db.transaction(async (tx) => {
+      const before = await listDocumentPassages(tx, row.id);
       await deletePassages(tx, row.id);
+      const drift = await watchDrift(tx, row, before, []);
       await appendAudit(tx, ctx.clock, {
         orgId: row.orgId,
         actorId: actor.userId,
         actionType: 'document_reindexed',
         entityType: 'project_document',
         entityId: row.id,
-        details: { project_id: row.projectId, file_name: row.fileName, status: 'failed' },
+        details: { project_id: row.projectId, file_name: row.fileName, status: 'failed', ...drift },
       });
       return updateDocument(tx, row.id, {
         status: 'failed',
@@ -457,6 +522,7 @@ export async function deleteDocument(
   const row = await ctx.db.transaction(async (tx) => {
     const found = await findDocument(tx, { ...input, orgId: actor.orgId });
     if (!found) throw new AppError('NOT_FOUND');
+    const drift = await watchDrift(tx, found, await listDocumentPassages(tx, found.id), []);
     await deleteDocumentRow(tx, found.id);
     await appendAudit(tx, ctx.clock, {
       orgId: found.orgId,
@@ -464,7 +530,7 @@ export async function deleteDocument(
       actionType: 'document_deleted',
       entityType: 'project_document',
       entityId: found.id,
-      details: { project_id: found.projectId, file_name: found.fileName, sha256: found.sha256 },
+      details: { project_id: found.projectId, file_name: found.fileName, sha256: found.sha256, ...drift },
     });
     return found;
   });

@@ -118,10 +118,16 @@ describe('a citation shows the passage it cited', () => {
       { cookie: user.cookie },
     );
     expect(reindexed.status).toBe(200);
-    const old = await ctx.db.select().from(documentPassages).where(eq(documentPassages.id, citation.id));
-    expect(old, 're-indexing replaced the cited passage').toEqual([]);
     const afterReindex = (await version(user.cookie, user.messageId, draft.version)).citations[n - 1];
     expect(afterReindex).toEqual(citation);
+    // An unchanged passage keeps its row on re-index (docs/decisions/028-answer-library.md); when the
+    // indexed text changes, the version still shows what it cited.
+    await ctx.db
+      .update(documentPassages)
+      .set({ text: 'The distribution was changed later.' })
+      .where(eq(documentPassages.id, citation.id));
+    const afterChange = (await version(user.cookie, user.messageId, draft.version)).citations[n - 1];
+    expect(afterChange).toEqual(citation);
 
     const deleted = await ctx.request('DELETE', `/api/projects/${user.fundId}/documents/${user.documentId}`, {
       cookie: user.cookie,

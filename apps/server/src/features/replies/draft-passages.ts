@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { DraftPassage, FundTerms } from '../drafts/drafter';
 import { expandedWords } from '../drafts/question-parts';
+import { docPathOf } from '../projects/passage-lookup';
 import { passageFrequencies, searchPassages } from '../projects/passage-search';
 
 /**
@@ -20,10 +21,7 @@ export function retrievalQuery(subject: string, body: string): string {
     .join(' or ');
 }
 
-/** doc_path names the document and page: `<file name>#page=<n>`, or the file name alone. */
-export function docPathOf(fileName: string, page: number | null): string {
-  return page === null ? fileName : `${fileName}#page=${page}`;
-}
+export { docPathOf } from '../projects/passage-lookup';
 
 /**
  * The fund passages a draft of the message is given (none when the message has no fund), and how

@@ -9,8 +9,11 @@ import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { findLibraryAnswerForMessage } from '../answer-library/library-match';
 import { disclaimerText, loadCompliancePolicy } from '../compliance/compliance.service';
 import { draftWithFallback } from '../drafts/draft-with-fallback';
+import type { DraftRequest, DraftResult } from '../drafts/drafter';
+import { draftFromLibraryAnswer } from '../drafts/library-draft';
 import { isSystemConfigOn, readSystemConfig } from '../organizations/organizations.service';
 import { checkGeneratedVersion } from './checking';
 import { citationsToStore } from './cited-passages';
@@ -41,10 +44,25 @@ async function readVersion(
 }
 
 /**
- * docs/product.md §7 ai-generate: retrieves the message's fund passages, asks the drafter (outside the
- * transaction: it may be a network call) — or, when it fails and the organisation allows it, the built-in
- * drafter (docs/decisions/025-honest-remote-drafter.md) — then writes the next version in one transaction
- * that holds the message row lock.
+ * The hook of the answer library (docs/decisions/028-answer-library.md): when a live approved answer
+ * asks the message's question, the draft is written from it; else null and the drafter writes it.
+ */
+async function draftFromLibrary(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  orgId: string,
+  message: { projectId: string | null; subject: string; bodyText: string },
+  request: DraftRequest,
+): Promise<DraftResult | null> {
+  const answer = await findLibraryAnswerForMessage(ctx.db, { orgId, message, now: ctx.clock.now() });
+  return answer ? draftFromLibraryAnswer(request, answer) : null;
+}
+
+/**
+ * docs/product.md §7 ai-generate: retrieves the message's fund passages, writes the draft from a live
+ * library answer when one asks the message's question, else asks the drafter (outside the transaction:
+ * it may be a network call) — or, when it fails and the organisation allows it, the built-in drafter
+ * (docs/decisions/025-honest-remote-drafter.md) — then writes the next version in one transaction that
+ * holds the message row lock.
  */
 export async function generateDraft(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'drafter' | 'logger' | 'secondOpinion'>,
@@ -68,12 +86,14 @@ export async function generateDraft(
     tone: DRAFT_TONE,
     readingLevel: DRAFT_READING_LEVEL,
   };
-  const result = await draftWithFallback(ctx, request, {
-    isFallbackEnabled: async () =>
-      isSystemConfigOn(await readSystemConfig(ctx.db, actor.orgId), 'drafter_fallback_enabled'),
-    logFields: { messageId },
-  });
-  const { fallback_from, fallback_error } = result.provenance;
+  const result =
+    (await draftFromLibrary(ctx, actor.orgId, message, request)) ??
+    (await draftWithFallback(ctx, request, {
+      isFallbackEnabled: async () =>
+        isSystemConfigOn(await readSystemConfig(ctx.db, actor.orgId), 'drafter_fallback_enabled'),
+      logFields: { messageId },
+    }));
+  const { fallback_from, fallback_error, library } = result.provenance;
   const citations = await citationsToStore(ctx.db, actor.orgId, result.citations);
 
   const version = await ctx.db.transaction(async (tx) => {
@@ -95,6 +115,7 @@ export async function generateDraft(
           prompt_hash: result.provenance.prompt_hash,
           citations: result.citations.map((c) => c.id),
           ...(fallback_from ? { fallback_from, fallback_error } : {}),
+          ...(library ? { library_answer_id: library.id } : {}),
         },
       },
     });

@@ -13,4 +13,13 @@ export const complianceKeys = {
   /** The Cleared flags ('not a problem here'); a dismissal or undo in a thread invalidates them. */
   flagDismissals: () => [...complianceKeys.all, 'flag-dismissals'] as const,
   flagDismissalList: (q: string) => [...complianceKeys.flagDismissals(), 'list', q] as const,
+  /** The answer library (docs/decisions/028-answer-library.md). */
+  library: () => [...complianceKeys.all, 'library'] as const,
+  libraryList: (q: string, status: string) => [...complianceKeys.library(), 'list', q, status] as const,
+  libraryAnswer: (id: string) => [...complianceKeys.library(), 'answer', id] as const,
+  libraryOwners: () => [...complianceKeys.library(), 'owners'] as const,
+  /** The drift watch's Needs review queue; a library answer's review changes the library too. */
+  reviewItems: () => [...complianceKeys.all, 'review-items'] as const,
+  libraryPassages: (projectId: string, q: string) =>
+    [...complianceKeys.library(), 'passages', projectId, q] as const,
 };

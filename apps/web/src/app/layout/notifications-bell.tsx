@@ -7,7 +7,7 @@ import { useMarkNotificationsRead, useNotifications } from '@/api/notifications/
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { paths } from '@/lib/paths';
+import { libraryAnswerLink, paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 
 function NotificationRow({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
@@ -60,6 +60,7 @@ export function NotificationsBell() {
     if (item.read_at === null) markRead.mutate(item.id);
     setOpen(false);
     if (item.message_id) navigate(paths.thread.build(item.message_id));
+    else if (item.library_answer_id) navigate(libraryAnswerLink.build(item.library_answer_id));
   }
 
   const label = unread > 0 ? `${NOTIFICATION_TEXTS.title} (${unread} unread)` : NOTIFICATION_TEXTS.title;

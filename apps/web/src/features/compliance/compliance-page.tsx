@@ -12,6 +12,8 @@ import { ClaimCheckCard } from './components/claim-check-card';
 import { ClearedFlagsCard } from './components/cleared-flags-card';
 import { DisclaimerCard } from './components/disclaimer-card';
 import { LexiconCard } from './components/lexicon-card';
+import { LibraryCard } from './components/library-card';
+import { NeedsReviewCard } from './components/needs-review-card';
 import { OverviewCards } from './components/overview-cards';
 import { PatternsCard } from './components/patterns-card';
 import { SectionError } from './components/section-error';
@@ -20,7 +22,7 @@ import { TryCheckerCard } from './components/try-checker-card';
 
 /**
  * /compliance (docs/product.md §2 Compliance center), live: the counts, the disclaimer block, the forbidden
- * lexicon and patterns the checker uses, the claim check's severity, approved templates and the approval matrix the server
+ * lexicon and patterns the checker uses, the claim check's severity, the drift watch's Needs review queue, the answer library, approved templates and the approval matrix the server
  * enforces; a box to try the checker on any text, and the flags people cleared as 'not a problem here'.
  * Admins and directors change them; other readers see them read-only.
  */
@@ -90,6 +92,8 @@ export function CompliancePage() {
         />
       ) : null}
 
+      <NeedsReviewCard canReview={canManage} />
+      <LibraryCard canManage={canManage} />
       <TemplatesCard canManage={canManage} />
       {canCheck ? <TryCheckerCard /> : null}
       <ClearedFlagsCard canExport={canManage} />

@@ -1,10 +1,13 @@
-import { type DraftVersion, fallbackNotice } from '@parley/contracts';
-import { formatDateTime } from '@/lib/format';
+import { type DraftVersion, fallbackNotice, LIBRARY_TEXTS } from '@parley/contracts';
+import { Link } from 'react-router';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { libraryAnswerLink } from '@/lib/paths';
 
 const DRAFTER_LABELS: Record<string, string> = {
   'built-in': 'Built-in drafter (offline)',
   'openai-compatible': 'OpenAI-compatible service',
   none: 'Written by hand',
+  library: LIBRARY_TEXTS.drafter,
 };
 
 /**
@@ -30,6 +33,21 @@ export function DraftProvenance({ draft }: { draft: DraftVersion }) {
           {DRAFTER_LABELS[p.drafter] ?? p.drafter}
           {fallback ? <span className="block text-muted-foreground">{fallback}</span> : null}
         </dd>
+        {p.library ? (
+          <>
+            <dt className="text-muted-foreground">Library answer</dt>
+            <dd data-testid="provenance-library">
+              <Link to={libraryAnswerLink.build(p.library.id)} className="underline underline-offset-2">
+                {p.library.title}
+              </Link>
+              <span className="block text-muted-foreground">
+                Approved {formatDate(p.library.approved_at)}
+                {p.library.approved_by_name ? ` by ${p.library.approved_by_name}` : ''}; expires{' '}
+                {formatDate(p.library.expires_at)}
+              </span>
+            </dd>
+          </>
+        ) : null}
         <dt className="text-muted-foreground">Model</dt>
         <dd>{p.model ?? 'None (no language model)'}</dd>
         {p.tone || p.reading_level ? (

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { expect } from 'vitest';
+import type { DbOrTx } from '../src/db/client';
+import { documentPassages, investorMessages, projectDocuments } from '../src/db/schema';
+import { generateToken } from '../src/lib/crypto';
+import { json, type TestContext } from './test-app';
+
+/** A document with passages (pages 1..n) written as indexing leaves them; returns the passage ids. */
+export async function insertDocumentWith(
+  db: DbOrTx,
+  input: { orgId: string; projectId: string; fileName: string; texts: string[] },
+): Promise<string[]> {
+  const [doc] = await db
+    .insert(projectDocuments)
+    .values({
+      orgId: input.orgId,
+      projectId: input.projectId,
+      fileName: input.fileName,
+      contentType: 'text/plain',
+      sizeBytes: 100,
+      sha256: generateToken(),
+      storageKey: generateToken(),
+      status: 'indexed',
+      passageCount: input.texts.length,
+    })
+    .returning({ id: projectDocuments.id });
+  if (!doc) throw new Error('no document');
+  const rows = await db
+    .insert(documentPassages)
+    .values(
+      input.texts.map((text, i) => ({
+        orgId: input.orgId,
+        projectId: input.projectId,
+        documentId: doc.id,
+        page: i + 1,
+        ordinal: i,
+        text,
+      })),
+    )
+    .returning({ id: documentPassages.id });
+  return rows.map((r) => r.id);
+}
+
+/** An investor message of the fund (or of none), received now; returns its id. */
+export async function insertQuestion(
+  ctx: Pick<TestContext, 'db' | 'clock'>,
+  input: { orgId: string; projectId: string | null; subject: string; body: string },
+): Promise<string> {
+  const [row] = await ctx.db
+    .insert(investorMessages)
+    .values({
+      orgId: input.orgId,
+      projectId: input.projectId,
+      investorName: 'Jane Investor',
+      investorEmail: `jane.${generateToken()
+        .slice(0, 8)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'x')}@investor.test`,
+      subject: input.subject,
+      bodyText: input.body,
+      createdAt: ctx.clock.now(),
+    })
+    .returning({ id: investorMessages.id });
+  if (!row) throw new Error('no message');
+  return row.id;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Generates a draft of the message through the route; returns the new version. */
+export async function generateThroughRoute(ctx: TestContext, cookie: string, messageId: string) {
+  const res = await ctx.request('POST', `/api/messages/${messageId}/drafts/generate`, { cookie });
+  expect(res.status, 'generate').toBe(201);
+  return json(res);
+}
+
+/** Approves and sends the message's latest version through the route (as an admin or director). */
+export async function approveThroughRoute(ctx: TestContext, cookie: string, messageId: string) {
+  const latest = await json(await ctx.request('GET', `/api/messages/${messageId}/drafts/latest`, { cookie }));
+  const res = await ctx.request('POST', `/api/messages/${messageId}/approve`, {
+    cookie,
+    body: { version: latest.version, text_sha256: sha256(latest.draftText) },
+  });
+  expect(res.status, 'approve').toBe(200);
+  return latest;
+}
