@@ -232,21 +232,16 @@ export function linkIn(mail: ReceivedMail, prefix: string): string {
  * version.
  */
 export async function composeToFund(page: Page, subject: string, message: string) {
-  await page.goto('/compose');
-  await page.getByLabel('Investor name').fill('Margot Example');
-  await page.getByLabel('Investor email').fill('margot@example.com');
-  await page.getByLabel('Project / fund').click();
-  await page.getByRole('option', { name: 'Fund Alpha - Core Real Estate' }).click();
-  await page.getByLabel('Subject').fill(subject);
-  await page.getByLabel('Message', { exact: true }).fill(message);
-  await page.getByRole('button', { name: 'Generate AI Response' }).click();
-  await expect(page.getByLabel('Draft version')).toHaveText('Version 1');
+  await composeWithDraft(page, { fund: 'Fund Alpha - Core Real Estate', subject, body: message });
 }
 
 /** Composes a message through the real form and lets Generate AI Response write the first draft. */
-export async function composeWithDraft(page: Page, input: { fund: string; subject: string; body: string }) {
+export async function composeWithDraft(
+  page: Page,
+  input: { fund: string; subject: string; body: string; investor?: string },
+) {
   await page.goto('/compose');
-  await page.getByLabel('Investor name').fill('Margot Example');
+  await page.getByLabel('Investor name').fill(input.investor ?? 'Margot Example');
   await page.getByLabel('Investor email').fill('margot@example.com');
   await page.getByLabel('Project / fund').click();
   await page.getByRole('option', { name: input.fund }).click();
