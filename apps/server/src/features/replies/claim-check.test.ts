@@ -229,6 +229,14 @@ describe('checkClaims: nearest', () => {
       /^Q3 2025 distribution/,
     );
     expect(supportingSentenceOf(FEES, 'It traded at 1.3x', 'multiple')).toBeNull();
+    // A fact sheet's bullet is quoted without its list marker or bold.
+    expect(
+      supportingSentenceOf(
+        '- **Management fee:** 0.85% per year of NAV.',
+        'The management fee is 0.95%',
+        'percent',
+      ),
+    ).toBe('Management fee: 0.85% per year of NAV.');
     expect(figureKindOf('$0.15')).toBe('amount');
     expect(figureKindOf('30 September 2025')).toBe('date');
   });

@@ -173,7 +173,8 @@ export function supportingSentenceOf(
     const score = wanted.filter((word) => stems.has(word)).length;
     if (!best || score > best.score) best = { text, score };
   }
-  return best?.text ?? null;
+  // Quoted into a reply: without the document's list marker or bold.
+  return best ? best.text.replace(/^\s*(?:[-*•]|\d{1,3}[.)])\s+/, '').replace(/\*\*/g, '') : null;
 }
 
 /**
