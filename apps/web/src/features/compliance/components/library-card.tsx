@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { libraryAnswerLink } from '@/lib/paths';
@@ -30,6 +30,8 @@ function AnswerRow({
   onEdit: (answer: LibraryAnswer) => void;
 }) {
   const archive = useArchiveLibraryAnswer();
+  // The visible words start the accessible name, so a voice user can say what they see.
+  const action = canManage ? (answer.status === 'live' ? 'Edit' : 'Review and renew') : 'View';
   return (
     <li data-testid="library-answer" className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto]">
       <div className="grid min-w-0 gap-1">
@@ -58,10 +60,10 @@ function AnswerRow({
           variant="ghost"
           size="sm"
           onClick={() => onEdit(answer)}
-          aria-label={`${canManage ? 'Edit' : 'View'} ${answer.title}`}
+          aria-label={`${action} ${answer.title}`}
         >
           <Pencil aria-hidden />
-          {canManage ? (answer.status === 'live' ? 'Edit' : 'Review and renew') : 'View'}
+          {action}
         </Button>
         {canManage ? (
           <ConfirmDialog
@@ -141,9 +143,14 @@ export function LibraryCard({ canManage }: { canManage: boolean }) {
           </Button>
         ) : null}
       </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="flex flex-wrap items-center gap-3">
-          <Tabs value={status} onValueChange={(value) => setStatus(value as LibraryStatus | 'all')}>
+      <CardContent>
+        {/* The list is the active tab's panel, so each tab controls what it shows. */}
+        <Tabs
+          value={status}
+          onValueChange={(value) => setStatus(value as LibraryStatus | 'all')}
+          className="grid gap-4"
+        >
+          <div className="flex flex-wrap items-center gap-3">
             <TabsList aria-label="Status">
               {(['all', ...LIBRARY_STATUSES] as const).map((tab) => (
                 <TabsTrigger key={tab} value={tab}>
@@ -152,32 +159,38 @@ export function LibraryCard({ canManage }: { canManage: boolean }) {
                 </TabsTrigger>
               ))}
             </TabsList>
-          </Tabs>
-          <SearchField
-            id={`${id}-search`}
-            label="Search the answer library"
-            placeholder="Search the answer library"
-            className="sm:max-w-xs"
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-          />
-        </div>
-        {list.isPending ? (
-          <Spinner label="Loading the answer library..." className="py-6" />
-        ) : list.isError ? (
-          <SectionError title={LIBRARY_TEXTS.loadFailed} error={list.error} onRetry={() => list.refetch()} />
-        ) : items.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground text-sm">
-            {deferred.trim() || status !== 'all' ? 'No answers match.' : 'No approved answers yet.'}
-          </p>
-        ) : (
-          <ul className="grid gap-2" aria-label={LIBRARY_TEXTS.title}>
-            {items.map((answer) => (
-              <AnswerRow key={answer.id} answer={answer} canManage={canManage} onEdit={setEditing} />
-            ))}
-          </ul>
-        )}
-        <LoadMore query={list} failedText="More answers could not be loaded." />
+            <SearchField
+              id={`${id}-search`}
+              label="Search the answer library"
+              placeholder="Search the answer library"
+              className="sm:max-w-xs"
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
+            />
+          </div>
+          <TabsContent value={status} className="grid gap-4">
+            {list.isPending ? (
+              <Spinner label="Loading the answer library..." className="py-6" />
+            ) : list.isError ? (
+              <SectionError
+                title={LIBRARY_TEXTS.loadFailed}
+                error={list.error}
+                onRetry={() => list.refetch()}
+              />
+            ) : items.length === 0 ? (
+              <p className="py-6 text-center text-muted-foreground text-sm">
+                {deferred.trim() || status !== 'all' ? 'No answers match.' : 'No approved answers yet.'}
+              </p>
+            ) : (
+              <ul className="grid gap-2" aria-label={LIBRARY_TEXTS.title}>
+                {items.map((answer) => (
+                  <AnswerRow key={answer.id} answer={answer} canManage={canManage} onEdit={setEditing} />
+                ))}
+              </ul>
+            )}
+            <LoadMore query={list} failedText="More answers could not be loaded." />
+          </TabsContent>
+        </Tabs>
       </CardContent>
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : close())}>
         {editing !== null ? (
