@@ -71,7 +71,9 @@ const auditOf = (orgId: string, actionType: string) =>
   ctx.db
     .select({ entityId: auditLogs.entityId, details: auditLogs.details, actorId: auditLogs.actorId })
     .from(auditLogs)
-    .where(and(eq(auditLogs.orgId, orgId), eq(auditLogs.actionType, actionType)));
+    .where(and(eq(auditLogs.orgId, orgId), eq(auditLogs.actionType, actionType)))
+    // In the order they were written (a bare select's order is PostgreSQL's to choose).
+    .orderBy(auditLogs.seq);
 
 describe('who may read and keep the answer library', () => {
   it('lets admins and directors keep it, the Reporting roles read it, and refuses everyone else', async () => {

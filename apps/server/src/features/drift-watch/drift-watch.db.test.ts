@@ -171,7 +171,9 @@ const auditOf = (orgId: string, actionType: string) =>
   ctx.db
     .select({ entityId: auditLogs.entityId, details: auditLogs.details })
     .from(auditLogs)
-    .where(and(eq(auditLogs.orgId, orgId), eq(auditLogs.actionType, actionType)));
+    .where(and(eq(auditLogs.orgId, orgId), eq(auditLogs.actionType, actionType)))
+    // In the order they were written (a bare select's order is PostgreSQL's to choose).
+    .orderBy(auditLogs.seq);
 
 describe('who may read and clear the review queue', () => {
   it('lets the Reporting roles read it and those who keep the policy mark items reviewed', async () => {
