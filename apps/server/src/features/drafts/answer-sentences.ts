@@ -1,3 +1,5 @@
+import { MONTH_NAMES } from './question-parts';
+
 // The sentences of a fund passage that may answer an investor, and how they read in a reply
 // (docs/drafting-eval.md): titles, questions, greetings, sign-offs and contact lines never answer.
 
@@ -84,21 +86,6 @@ export function answerSentences(passage: string): AnswerSentence[] {
   }
   return sentences;
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const ACRONYMS =
   /^(?:q[1-4]|h[12]|nav|esg|ddq|faq|kid|kiid|ucits|lpa|ppm|sfdr|tcfd|k-1|us|uk|eu|usd|eur|gbp|lp|gp|irr|tvpi|dpi)$/i;

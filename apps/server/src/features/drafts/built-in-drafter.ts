@@ -1,4 +1,3 @@
-import { MESSAGE_LIMITS } from '@parley/contracts';
 import { sha256Hex } from '../../lib/crypto';
 import {
   type AnswerSentence,
@@ -13,10 +12,10 @@ import {
   type Drafter,
   type DraftPassage,
   type DraftRequest,
+  greeting,
   passageList,
 } from './drafter';
 import { contentWords, isPersonal, questionParts, questionTerms, specifiersOf, stem } from './question-parts';
-import { singleLine } from './single-line';
 
 /** Said plainly when the fund documents do not answer the question. */
 export const NO_ANSWER_SENTENCE =
@@ -206,8 +205,7 @@ export function createBuiltInDrafter(): Drafter {
         if (!cited.includes(passage)) cited.push(passage);
         return cited.indexOf(passage) + 1;
       };
-      const name = singleLine(message.investorName, MESSAGE_LIMITS.investorName);
-      const lines = [`Dear ${name || 'Investor'},`, '', 'Thank you for your message.', ''];
+      const lines = [greeting(request), ''];
       if (answers.every((a) => a === null)) {
         lines.push(NO_ANSWER_SENTENCE);
       } else {

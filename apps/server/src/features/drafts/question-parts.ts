@@ -29,20 +29,22 @@ export function contentWords(text: string): string[] {
 }
 
 const QUARTERS: Record<string, string> = { first: 'q1', second: 'q2', third: 'q3', fourth: 'q4' };
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
+/** The months as documents write them ('30 September 2025'). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
+const MONTHS = MONTH_NAMES.map((m) => m.toLowerCase());
 const CURRENCIES: Record<string, string> = {
   usd: 'usd',
   dollar: 'usd',
