@@ -17,11 +17,44 @@ const CONTACT =
   /[\w.+-]+@[\w-]+\.[\w.]+|\+?\d[\d ().-]{7,}\d|^(?:questions|contact|enquiries|inquiries|tel|phone|telephone|fax|e-?mail|web(?:site)?|address)\b/i;
 const GREETING = /^(?:dear|hello|hi)\b/i;
 
+function cellsOf(row: string): string[] {
+  return row
+    .replace(/^\|\s*|\s*\|$/g, '')
+    .split(/\s*\|\s*/)
+    .map((cell) => cell.replace(/\*\*|__|`/g, '').trim());
+}
+
+/**
+ * A table row as one line that names its columns: 'Total per Unit: Levered Series $0.5200; Unlevered
+ * Series $0.4100' under 'Component | Levered Series | Unlevered Series'.
+ */
+function rowText(columns: string[], cells: string[]): string {
+  const [label = '', ...values] = cells;
+  const named = values
+    .map((value, i) => {
+      const column = columns[i + 1] ?? '';
+      return value && column ? `${column} ${value}` : value;
+    })
+    .filter(Boolean);
+  return named.length ? `${label}: ${named.join('; ')}` : label;
+}
+
+/** Mostly capitalised words and no closing punctuation: 'Harbor Fund II — Third Quarter 2025 Letter'. */
+function isTitle(line: string): boolean {
+  if (/[.!?:;,]$/.test(line) || /[:$€£%]/.test(line)) return false;
+  const words = line.split(' ').filter((w) => /[A-Za-z]/.test(w));
+  const capitalised = words.filter(
+    (w) => /^[A-Z(]/.test(w) || /^(?:of|and|the|to|for|in|on|a|an|at|by)$/.test(w),
+  );
+  return words.length > 0 && capitalised.length / words.length >= 0.8;
+}
+
 /** A title ('# Quarterly Letter', 'DISTRIBUTION NOTICE - Q3 2025', 'Investment process.') or a question. */
 function isHeadingOrQuestion(line: string): boolean {
   return (
     line.startsWith('#') ||
     (!/[a-z]/.test(line) && /\b[A-Z]{3,}\b.*\b[A-Z]{3,}\b/.test(line)) ||
+    isTitle(line) ||
     /^(?:q|question)\s*\d*[:.)]/i.test(line) ||
     line.endsWith('?') ||
     (line.split(' ').length < 4 && !/[\d:]/.test(line))
@@ -55,6 +88,7 @@ export function answerSentences(passage: string): AnswerSentence[] {
   const sentences: AnswerSentence[] = [];
   let heading: string | null = null;
   let closed = false;
+  let columns: string[] | null = null;
   for (const rawLine of passage.split(/\n+/)) {
     const line = rawLine.replace(/\s+/g, ' ').trim();
     if (!line) continue;
@@ -62,6 +96,17 @@ export function answerSentences(passage: string): AnswerSentence[] {
       heading = headingText(line);
       continue;
     }
+    if (line.startsWith('|')) {
+      const cells = cellsOf(line);
+      if (cells.every((cell) => /^:?-{2,}:?$/.test(cell))) continue;
+      if (!columns) {
+        columns = cells;
+        continue;
+      }
+      if (!closed) sentences.push({ text: rowText(columns, cells), heading, index: sentences.length });
+      continue;
+    }
+    columns = null;
     // Paragraphs reach the index with their lines joined: bullets and Q:/A: pairs split again here.
     const pieces = line
       .split(/(?<=[.!?:;])\s+(?=[-*•]\s)|(?<=[.!?])\s+(?=[A-Z0-9"'($€£])|\s+(?=(?:A|Answer)\s*:\s)/)

@@ -81,6 +81,8 @@ describe('the built-in drafter', () => {
     expect(draft.text).toContain(
       'According to our notice, Q3 distribution per unit: $0.1450 [1]. The payment date is 14 November 2025 [1].',
     );
+    // The amount, asked for again as the second thing, is not written twice.
+    expect(draft.text.match(/\$0\.1450/g)).toHaveLength(1);
     expect(draft.text).not.toMatch(/fact-sheet|Inception|62%|General Partner/);
     // The passages it was given stay in the provenance, quoted or not.
     expect(draft.provenance.passages.map((p) => p.id)).toEqual(['sheet', 'notice']);
@@ -184,9 +186,10 @@ describe('the built-in drafter', () => {
 
 describe('retrieval helpers', () => {
   it('builds the retrieval query from content words, and names documents by page', () => {
-    // An investor's word brings the words fund documents use for it ('paid': payable, payment).
+    // An investor's word brings the words fund documents use for it ('paid': payable, payment), and
+    // a phrase its concept's words ('when will … be paid': pay).
     expect(retrievalQuery('Q3 distribution', 'Hello, when will the Q3 distribution be paid?')).toBe(
-      'q3 or distribution or dividend or paid or payable or payment',
+      'q3 or distribution or dividend or paid or payable or payment or pay',
     );
     expect(retrievalQuery('', 'the and of')).toBe('');
     expect(docPathOf('Letter.pdf', 3)).toBe('Letter.pdf#page=3');

@@ -1,3 +1,4 @@
+import { phraseConcepts } from './fund-phrases';
 import { STOP_WORDS } from './stop-words';
 
 // How the built-in drafter reads an investor's message (docs/drafting-eval.md): the questions it asks,
@@ -6,11 +7,11 @@ import { STOP_WORDS } from './stop-words';
 /** Words of an e-mail that carry no subject of their own, beside the stop words. */
 const CHATTER = new Set(
   (
-    'able advise appreciate asap assist back clarify confirm could curious day dear details explain ' +
-    'find forward give glad great happy hear help hope info information inform keen kindly look ' +
+    'able advise appreciate asap assist back clarify confirm could couple curious day dear details explain ' +
+    'find forward give glad great happy hear help hope info information inform item items keen kindly look ' +
     'looking mail mention message morning need note possible provide question questions quick ' +
-    'quickly reach regard reply respond send sent share soon sorry team tell thank thanks time today ' +
-    'understand update whether wish wonder wondering write writing yes'
+    'quickly reach regard remind reminder reply respond send sent share soon sorry team tell thank thanks time today ' +
+    'thing things three two understand update whether wish wonder wondering write writing yes'
   ).split(' '),
 );
 
@@ -79,6 +80,11 @@ export function specifiersOf(text: string): Set<string> {
     if (CURRENCIES[word]) found.add(CURRENCIES[word]);
   }
   for (const m of lower.matchAll(/\bclass\s+([a-z0-9]{1,3})\b/g)) found.add(`class-${m[1]}`);
+  // 'Fund III', 'Call No. 9', 'Notice 12': a numbered fund, call or notice is another document's.
+  for (const m of lower.matchAll(
+    /\b(fund|call|notice)\s+(?:no\.?\s*|number\s+|#\s*)?(\d{1,3}|[ivx]{1,5})\b/g,
+  ))
+    found.add(`${m[1]}-${m[2]}`);
   if (/\bhedged\b/.test(lower)) found.add('hedged');
   found.delete('');
   return found;
@@ -199,21 +205,97 @@ export function expandedWords(text: string): string[] {
     words.add(word);
     for (const also of LAY_TERMS[word] ?? LAY_TERMS[word.replace(/s$/, '')] ?? []) words.add(also);
   }
+  for (const word of phraseConcepts(text).concepts.flat().flatMap(wordsOf)) words.add(word);
   return [...words];
 }
 
 /**
- * A question's terms: each content word's stem, with the stems of the words fund documents use for
- * it. A term is held by a text that holds any of its stems.
+ * A question's term: a content word's stem with the stems of the words fund documents use for it, or
+ * the document words for a concept an investor names in their own phrase. `named` marks a concept or
+ * an acronym ('UBTI', 'GRESB'): what the question is about, whose absence from the fund says the
+ * documents do not cover it (docs/drafting-eval.md).
  */
-export function questionTerms(text: string): string[][] {
-  const terms: string[][] = [];
+export type QuestionTerm = { stems: string[]; named: boolean };
+
+/** A question's terms; a term is held by a text that holds any of its stems. */
+export function questionTerms(text: string): QuestionTerm[] {
+  const terms: QuestionTerm[] = [];
   const seen = new Set<string>();
-  for (const word of contentWords(text)) {
+  const { concepts, rest } = phraseConcepts(text);
+  const conceptStems = new Set<string>();
+  for (const words of concepts) {
+    const stems = [...new Set(words.flatMap((w) => wordsOf(w)).map(stem))];
+    if (stems.every((s) => conceptStems.has(s))) continue;
+    for (const s of stems) conceptStems.add(s);
+    terms.push({ stems, named: true });
+  }
+  // The investor's own words count beside the concepts that share them.
+  const acronyms = new Set((rest.match(/\b[A-Z][A-Z0-9]{1,7}\b/g) ?? []).map((a) => a.toLowerCase()));
+  for (const word of contentWords(rest)) {
     const s = stem(word);
     if (seen.has(s)) continue;
     seen.add(s);
-    terms.push([s, ...(LAY_STEMS.get(s) ?? []).filter((x) => x !== s)]);
+    terms.push({ stems: [s, ...(LAY_STEMS.get(s) ?? []).filter((x) => x !== s)], named: acronyms.has(word) });
   }
   return terms;
+}
+
+/** One thing a question asks, and the words around it that say what it is about. */
+export type QuestionItem = { text: string; context: string };
+
+/** '(1) … (2) …', '(a) … (b) …', '(i) … (ii) …', '1) … 2) …': an investor's own numbering. */
+const ENUMERATOR = /(?:^|\s)\(?(?:[1-9]|[a-h]|i{1,3}|iv|v|vi{1,3})\)\s+/g;
+
+/** ', and when…', '; and how…': a second question joined to the first. */
+const JOINED_QUESTION =
+  /[,;]\s+(?:and\s+|also\s+|plus\s+)?(?:roughly\s+|approximately\s+|then\s+|separately\s+)?(?=(?:what|when|where|which|who|how|whether|is|are|was|were|do|does|did|can|could|will|would|has|have)\b)/i;
+
+/**
+ * Why the investor asks, not what: ', so I can reconcile…', ' before Friday's cut-off', 'for our
+ * board pack'. Cut from the end of an item so its words do not weigh on what answers it.
+ */
+const PURPOSE =
+  /(?:,\s*|\s+)(?:so (?:that )?(?:i|we|they|he|she|our|my)\b|in order to\b|because\b|as (?:i|we|our|my)\b|since (?:i|we)\b|before (?:our|my|the|friday|monday|tuesday|wednesday|thursday|next|we|i)\b|ahead of\b|for (?:our|my|their|his|her) (?:records?|files?|board|committee|ic|report|model|forecast|review|pack|client|clients|budget|cash)\b).*$/i;
+
+export function withoutPurpose(text: string): string {
+  const trimmed = text.replace(PURPOSE, '').trim();
+  return contentWords(trimmed).length > 0 ? trimmed : text;
+}
+
+/**
+ * The items of one question: each enumerated item with the words before the numbering as its
+ * context, or each of its joined questions with the one before as context; else the question itself.
+ */
+export function questionItems(question: string): QuestionItem[] {
+  const marks = [...question.matchAll(ENUMERATOR)];
+  if (marks.length >= 2) {
+    const lead = question.slice(0, marks[0]?.index ?? 0);
+    return marks
+      .map((m, i) => {
+        const start = (m.index ?? 0) + m[0].length;
+        const end = marks[i + 1]?.index ?? question.length;
+        return question.slice(start, end).replace(/[\s,;]*(?:and|or)?[\s,;]*$/i, '');
+      })
+      .filter((text) => contentWords(text).length > 0)
+      .map((text) => ({ text: withoutPurpose(text), context: withoutPurpose(lead) }));
+  }
+  const pieces = question.split(JOINED_QUESTION).filter((text) => contentWords(text).length > 0);
+  // 'With rates falling, what…' is one question: only a piece that asks starts a question.
+  if (pieces.length > 1 && ASKING.test(pieces[0]?.trim() ?? '')) {
+    return pieces.map((text, i) => ({
+      text: withoutPurpose(text),
+      context: i === 0 ? '' : withoutPurpose(pieces[i - 1] ?? ''),
+    }));
+  }
+  // 'the payment date and the per-unit amount of the Q3 distribution': two things asked; what
+  // follows the second ('of the Q3 distribution') is the first's context too.
+  const things = withoutPurpose(question).split(/\s+and\s+(?=the\s)/i);
+  const [first, second] = things;
+  if (things.length === 2 && first && second && contentWords(first).length && contentWords(second).length) {
+    return [
+      { text: first, context: second },
+      { text: second, context: '' },
+    ];
+  }
+  return [{ text: withoutPurpose(question), context: '' }];
 }

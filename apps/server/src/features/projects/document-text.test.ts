@@ -39,6 +39,30 @@ describe('document text', () => {
     expect(sniffKind('a.txt', Buffer.from([0xff, 0xfe, 0x41]))).toBeNull();
   });
 
+  it('keeps table rows, list items, headings and label lines on their own lines, and joins wrapped prose', () => {
+    const text = [
+      'Distribution per Unit',
+      '| Series | Rate |',
+      '| A | $0.52 |',
+      '',
+      'Record Date: 30 September 2025',
+      'Payment Date: 13 November 2025',
+      '',
+      'The fund pays quarterly and',
+      'the rate is not guaranteed.',
+    ].join('\n');
+    expect(splitIntoPassages({ pages: [{ page: null, text }], pageCount: null })).toEqual([
+      {
+        page: null,
+        text: [
+          'Distribution per Unit\n| Series | Rate |\n| A | $0.52 |',
+          'Record Date: 30 September 2025\nPayment Date: 13 November 2025',
+          'The fund pays quarterly and the rate is not guaranteed.',
+        ].join('\n\n'),
+      },
+    ]);
+  });
+
   it('splits long text into passages of about a thousand characters on sentence boundaries', () => {
     const sentence = 'The fund paid a distribution of $0.45 per unit on 15 January 2025. ';
     const text = sentence.repeat(60);

@@ -91,6 +91,37 @@ function piecesOf(paragraph: string): string[] {
   return pieces;
 }
 
+/** A line that stands on its own: a table row, a list item, a heading, a 'Label: value' line. */
+const STRUCTURED_LINE = /^(?:[|#*•-]|\d+[.)]\s|[A-Z][^:.!?]{0,48}:\s)/;
+
+/** A short line without closing punctuation before a capitalised one: a heading ('Eligibility'). */
+function isHeadingLine(line: string, next: string): boolean {
+  return !/[.,;:!?]$/.test(line) && line.split(' ').length <= 6 && /^[A-Z]/.test(next);
+}
+
+/**
+ * A paragraph with its whitespace collapsed: lines that wrap a sentence are joined, but table rows,
+ * list items, headings and 'Label: value' lines keep their own line, so the drafter can quote one
+ * row or one item (docs/drafting-eval.md).
+ */
+function paragraphText(paragraph: string): string {
+  const lines = paragraph
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  let text = '';
+  lines.forEach((line, i) => {
+    if (i === 0) {
+      text = line;
+      return;
+    }
+    const previous = lines[i - 1] ?? '';
+    const own = STRUCTURED_LINE.test(line) || STRUCTURED_LINE.test(previous) || isHeadingLine(previous, line);
+    text += own ? `\n${line}` : ` ${line}`;
+  });
+  return text;
+}
+
 /**
  * Passages of about PASSAGE_TARGET_CHARS characters, split on paragraph and then sentence
  * boundaries, never across pages, each remembering its page.
@@ -101,7 +132,7 @@ export function splitIntoPassages(extracted: ExtractedText): { page: number | nu
     const paragraphs = text
       .replace(/\r\n?/g, '\n')
       .split(/\n\s*\n/)
-      .map((p) => p.replace(/\s+/g, ' ').trim())
+      .map(paragraphText)
       .filter((p) => p.length > 0);
     let current = '';
     const flush = () => {
@@ -109,9 +140,11 @@ export function splitIntoPassages(extracted: ExtractedText): { page: number | nu
       current = '';
     };
     for (const paragraph of paragraphs) {
-      const pieces = paragraph.length <= PASSAGE_MAX_CHARS ? [paragraph] : piecesOf(paragraph);
-      for (const piece of pieces) {
-        const joined = current ? `${current}${pieces.length > 1 ? ' ' : '\n\n'}${piece}` : piece;
+      const pieces =
+        paragraph.length <= PASSAGE_MAX_CHARS ? [paragraph] : paragraph.split('\n').flatMap(piecesOf);
+      pieces.forEach((piece, i) => {
+        const between = i === 0 ? '\n\n' : paragraph.includes('\n') ? '\n' : ' ';
+        const joined = current ? `${current}${between}${piece}` : piece;
         if (joined.length > PASSAGE_MAX_CHARS) {
           flush();
           current = piece;
@@ -119,7 +152,7 @@ export function splitIntoPassages(extracted: ExtractedText): { page: number | nu
           current = joined;
         }
         if (current.length >= PASSAGE_TARGET_CHARS) flush();
-      }
+      });
     }
     flush();
   }
