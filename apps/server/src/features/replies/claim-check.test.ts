@@ -179,7 +179,16 @@ describe('checkClaims: what is not a claim', () => {
     const investorText = 'I hold 2,000 units bought at $9.80 in March 2024. What was the Q3 yield?';
     const text = 'You mention 2000 units bought at $9.80 in March 2024. The Q3 yield is 2.9% [1].';
     expect(unsupported(text, [source(1, Q3)], investorText)).toEqual([]);
-    expect(unsupported(text, [source(1, Q3)])).toEqual(['2000', '$9.80', 'March 2024']);
+    // Without the message: a sentence that says what the investor wrote and cites nothing restates it.
+    expect(unsupported(text, [source(1, Q3)])).toEqual([]);
+    expect(
+      unsupported('Thanks for confirming the $45,100 arrived. The Q3 yield is 2.9% [1].', [source(1, Q3)]),
+    ).toEqual([]);
+    // The same figures stated as the fund's, or cited, are checked.
+    expect(
+      unsupported('Units were bought at $9.80 in March 2024. The Q3 yield is 2.9% [1].', [source(1, Q3)]),
+    ).toEqual(['$9.80', 'March 2024']);
+    expect(unsupported('You mention the NAV was $9.80 [1].', [source(1, Q3)])).toEqual(['$9.80']);
   });
 
   it('reads a figure just before a file name', () => {
@@ -190,6 +199,35 @@ describe('checkClaims: what is not a claim', () => {
     const text =
       '- Q3 Letter 2025.pdf#page=2 states: "The yield is 2.9%." [1]\nISIN LU0123456789 at 10:30 am.';
     expect(unsupported(text, [source(1, Q3)])).toEqual([]);
+  });
+});
+
+describe('checkClaims: a figure in the cited passage, but in another place', () => {
+  const SERIES =
+    '### Series Summary (30 September 2025) | | Levered Series | Unlevered Series | |---|---|---| | NAV per Unit | $20.14 | $19.87 | | NAV per Unit at 30 June 2025 | $20.21 | $19.90 | | Management fee | 1.00% p.a. | 0.75% p.a. |';
+  const CLASSES =
+    'Class A Interests require at least 45 days’ prior written notice; Class B Interests require at least 60 days’ prior written notice.';
+  const LETTER =
+    'On 30 September 2025 the NAV per unit rose to $11.84 from $11.62, a total return of 2.9% for the quarter.';
+
+  it.each([
+    ['The Unlevered Series management fee is 1.00% [1].', SERIES, '1.00%'],
+    ['At 30 September 2025 the Unlevered Series NAV per Unit was $19.90 [1].', SERIES, '$19.90'],
+    ['Class A Interests require 60 days’ notice [1].', CLASSES, '60 days'],
+    ['At 30 September 2025 the NAV per unit was $11.62 [1].', LETTER, '$11.62'],
+  ])('“%s” takes another column’s, class’s or period’s figure', (draft, passage, term) => {
+    expect(unsupported(draft, [source(1, passage)])).toEqual([term]);
+  });
+
+  it.each([
+    ['The Unlevered Series management fee is 0.75% and its NAV per Unit was $19.87 [1].', SERIES],
+    ['The Unlevered Series NAV per Unit was $19.90 at 30 June 2025 [1].', SERIES],
+    ['Class B Interests require 60 days’ notice; Class A 45 days [1].', CLASSES],
+    ['The NAV per unit rose to $11.84 from $11.62 [1].', LETTER],
+    // Naming no class, any class's figure is the cited one: only a named class is compared.
+    ['The notice period is 60 days [1].', CLASSES],
+  ])('“%s” is supported where its figure stands', (draft, passage) => {
+    expect(unsupported(draft, [source(1, passage)])).toEqual([]);
   });
 });
 
@@ -237,6 +275,14 @@ describe('checkClaims: nearest', () => {
         'percent',
       ),
     ).toBe('Management fee: 0.85% per year of NAV.');
+    // A .txt notice's lines, joined by the indexer: the line holding the figure, not the whole run.
+    expect(
+      supportingSentenceOf(
+        'Distribution per unit: $0.1450 Record date: 31 October 2025 Payment date: 14 November 2025 Payment method: wire transfer.',
+        'It is paid on 15 November 2025',
+        'date',
+      ),
+    ).toBe('Payment date: 14 November 2025');
     expect(figureKindOf('$0.15')).toBe('amount');
     expect(figureKindOf('30 September 2025')).toBe('date');
   });

@@ -1,5 +1,12 @@
 import { type FigureKind, figuresOf } from './claim-figures';
 import {
+  clausesOf,
+  draftWordsOf,
+  type PlacedFigure,
+  placedElsewhere,
+  placedFiguresOf,
+} from './claim-placement';
+import {
   addStems,
   contactSpans,
   greetingOf,
@@ -10,6 +17,7 @@ import {
   markerSpans,
   markersIn,
   maskOf,
+  restatementSpans,
   type Sentence,
   type SignOff,
   type Span,
@@ -64,6 +72,9 @@ export type { FigureKind } from './claim-figures';
 
 type Candidate = { id: string; text: string };
 
+/** How many cited passages holding a figure are read for where it stands in them. */
+const PLACED_PASSAGES_MAX = 3;
+
 /** Each passage's figures read at most once per check, and only when a sentence needs them. */
 class PassageFigures {
   private readonly read = new Map<string, { keys: Set<string>; kinds: Set<FigureKind> }>();
@@ -87,6 +98,18 @@ class PassageFigures {
 
   kindsOf(id: string, text: string): Set<FigureKind> {
     return this.of(id, text).kinds;
+  }
+
+  private readonly placed = new Map<string, PlacedFigure[]>();
+
+  /** Its figures with the words of their places, read only when a figure it holds needs placing. */
+  placedOf(id: string, text: string): PlacedFigure[] {
+    let placed = this.placed.get(id);
+    if (!placed) {
+      placed = placedFiguresOf(text);
+      this.placed.set(id, placed);
+    }
+    return placed;
   }
 }
 
@@ -156,7 +179,7 @@ export function figureKindOf(term: string): FigureKind | null {
 }
 
 /**
- * The sentence of a passage to quote for a draft sentence: one holding a figure of the kind wanted,
+ * The sentence (or 'Label: value' line) of a passage to quote for a draft sentence: one holding a figure of the kind wanted,
  * sharing the most content words with it (the first on a tie); null when no sentence holds one.
  */
 export function supportingSentenceOf(
@@ -166,7 +189,8 @@ export function supportingSentenceOf(
 ): string | null {
   const wanted = [...stemsOf(draftSentence)];
   let best: { text: string; score: number } | null = null;
-  for (const span of sentencesOf(passage)) {
+  // A .txt notice's 'Label: value' lines are one sentence once indexed: each line is quoted alone.
+  for (const span of clausesOf(passage, true)) {
     const text = passage.slice(span.start, span.end);
     if (!figuresOf(maskOf(text, contactSpans(text))).some((f) => f.isClaim && f.kind === kind)) continue;
     const stems = stemsOf(text);
@@ -256,25 +280,47 @@ function unsupportedFigures(
     input.fundPassages ?? input.sources.map((s) => ({ id: s.passageId, text: s.text })),
     figures,
   );
-  const claimText = maskOf(text, [...excluded, ...markerSpans(text), ...contactSpans(text)]);
+  const claimText = maskOf(text, [
+    ...excluded,
+    ...markerSpans(text),
+    ...contactSpans(text),
+    ...restatementSpans(text, sentences),
+  ]);
   // The keys of the passages a sentence cites, gathered once per set of markers.
-  const keysByCitation = new Map<string, Set<string>>();
+  // Each key of the passages a sentence cites, with the passages holding it.
+  const keysByCitation = new Map<string, Map<string, ClaimSource[]>>();
   const keysCitedBy = (cited: readonly number[]) => {
     const id = cited.join(',');
     let keys = keysByCitation.get(id);
     if (!keys) {
-      keys = new Set();
+      keys = new Map();
       for (const n of cited) {
         const source = sourcesByN.get(n);
-        if (source) for (const key of figures.keysOf(source.passageId, source.text)) keys.add(key);
+        if (!source) continue;
+        for (const key of figures.keysOf(source.passageId, source.text)) {
+          const holding = keys.get(key);
+          if (!holding) keys.set(key, [source]);
+          else if (holding.at(-1) !== source) holding.push(source);
+        }
       }
       keysByCitation.set(id, keys);
     }
     return keys;
   };
+  /**
+   * The placed figures of the cited passages that hold one of `needs`, at most PLACED_PASSAGES_MAX
+   * passages (a figure many cited passages hold is taken as supported: one is very likely its place).
+   */
+  const placedHolding = (keys: ReadonlyMap<string, ClaimSource[]>, needs: readonly string[]) => {
+    const holding = new Set<ClaimSource>();
+    for (const key of needs) for (const source of keys.get(key) ?? []) holding.add(source);
+    if (holding.size > PLACED_PASSAGES_MAX) return null;
+    return [...holding].flatMap((source) => figures.placedOf(source.passageId, source.text));
+  };
 
   const findings: ClaimFinding[] = [];
-  for (const figure of figuresOf(claimText)) {
+  const claimFigures = figuresOf(claimText);
+  for (const figure of claimFigures) {
     // What the investor wrote as it is (a bare number of theirs does not make any amount restated).
     if (!figure.isClaim || figure.needs.some((key) => !key.startsWith('b:') && investorKeys.has(key)))
       continue;
@@ -282,8 +328,22 @@ function unsupportedFigures(
       ...lineAround(text, figure.start),
       paragraph: -1,
     };
-    const keys = keysCitedBy(citedPassages(sentence));
-    if (figure.needs.some((key) => keys.has(key))) continue;
+    const cited = citedPassages(sentence);
+    const keys = keysCitedBy(cited);
+    let elsewhere: PlacedFigure | null = null;
+    if (figure.needs.some((key) => keys.has(key))) {
+      // In a cited passage, but perhaps as another class's, date's or series' figure.
+      const placed = placedHolding(keys, figure.needs);
+      const wordsOf = () =>
+        draftWordsOf(
+          claimText,
+          sentence,
+          figure,
+          claimFigures.filter((f) => f.start >= sentence.start && f.end <= sentence.end),
+        );
+      elsewhere = placed ? placedElsewhere(figure, claimText, wordsOf, placed) : null;
+      if (!elsewhere) continue;
+    }
     const words = text.slice(sentence.start, sentence.end);
     const found = nearest.nearest(maskOf(words, spansOf(MARKER, words)), figure.kind);
     findings.push({

@@ -259,6 +259,28 @@ export function sentenceHolding(sentences: readonly Sentence[], at: number): Sen
   return undefined;
 }
 
+/** A sentence that thanks or acknowledges the investor ('Thanks for confirming the $45,100 arrived'). */
+const ACKNOWLEDGEMENT =
+  /^(?:thanks?\b|thank\s+you\b|many\s+thanks\b|(?:good|great|glad|pleased)\s+to\s+hear\b|noted\b)/i;
+/** A sentence that says what the investor wrote or holds ('You mention that you hold 3,200 shares'). */
+const INVESTOR_SAYS =
+  /\b(?:you|he|she|they)(?:\s+\p{L}+)?\s+(?:mention(?:s|ed)?|said|say|says|wrote|write|note[sd]?|told|quote[sd]?|hold|holds|held|own|owns|invested|participate[sd]?|subscribed|committed)\b|\byour\s+client(?:['’]s)?\b/iu;
+
+/**
+ * The sentences that restate the investor's own message or position rather than the fund's documents
+ * (docs/decisions/026-claim-check.md, 'Not claims'): without a marker of their own, opening with thanks
+ * or an acknowledgement, or saying what the investor wrote or holds. The investor's message itself is
+ * not always at hand (a draft checked before it was linked, the evaluation's replies).
+ */
+export function restatementSpans(text: string, sentences: readonly Sentence[]): Span[] {
+  return sentences.filter((sentence) => {
+    const words = text.slice(sentence.start, sentence.end);
+    MARKER.lastIndex = 0;
+    if (MARKER.test(words)) return false;
+    return ACKNOWLEDGEMENT.test(words) || INVESTOR_SAYS.test(words);
+  });
+}
+
 /** The passage numbers a span cites. */
 export function markersIn(text: string, span: Span): number[] {
   const numbers: number[] = [];
