@@ -131,7 +131,7 @@ describe('keeping library answers', () => {
       [{ expires_at: 'next week' }, 'expires_at'],
       [{ question: '' }, 'question'],
       [{ passage_ids: [s.distributionId, s.distributionId] }, 'passage_ids'],
-      [{ passage_ids: [s.distributionId], from_message_id: SOME_ID }, 'passage_ids'],
+      [{ passage_ids: [s.distributionId], from_message_id: SOME_ID }, 'from_message_id'],
       [{ from_message_id: SOME_ID, passage_ids: undefined }, 'from_message_id'],
     ];
     for (const [overrides, field] of cases) {
