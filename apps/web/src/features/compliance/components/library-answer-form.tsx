@@ -1,4 +1,10 @@
-import { LIBRARY_LIMITS, LIBRARY_TEXTS, type LibraryAnswer, type LibraryCitation } from '@parley/contracts';
+import {
+  LIBRARY_LIMITS,
+  LIBRARY_TEXTS,
+  type LibraryAnswer,
+  type LibraryAnswerDraft,
+  type LibraryCitation,
+} from '@parley/contracts';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useDeferredValue, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -183,14 +189,17 @@ function PassagePicker({
 
 /**
  * Add, edit or renew a library answer (directors and admins), or read one. Saving approves the answer
- * in the saver's name when its wording, question, fund, sources or expiry changed.
+ * in the saver's name when its wording, question, fund, sources or expiry changed. A new answer may
+ * start from a sent reply's fields (`draft`, 'Save to library'), which the author edits before saving.
  */
 export function LibraryAnswerForm({
   answer,
+  draft = null,
   canManage,
   onClose,
 }: {
   answer: LibraryAnswer | null;
+  draft?: LibraryAnswerDraft | null;
   canManage: boolean;
   onClose: () => void;
 }) {
@@ -198,17 +207,18 @@ export function LibraryAnswerForm({
   const save = useSaveLibraryAnswer();
   const funds = useFundOptions();
   const owners = useLibraryOwners(canManage);
-  const [title, setTitle] = useState(answer?.title ?? '');
-  const [question, setQuestion] = useState(answer?.question ?? '');
-  const [text, setText] = useState(answer?.answer ?? '');
-  const [fund, setFund] = useState(answer ? (answer.project_id ?? ALL_FUNDS) : '');
+  const start = answer ?? draft;
+  const [title, setTitle] = useState(start?.title ?? '');
+  const [question, setQuestion] = useState(start?.question ?? '');
+  const [text, setText] = useState(start?.answer ?? '');
+  const [fund, setFund] = useState(start ? (start.project_id ?? ALL_FUNDS) : '');
   const [ownerId, setOwnerId] = useState(answer?.owner_id ?? '');
   const [expires, setExpires] = useState(
     answer && answer.status !== 'expired' ? dayOf(answer.expires_at) : inAYear(),
   );
-  const [citations, setCitations] = useState<LibraryCitation[]>(answer?.citations ?? []);
+  const [citations, setCitations] = useState<LibraryCitation[]>(start?.citations ?? []);
   // Passages of an all-funds answer are looked up in one fund at a time.
-  const [searchFund, setSearchFund] = useState<string | null>(answer?.project_id ?? null);
+  const [searchFund, setSearchFund] = useState<string | null>(start?.project_id ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const isReadOnly = !canManage;
   const projectId = fund === ALL_FUNDS || fund === '' ? null : fund;
@@ -234,6 +244,7 @@ export function LibraryAnswerForm({
       owner_id: ownerId,
       expires_at: endOfDay(expires),
       passage_ids: citations.map((c) => c.id),
+      ...(draft && !answer ? { from_message_id: draft.source_message_id } : {}),
     };
     save.mutate(
       { id: answer?.id ?? null, values },
@@ -267,6 +278,8 @@ export function LibraryAnswerForm({
                   ? null
                   : 'Saving a change to its words, fund, sources or expiry approves it in your name.'}
               </span>
+            ) : draft ? (
+              'Taken from the sent reply: edit it so it answers any investor who asks, then save; saving approves it in your name.'
             ) : (
               'Drafts use it as written when a message asks its question; saving approves it in your name.'
             )

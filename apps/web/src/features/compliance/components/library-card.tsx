@@ -1,4 +1,10 @@
-import { LIBRARY_STATUSES, LIBRARY_TEXTS, type LibraryAnswer, type LibraryStatus } from '@parley/contracts';
+import {
+  LIBRARY_STATUSES,
+  LIBRARY_TEXTS,
+  type LibraryAnswer,
+  type LibraryAnswerDraft,
+  type LibraryStatus,
+} from '@parley/contracts';
 import { Archive, Pencil, Plus } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,7 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { libraryAnswerLink } from '@/lib/paths';
-import { useArchiveLibraryAnswer, useLibrary, useLibraryAnswer } from '../api/library';
+import { useArchiveLibraryAnswer, useLibrary, useLibraryAnswer, useLibraryAnswerDraft } from '../api/library';
 import { LibraryAnswerForm } from './library-answer-form';
 import { LibraryStatusBadge } from './library-status-badge';
 import { SectionError } from './section-error';
@@ -110,6 +116,8 @@ export function LibraryCard({ canManage }: { canManage: boolean }) {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const counts = list.data?.pages[0]?.counts;
   const [editing, setEditing] = useState<LibraryAnswer | 'new' | null>(null);
+  // A new answer's fields taken from a sent reply ('Save to library'), shown in the form to edit.
+  const [draft, setDraft] = useState<LibraryAnswerDraft | null>(null);
 
   // A link to one answer opens it once it has loaded.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -120,11 +128,28 @@ export function LibraryCard({ canManage }: { canManage: boolean }) {
     document.getElementById(libraryAnswerLink.anchor)?.scrollIntoView({ block: 'start' });
   }, [linked.data]);
 
+  // 'Save to library' on a sent reply links here with the message; only those who may save act on it.
+  const fromReply = useLibraryAnswerDraft(
+    canManage ? searchParams.get(libraryAnswerLink.fromMessageParam) : null,
+  );
+  useEffect(() => {
+    if (fromReply.isError) {
+      toast.error(getErrorMessage(fromReply.error, LIBRARY_TEXTS.fromReplyFailed));
+      return;
+    }
+    if (!fromReply.data) return;
+    setDraft(fromReply.data);
+    setEditing('new');
+    document.getElementById(libraryAnswerLink.anchor)?.scrollIntoView({ block: 'start' });
+  }, [fromReply.data, fromReply.isError, fromReply.error]);
+
   function close() {
     setEditing(null);
-    if (searchParams.has(libraryAnswerLink.param)) {
+    setDraft(null);
+    const linkParams = [libraryAnswerLink.param, libraryAnswerLink.fromMessageParam];
+    if (linkParams.some((param) => searchParams.has(param))) {
       const next = new URLSearchParams(searchParams);
-      next.delete(libraryAnswerLink.param);
+      for (const param of linkParams) next.delete(param);
       setSearchParams(next, { replace: true });
     }
   }
@@ -195,8 +220,9 @@ export function LibraryCard({ canManage }: { canManage: boolean }) {
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : close())}>
         {editing !== null ? (
           <LibraryAnswerForm
-            key={editing === 'new' ? 'new' : editing.id}
+            key={editing === 'new' ? `new-${draft?.source_message_id ?? ''}` : editing.id}
             answer={editing === 'new' ? null : editing}
+            draft={editing === 'new' ? draft : null}
             canManage={canManage}
             onClose={close}
           />
