@@ -148,7 +148,9 @@ describe('Save to library: a library answer from a sent reply', () => {
     });
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields).toHaveProperty('from_message_id');
-    const list = await json(await ctx.request('GET', '/api/compliance/library', { cookie: s.director.cookie }));
+    const list = await json(
+      await ctx.request('GET', '/api/compliance/library', { cookie: s.director.cookie }),
+    );
     expect(list.counts.all).toBe(0);
   });
 });
