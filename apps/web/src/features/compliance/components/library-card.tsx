@@ -5,11 +5,10 @@ import {
   type LibraryAnswerDraft,
   type LibraryStatus,
 } from '@parley/contracts';
-import { Archive, Pencil, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadMore } from '@/components/load-more';
 import { SearchField } from '@/components/search-field';
 import { Badge } from '@/components/ui/badge';
@@ -22,6 +21,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { libraryAnswerLink } from '@/lib/paths';
 import { useArchiveLibraryAnswer, useLibrary, useLibraryAnswer, useLibraryAnswerDraft } from '../api/library';
+import { EntryActions, EntryRow } from './entry-row';
 import { LibraryAnswerForm } from './library-answer-form';
 import { LibraryStatusBadge } from './library-status-badge';
 import { SectionError } from './section-error';
@@ -36,69 +36,51 @@ function AnswerRow({
   onEdit: (answer: LibraryAnswer) => void;
 }) {
   const archive = useArchiveLibraryAnswer();
-  // The visible words start the accessible name, so a voice user can say what they see.
   const action = canManage ? (answer.status === 'live' ? 'Edit' : 'Review and renew') : 'View';
   return (
-    <li data-testid="library-answer" className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto]">
-      <div className="grid min-w-0 gap-1">
-        <span className="flex flex-wrap items-center gap-2">
-          <span className="break-words font-medium text-sm">{answer.title}</span>
-          <LibraryStatusBadge status={answer.status} />
-          <Badge variant="outline">{answer.project_name ?? LIBRARY_TEXTS.allFunds}</Badge>
-        </span>
-        <span className="break-words text-sm">
-          <span className="text-muted-foreground">Question: </span>
-          {answer.question}
-        </span>
-        <span className="line-clamp-2 whitespace-pre-line break-words text-muted-foreground text-sm">
-          {answer.answer}
-        </span>
-        <span className="text-muted-foreground text-xs">
-          Owner {answer.owner_name ?? 'a former member'} · approved {formatDate(answer.approved_at)}
-          {answer.approved_by_name ? ` by ${answer.approved_by_name}` : ''} ·{' '}
-          {answer.status === 'expired' ? 'expired' : 'expires'} {formatDate(answer.expires_at)} ·{' '}
-          {answer.citations.length === 1 ? '1 source' : `${answer.citations.length} sources`}
-        </span>
-      </div>
-      <div className="flex items-start gap-1">
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          onClick={() => onEdit(answer)}
-          aria-label={`${action} ${answer.title}`}
-        >
-          <Pencil aria-hidden />
-          {action}
-        </Button>
-        {canManage ? (
-          <ConfirmDialog
-            trigger={
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                disabled={archive.isPending}
-                aria-label={`Archive ${answer.title}`}
-              >
-                <Archive aria-hidden />
-                Archive
-              </Button>
-            }
-            title={`Archive ‘${answer.title}’?`}
-            description="Drafts no longer use it and it leaves the library."
-            confirmLabel="Archive"
-            closeOnConfirm
-            onConfirm={() =>
-              archive.mutate(answer.id, {
-                onSuccess: () => toast.success(LIBRARY_TEXTS.archived),
-                onError: (error) => toast.error(getErrorMessage(error, 'Failed to archive the answer')),
-              })
-            }
-          />
-        ) : null}
-      </div>
-    </li>
+    <EntryRow
+      data-testid="library-answer"
+      actions={
+        <EntryActions
+          name={answer.title}
+          openLabel={action}
+          isReadOnly={!canManage}
+          onOpen={() => onEdit(answer)}
+          archive={
+            canManage
+              ? {
+                  description: 'Drafts no longer use it and it leaves the library.',
+                  isPending: archive.isPending,
+                  onConfirm: () =>
+                    archive.mutate(answer.id, {
+                      onSuccess: () => toast.success(LIBRARY_TEXTS.archived),
+                      onError: (error) => toast.error(getErrorMessage(error, 'Failed to archive the answer')),
+                    }),
+                }
+              : null
+          }
+        />
+      }
+    >
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="break-words font-medium text-sm">{answer.title}</span>
+        <LibraryStatusBadge status={answer.status} />
+        <Badge variant="outline">{answer.project_name ?? LIBRARY_TEXTS.allFunds}</Badge>
+      </span>
+      <span className="break-words text-sm">
+        <span className="text-muted-foreground">Question: </span>
+        {answer.question}
+      </span>
+      <span className="line-clamp-2 whitespace-pre-line break-words text-muted-foreground text-sm">
+        {answer.answer}
+      </span>
+      <span className="text-muted-foreground text-xs">
+        Owner {answer.owner_name ?? 'a former member'} · approved {formatDate(answer.approved_at)}
+        {answer.approved_by_name ? ` by ${answer.approved_by_name}` : ''} ·{' '}
+        {answer.status === 'expired' ? 'expired' : 'expires'} {formatDate(answer.expires_at)} ·{' '}
+        {answer.citations.length === 1 ? '1 source' : `${answer.citations.length} sources`}
+      </span>
+    </EntryRow>
   );
 }
 
