@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertProject } from '../../../test/factories';
 import {
   approveThroughRoute,
+  FEE_PASSAGE,
   generateThroughRoute,
-  insertDocumentWith,
+  insertLibraryScene,
   insertQuestion,
 } from '../../../test/library-fixtures';
 import { createTestContext, json } from '../../../test/test-app';
@@ -15,31 +15,20 @@ const ctx = await createTestContext();
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const DAY = 24 * 60 * 60 * 1000;
 
-const DISTRIBUTION_PASSAGE =
-  'Fund Alpha paid a quarterly distribution of $0.42 per unit on 15 October 2025. Distributions are paid within 30 days of the quarter end.';
-const FEE_PASSAGE = 'The management fee is 1.25% a year of net asset value, charged quarterly in arrears.';
 const ANSWER = 'The last quarterly distribution was $0.42 per unit, paid on 15 October 2025 [1].';
 /** The reply as sent: greeting, thanks, the answer, sign-off, signature and disclaimer. */
 const SENT_REPLY = `Dear Jane Investor,\n\nThank you for your message.\n\n${ANSWER}\n\nKind regards,\nDana Director\n\nPast performance is not a guide to future returns.`;
 
-/** A director and an associate of one organisation, a fund with a document, and a question about it. */
+/** The library scene, and a question about the fund's distribution. */
 async function scene() {
-  const director = await ctx.signInAs('ir_director');
-  const associate = await ctx.signInAs('ir_associate', director.orgId);
-  const projectId = await insertProject(ctx.db, { orgId: director.orgId });
-  const [distributionId, feeId] = await insertDocumentWith(ctx.db, {
-    orgId: director.orgId,
-    projectId,
-    fileName: 'Q3 Letter.md',
-    texts: [DISTRIBUTION_PASSAGE, FEE_PASSAGE],
-  });
+  const s = await insertLibraryScene(ctx);
   const messageId = await insertQuestion(ctx, {
-    orgId: director.orgId,
-    projectId,
+    orgId: s.orgId,
+    projectId: s.projectId,
     subject: 'Q3 distribution',
     body: 'Hello,\n\nHow much was the quarterly distribution per unit and when was it paid?\n\nThanks, Jane',
   });
-  return { director, associate, orgId: director.orgId, projectId, distributionId, feeId, messageId };
+  return { ...s, messageId };
 }
 
 type Scene = Awaited<ReturnType<typeof scene>>;
