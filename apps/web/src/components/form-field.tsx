@@ -29,7 +29,8 @@ function FieldFrame({
   children,
 }: FieldProps & { className?: string; children: ReactNode }) {
   return (
-    <div className={cn('grid gap-2', className)}>
+    // content-start: beside a taller field (one showing its message), the label stays by its control.
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint ? (

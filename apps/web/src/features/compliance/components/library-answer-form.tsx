@@ -221,7 +221,7 @@ export function LibraryAnswerForm({
           title={answer ? (isReadOnly ? answer.title : 'Edit library answer') : 'Add library answer'}
           description={
             answer ? (
-              <span className="flex flex-wrap items-center gap-2">
+              <span className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
                 <LibraryStatusBadge status={answer.status} />
                 Approved {formatDate(answer.approved_at)}
                 {answer.approved_by_name ? ` by ${answer.approved_by_name}` : ''}; expires{' '}
@@ -339,19 +339,22 @@ export function LibraryAnswerForm({
           )}
           {errors.passage_ids ? <p className="text-destructive text-sm">{errors.passage_ids}</p> : null}
         </Sources>
-        {isReadOnly ? (
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Close
-            </Button>
-          </DialogFooter>
-        ) : (
-          <FormDialogFooter
-            confirmLabel={answer ? 'Save and approve' : 'Add and approve'}
-            isPending={save.isPending}
-            onCancel={onClose}
-          />
-        )}
+        {/* The form is longer than a screen: its buttons stay in view at the dialog's foot. */}
+        <div className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-background px-6 py-4">
+          {isReadOnly ? (
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                Close
+              </Button>
+            </DialogFooter>
+          ) : (
+            <FormDialogFooter
+              confirmLabel={answer ? 'Save and approve' : 'Add and approve'}
+              isPending={save.isPending}
+              onCancel={onClose}
+            />
+          )}
+        </div>
       </form>
     </DialogContent>
   );
