@@ -55,7 +55,8 @@ function SentRecord({ messageId, sent }: { messageId: string; sent: NonNullable<
           {DELIVERY_LABELS[sent.delivery]}
         </Badge>
         {canSaveToLibrary ? (
-          <Button asChild variant="outline" size="sm" className="mt-2 w-fit">
+          // text-foreground: the alert's description mutes its text, which made the button read as disabled.
+          <Button asChild variant="outline" size="sm" className="mt-2 w-fit text-foreground">
             <Link to={libraryAnswerLink.buildFromMessage(messageId)}>
               <BookmarkPlus aria-hidden />
               {LIBRARY_TEXTS.saveFromReply}
