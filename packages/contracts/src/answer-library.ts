@@ -139,6 +139,8 @@ export const libraryAnswerDraftSchema = z.object({
   answer: z.string(),
   project_id: z.string().nullable(),
   citations: z.array(libraryCitationSchema),
+  /** Passages the reply cited that its document no longer holds (re-indexed or deleted since). */
+  citations_gone: z.number().int(),
   source_message_id: z.string(),
 });
 export type LibraryAnswerDraft = z.infer<typeof libraryAnswerDraftSchema>;
@@ -205,6 +207,9 @@ export const LIBRARY_TEXTS = {
   /** The action on a sent reply that opens the library form prefilled from it. */
   saveFromReply: 'Save to library',
   fromReplyFailed: 'The sent reply could not be opened as a library answer',
+  /** In the form, when passages the sent reply cited have changed or gone since. */
+  citationsGone: (count: number) =>
+    `${count === 1 ? '1 passage' : `${count} passages`} the reply cited changed or went since it was sent: cite the passages as they read now, and check the answer against them.`,
   loadFailed: 'The answer library could not be loaded',
   allFunds: 'All funds',
   status: { live: 'Live', expiring: 'Expiring soon', expired: 'Expired' } satisfies Record<

@@ -8,7 +8,7 @@ import {
   insertQuestion,
 } from '../../../test/library-fixtures';
 import { createTestContext, json } from '../../../test/test-app';
-import { auditLogs } from '../../db/schema';
+import { auditLogs, documentPassages } from '../../db/schema';
 
 const ctx = await createTestContext();
 
@@ -66,9 +66,21 @@ describe('Save to library: a library answer from a sent reply', () => {
       answer: ANSWER,
       project_id: s.projectId,
       source_message_id: s.messageId,
+      citations_gone: 0,
     });
     expect(draft.citations.map((c: { id: string }) => c.id)).toEqual(citations.map((c) => c.id));
     expect(draft.citations[0]).toHaveProperty('doc_path');
+  });
+
+  it('leaves out the cited passages its document no longer holds, and counts them', async () => {
+    const s = await scene();
+    const citations = await sendReply(s);
+    const [gone, ...kept] = citations;
+    // A re-index that changed the passage's text deletes its row.
+    await ctx.db.delete(documentPassages).where(eq(documentPassages.id, gone?.id ?? ''));
+    const draft = await json(await fromMessage(s));
+    expect(draft.citations.map((c: { id: string }) => c.id)).toEqual(kept.map((c) => c.id));
+    expect(draft.citations_gone).toBe(1);
   });
 
   it('refuses a message whose reply was not sent, and another organisation’s message (404)', async () => {

@@ -58,6 +58,7 @@ export async function draftLibraryAnswerFromReply(
     answer: answerOfReply(version.aiDraft).slice(0, LIBRARY_LIMITS.answer),
     project_id: message.projectId,
     citations: citations.map(({ id, doc_path, text }) => ({ id, doc_path, text })),
+    citations_gone: version.citations.length - citations.length,
     source_message_id: message.id,
   };
 }

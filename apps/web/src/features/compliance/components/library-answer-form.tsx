@@ -338,6 +338,14 @@ export function LibraryAnswerForm({
             </>
           )}
           {errors.passage_ids ? <p className="text-destructive text-sm">{errors.passage_ids}</p> : null}
+          {draft && !answer && draft.citations_gone > 0 ? (
+            <p
+              className="rounded-md border border-status-warn/50 bg-status-warn/10 p-2 text-sm"
+              data-testid="citations-gone"
+            >
+              {LIBRARY_TEXTS.citationsGone(draft.citations_gone)}
+            </p>
+          ) : null}
         </Sources>
         {/* The form is longer than a screen: its buttons stay in view at the dialog's foot. */}
         <div className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-background px-6 py-4">
