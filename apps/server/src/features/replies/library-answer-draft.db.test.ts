@@ -48,6 +48,33 @@ async function sendReply(s: Scene) {
 const fromMessage = (s: Scene, messageId = s.messageId) =>
   ctx.request('GET', `/api/compliance/library/from-message/${messageId}`, { cookie: s.director.cookie });
 
+/** POST /api/compliance/library as the form saves a draft from a reply: owned by the associate, 90 days. */
+function saveAnswer(
+  s: Scene,
+  draft: {
+    title: string;
+    question: string;
+    answer: string;
+    project_id: string | null;
+    source_message_id: string;
+    passage_ids: string[];
+  },
+) {
+  return ctx.request('POST', '/api/compliance/library', {
+    cookie: s.director.cookie,
+    body: {
+      title: draft.title,
+      question: draft.question,
+      answer: draft.answer,
+      project_id: draft.project_id,
+      owner_id: s.associate.userId,
+      expires_at: new Date(ctx.clock.now().getTime() + 90 * DAY).toISOString(),
+      passage_ids: draft.passage_ids,
+      from_message_id: draft.source_message_id,
+    },
+  });
+}
+
 describe('Save to library: a library answer from a sent reply', () => {
   it('is offered to admins and directors only', async () => {
     await ctx.expectGuarded('GET', `/api/compliance/library/from-message/${SOME_ID}`, 'compliance.manage');
@@ -99,18 +126,10 @@ describe('Save to library: a library answer from a sent reply', () => {
     const s = await scene();
     await sendReply(s);
     const draft = await json(await fromMessage(s));
-    const res = await ctx.request('POST', '/api/compliance/library', {
-      cookie: s.director.cookie,
-      body: {
-        title: draft.title,
-        question: draft.question,
-        answer: `${draft.answer} Distributions are paid within 30 days of the quarter end.`,
-        project_id: draft.project_id,
-        owner_id: s.associate.userId,
-        expires_at: new Date(ctx.clock.now().getTime() + 90 * DAY).toISOString(),
-        passage_ids: [s.feeId],
-        from_message_id: draft.source_message_id,
-      },
+    const res = await saveAnswer(s, {
+      ...draft,
+      answer: `${draft.answer} Distributions are paid within 30 days of the quarter end.`,
+      passage_ids: [s.feeId],
     });
     expect(res.status).toBe(201);
     const saved = await json(res);
@@ -134,18 +153,13 @@ describe('Save to library: a library answer from a sent reply', () => {
   it('refuses to save from a message whose reply was not sent, even with picked passages, and stores nothing', async () => {
     const s = await scene();
     await generateThroughRoute(ctx, s.director.cookie, s.messageId);
-    const res = await ctx.request('POST', '/api/compliance/library', {
-      cookie: s.director.cookie,
-      body: {
-        title: 'Q3 distribution',
-        question: 'How much was the distribution?',
-        answer: ANSWER,
-        project_id: s.projectId,
-        owner_id: s.associate.userId,
-        expires_at: new Date(ctx.clock.now().getTime() + 90 * DAY).toISOString(),
-        passage_ids: [s.distributionId],
-        from_message_id: s.messageId,
-      },
+    const res = await saveAnswer(s, {
+      title: 'Q3 distribution',
+      question: 'How much was the distribution?',
+      answer: ANSWER,
+      project_id: s.projectId,
+      source_message_id: s.messageId,
+      passage_ids: [s.distributionId],
     });
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields).toHaveProperty('from_message_id');
