@@ -40,6 +40,28 @@ test('the sidebar collapses with Ctrl+B and stays collapsed after a reload', asy
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
 });
 
+test('the sidebar column runs the whole length of a page longer than the screen', async ({ page }) => {
+  await signInAs(page, 'ir_director');
+  await page.goto('/compliance');
+  await expect(page.getByRole('heading', { name: 'Cleared flags' })).toBeVisible();
+  const column = await page.evaluate(() => {
+    const gap = document.querySelector('[data-slot="sidebar-gap"]');
+    const panel = document.querySelector('[data-slot="sidebar-container"]');
+    if (!gap || !panel) return null;
+    return {
+      pageHeight: document.documentElement.scrollHeight,
+      screenHeight: window.innerHeight,
+      columnBottom: gap.getBoundingClientRect().bottom + window.scrollY,
+      columnColour: getComputedStyle(gap).backgroundColor,
+      panelColour: getComputedStyle(panel).backgroundColor,
+    };
+  });
+  expect(column).not.toBeNull();
+  expect(column?.pageHeight).toBeGreaterThan(2 * (column?.screenHeight ?? 0));
+  expect(column?.columnBottom).toBeGreaterThanOrEqual((column?.pageHeight ?? 0) - 1);
+  expect(column?.columnColour).toBe(column?.panelColour);
+});
+
 test('under 768 px the sidebar is a sheet opened from the top bar', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const page = await context.newPage();

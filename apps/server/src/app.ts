@@ -30,6 +30,7 @@ import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
 import type { RealtimeTiming } from './features/realtime/realtime-timing';
 import { registerEarlierAnswerRoutes } from './features/replies/earlier-answers.routes';
 import { registerFlagDismissalRoutes } from './features/replies/flag-dismissals.routes';
+import { registerLibraryAnswerDraftRoutes } from './features/replies/library-answer-draft.routes';
 import { registerReplyRoutes } from './features/replies/replies.routes';
 import { registerSecurityRoutes } from './features/security/security.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
   registerEarlierAnswerRoutes(app, routeDeps);
   registerComplianceRoutes(app, routeDeps);
   registerAnswerLibraryRoutes(app, routeDeps);
+  registerLibraryAnswerDraftRoutes(app, routeDeps);
   registerDriftWatchRoutes(app, routeDeps);
   registerRealtimeRoutes(app, routeDeps);
   registerSettingsRoutes(app, routeDeps);

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { DbOrTx } from '../src/db/client';
 import { documentPassages, investorMessages, projectDocuments } from '../src/db/schema';
 import { generateToken } from '../src/lib/crypto';
+import { insertProject } from './factories';
 import { json, type TestContext } from './test-app';
 
 /** A document with passages (pages 1..n) written as indexing leaves them; returns the passage ids. */
@@ -83,4 +84,28 @@ export async function approveThroughRoute(ctx: TestContext, cookie: string, mess
   });
   expect(res.status, 'approve').toBe(200);
   return latest;
+}
+
+/** Passages of 'Q3 Letter.md' (pages 1 and 2) in the library scene. */
+export const DISTRIBUTION_PASSAGE =
+  'Fund Alpha paid a quarterly distribution of $0.42 per unit on 15 October 2025. Distributions are paid within 30 days of the quarter end.';
+export const FEE_PASSAGE =
+  'The management fee is 1.25% a year of net asset value, charged quarterly in arrears.';
+
+/**
+ * An organisation with a director (who keeps the library), an associate and a fund whose document
+ * 'Q3 Letter.md' holds the distribution and fee passages.
+ */
+export async function insertLibraryScene(ctx: TestContext) {
+  const director = await ctx.signInAs('ir_director');
+  const associate = await ctx.signInAs('ir_associate', director.orgId);
+  const projectId = await insertProject(ctx.db, { orgId: director.orgId });
+  const [distributionId, feeId] = await insertDocumentWith(ctx.db, {
+    orgId: director.orgId,
+    projectId,
+    fileName: 'Q3 Letter.md',
+    texts: [DISTRIBUTION_PASSAGE, FEE_PASSAGE],
+  });
+  if (!distributionId || !feeId) throw new Error('no passages');
+  return { director, associate, orgId: director.orgId, projectId, distributionId, feeId };
 }

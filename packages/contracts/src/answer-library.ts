@@ -97,23 +97,21 @@ const passageIdsSchema = z
   .max(LIBRARY_LIMITS.citations, { error: `Cite at most ${LIBRARY_LIMITS.citations} passages` })
   .refine((ids) => new Set(ids).size === ids.length, { error: 'A passage is listed twice' });
 
-export const createLibraryAnswerInputSchema = z
-  .object({
-    title: titleSchema,
-    question: questionSchema,
-    answer: answerSchema,
-    project_id: projectIdSchema,
-    owner_id: ownerIdSchema,
-    expires_at: expiresAtSchema,
-    /** The passages the author picked; or, with from_message_id, the sent reply's citations are kept. */
-    passage_ids: passageIdsSchema.optional(),
-    /** A message whose reply was approved and sent: its citations become the answer's. */
-    from_message_id: z.uuid({ error: 'Not a message id' }).optional(),
-  })
-  .refine((v) => v.passage_ids === undefined || v.from_message_id === undefined, {
-    path: ['passage_ids'],
-    error: 'Pick passages or take the sent reply’s sources, not both',
-  });
+export const createLibraryAnswerInputSchema = z.object({
+  title: titleSchema,
+  question: questionSchema,
+  answer: answerSchema,
+  project_id: projectIdSchema,
+  owner_id: ownerIdSchema,
+  expires_at: expiresAtSchema,
+  /** The passages the author picked; without them, a from_message_id's reply citations are kept. */
+  passage_ids: passageIdsSchema.optional(),
+  /**
+   * A message whose reply was approved and sent, which the answer is made from ('Save to library'):
+   * recorded as its source; its reply's citations become the answer's unless passage_ids are given.
+   */
+  from_message_id: z.uuid({ error: 'Not a message id' }).optional(),
+});
 export type CreateLibraryAnswerInput = z.input<typeof createLibraryAnswerInputSchema>;
 
 export const updateLibraryAnswerInputSchema = z
@@ -128,6 +126,24 @@ export const updateLibraryAnswerInputSchema = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Change at least one field' });
 export type UpdateLibraryAnswerInput = z.input<typeof updateLibraryAnswerInputSchema>;
+
+/**
+ * GET /api/compliance/library/from-message/:id ('Save to library' on a sent reply): a new answer's
+ * fields as the reply gives them — the message's subject as title, the questions it asks, the reply's
+ * words without greeting, thanks and sign-off, its fund and the cited passages that still exist — for
+ * the author to edit before saving (POST with from_message_id).
+ */
+export const libraryAnswerDraftSchema = z.object({
+  title: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  project_id: z.string().nullable(),
+  citations: z.array(libraryCitationSchema),
+  /** Passages the reply cited that its document no longer holds (re-indexed or deleted since). */
+  citations_gone: z.number().int(),
+  source_message_id: z.string(),
+});
+export type LibraryAnswerDraft = z.infer<typeof libraryAnswerDraftSchema>;
 
 export const libraryAnswerIdParamSchema = z.object({ id: z.uuid({ error: 'Not a library answer id' }) });
 
@@ -188,6 +204,12 @@ export const LIBRARY_TEXTS = {
   saved: 'Library answer saved',
   archived: 'Library answer archived',
   saveFailed: 'Failed to save the library answer',
+  /** The action on a sent reply that opens the library form prefilled from it. */
+  saveFromReply: 'Save to library',
+  fromReplyFailed: 'The sent reply could not be opened as a library answer',
+  /** In the form, when passages the sent reply cited have changed or gone since. */
+  citationsGone: (count: number) =>
+    `${count === 1 ? '1 passage' : `${count} passages`} the reply cited changed or went since it was sent: cite the passages as they read now, and check the answer against them.`,
   loadFailed: 'The answer library could not be loaded',
   allFunds: 'All funds',
   status: { live: 'Live', expiring: 'Expiring soon', expired: 'Expired' } satisfies Record<

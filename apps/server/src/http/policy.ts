@@ -136,6 +136,8 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/compliance/library/:id': 'reporting.read',
   'GET /api/compliance/library/owners': 'compliance.manage',
   'GET /api/compliance/library/passages': 'compliance.manage',
+  /** 'Save to library' on a sent reply: only those who may save an answer get its prefilled fields. */
+  'GET /api/compliance/library/from-message/:id': 'compliance.manage',
   'POST /api/compliance/library': 'compliance.manage',
   'PATCH /api/compliance/library/:id': 'compliance.manage',
   'DELETE /api/compliance/library/:id': 'compliance.manage',

@@ -1,8 +1,11 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
 
-type FormFieldProps = Omit<ComponentProps<typeof Input>, 'id'> & {
+type FieldProps = {
   id: string;
   label: string;
   /** The field's message: shown under it and announced with it. */
@@ -10,31 +13,105 @@ type FormFieldProps = Omit<ComponentProps<typeof Input>, 'id'> & {
   hint?: string | undefined;
 };
 
-/** One labelled input with its hint and its message, both tied to the input for screen readers. */
-export function FormField({ id, label, error, hint, ...inputProps }: FormFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+/** The attributes that tie a control to its hint and message for screen readers. */
+function describedControl({ id, error, hint }: FieldProps) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined } as const;
+}
 
+/** A label, the control, then its hint and its message. */
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: FieldProps & { className?: string; children: ReactNode }) {
   return (
-    <div className="grid gap-2">
+    // content-start: beside a taller field (one showing its message), the label stays by its control.
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...inputProps}
-      />
+      {children}
       {hint ? (
-        <p id={hintId} className="text-muted-foreground text-xs">
+        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-destructive text-sm">
+        <p id={`${id}-error`} className="text-destructive text-sm">
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+type FormFieldProps = Omit<ComponentProps<typeof Input>, 'id'> & FieldProps;
+
+/** One labelled input with its hint and its message, both tied to the input for screen readers. */
+export function FormField({ id, label, error, hint, ...inputProps }: FormFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <Input id={id} {...describedControl({ id, label, error, hint })} {...inputProps} />
+    </FieldFrame>
+  );
+}
+
+type TextareaFieldProps = Omit<ComponentProps<typeof Textarea>, 'id'> & FieldProps;
+
+/** One labelled text area with its hint and its message, as FormField is for an input. */
+export function TextareaField({ id, label, error, hint, ...textareaProps }: TextareaFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <Textarea id={id} {...describedControl({ id, label, error, hint })} {...textareaProps} />
+    </FieldFrame>
+  );
+}
+
+type SelectFieldProps = FieldProps & {
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  placeholder: string;
+  disabled?: boolean | undefined;
+  /** Classes of the whole field (its grid cell). */
+  className?: string | undefined;
+  triggerClassName?: string | undefined;
+};
+
+/** One labelled select with its hint and its message; an empty value shows the placeholder. */
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  value,
+  onValueChange,
+  options,
+  placeholder,
+  disabled,
+  className,
+  triggerClassName,
+}: SelectFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={cn('min-w-0', className)}>
+      <Select value={value || undefined} onValueChange={onValueChange} disabled={disabled}>
+        <SelectTrigger
+          id={id}
+          className={cn('w-full', triggerClassName)}
+          {...describedControl({ id, label, error, hint })}
+        >
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </FieldFrame>
   );
 }

@@ -14,6 +14,7 @@ describe('paths', () => {
 
   it('links to one answer of the Compliance center’s answer library', () => {
     expect(libraryAnswerLink.build('a b')).toBe('/compliance?library=a+b#answer-library');
+    expect(libraryAnswerLink.buildFromMessage('m 1')).toBe('/compliance?library_from=m+1#answer-library');
   });
 
   it('builds the invitation link of docs/product.md §9', () => {

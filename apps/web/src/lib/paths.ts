@@ -65,4 +65,8 @@ export const libraryAnswerLink = {
   param: 'library',
   anchor: 'answer-library',
   build: (id: string) => `${paths.compliance}?${new URLSearchParams({ library: id })}#answer-library`,
+  /** 'Save to library' on a sent reply: the page opens a new answer prefilled from `?library_from=<message id>`. */
+  fromMessageParam: 'library_from',
+  buildFromMessage: (messageId: string) =>
+    `${paths.compliance}?${new URLSearchParams({ library_from: messageId })}#answer-library`,
 } as const;

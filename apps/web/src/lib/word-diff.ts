@@ -57,3 +57,38 @@ export function diffWords(before: string, after: string): { before: DiffSegment[
   }
   return { before: segmentsOf(a, keptA), after: segmentsOf(b, keptB) };
 }
+
+/** A paragraph of a diffed text, or a run of paragraphs that did not change, left out. */
+export type DiffBlock = { kind: 'paragraph'; segments: DiffSegment[] } | { kind: 'unchanged'; count: number };
+
+const PARAGRAPH_BREAK = /\n[ \t]*\n\s*/;
+
+/**
+ * The paragraphs (split at blank lines) of a diffed text that hold a changed word, each run of the
+ * others folded into one `unchanged` block with its count: a long passage where one figure moved shows
+ * that figure's paragraph, not the whole document.
+ */
+export function foldUnchangedParagraphs(segments: readonly DiffSegment[]): DiffBlock[] {
+  const paragraphs: DiffSegment[][] = [[]];
+  for (const segment of segments) {
+    segment.text.split(PARAGRAPH_BREAK).forEach((text, i) => {
+      if (i > 0) paragraphs.push([]);
+      if (text) paragraphs.at(-1)?.push({ text, changed: segment.changed });
+    });
+  }
+  const blocks: DiffBlock[] = [];
+  for (const paragraph of paragraphs) {
+    if (paragraph.length === 0) continue;
+    if (paragraph.some((s) => s.changed && s.text.trim() !== '')) {
+      // A paragraph's leading spaces belong to the break before it.
+      const [first, ...rest] = paragraph;
+      const trimmed = first ? [{ ...first, text: first.text.trimStart() }, ...rest] : rest;
+      blocks.push({ kind: 'paragraph', segments: trimmed.filter((s) => s.text !== '') });
+      continue;
+    }
+    const last = blocks.at(-1);
+    if (last?.kind === 'unchanged') last.count += 1;
+    else blocks.push({ kind: 'unchanged', count: 1 });
+  }
+  return blocks;
+}

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { insertProject } from '../../../test/factories';
 import {
   approveThroughRoute,
+  DISTRIBUTION_PASSAGE,
+  FEE_PASSAGE,
   generateThroughRoute,
-  insertDocumentWith,
+  insertLibraryScene,
   insertQuestion,
 } from '../../../test/library-fixtures';
 import { createTestContext, json } from '../../../test/test-app';
@@ -16,9 +18,6 @@ const ctx = await createTestContext();
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const DAY = 24 * 60 * 60 * 1000;
 
-const DISTRIBUTION_PASSAGE =
-  'Fund Alpha paid a quarterly distribution of $0.42 per unit on 15 October 2025. Distributions are paid within 30 days of the quarter end.';
-const FEE_PASSAGE = 'The management fee is 1.25% a year of net asset value, charged quarterly in arrears.';
 const APPROVED_ANSWER =
   'Distributions are declared each quarter and paid within 30 days of the quarter end; the last one was $0.42 per unit, paid on 15 October 2025 [1].';
 
@@ -29,19 +28,7 @@ const signInAgain = async (user: { userId: string; email: string; password: stri
 /** An instant `days` from the test clock's now, as the API takes it. */
 const inDays = (days: number) => new Date(ctx.clock.now().getTime() + days * DAY).toISOString();
 
-/** An organisation with a director (who keeps the library), an associate and a fund with documents. */
-async function scene() {
-  const director = await ctx.signInAs('ir_director');
-  const associate = await ctx.signInAs('ir_associate', director.orgId);
-  const projectId = await insertProject(ctx.db, { orgId: director.orgId });
-  const [distributionId, feeId] = await insertDocumentWith(ctx.db, {
-    orgId: director.orgId,
-    projectId,
-    fileName: 'Q3 Letter.md',
-    texts: [DISTRIBUTION_PASSAGE, FEE_PASSAGE],
-  });
-  return { director, associate, orgId: director.orgId, projectId, distributionId, feeId };
-}
+const scene = () => insertLibraryScene(ctx);
 
 type Scene = Awaited<ReturnType<typeof scene>>;
 
@@ -131,7 +118,7 @@ describe('keeping library answers', () => {
       [{ expires_at: 'next week' }, 'expires_at'],
       [{ question: '' }, 'question'],
       [{ passage_ids: [s.distributionId, s.distributionId] }, 'passage_ids'],
-      [{ passage_ids: [s.distributionId], from_message_id: SOME_ID }, 'passage_ids'],
+      [{ passage_ids: [s.distributionId], from_message_id: SOME_ID }, 'from_message_id'],
       [{ from_message_id: SOME_ID, passage_ids: undefined }, 'from_message_id'],
     ];
     for (const [overrides, field] of cases) {

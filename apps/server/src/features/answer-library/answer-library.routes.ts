@@ -1,5 +1,4 @@
 import {
-  complianceDeletedResponseSchema,
   createLibraryAnswerInputSchema,
   libraryAnswerIdParamSchema,
   libraryAnswerSchema,
@@ -10,6 +9,7 @@ import {
   listLibraryResponseSchema,
   updateLibraryAnswerInputSchema,
 } from '@parley/contracts';
+import { registerArchivableRoutes } from '../../http/archivable-routes';
 import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import {
   archiveLibraryAnswer,
@@ -56,35 +56,6 @@ const getOne = apiRoute({
   errors: [400, 401, 403, 404],
 });
 
-const create = apiRoute({
-  method: 'post',
-  path: '/api/compliance/library',
-  summary: 'Add an approved answer (approved by the caller; audited)',
-  body: createLibraryAnswerInputSchema,
-  ok: { status: 201, schema: libraryAnswerSchema, description: 'The answer' },
-  errors: [400, 401, 403, 415],
-});
-
-const update = apiRoute({
-  method: 'patch',
-  path: '/api/compliance/library/{id}',
-  summary:
-    'Change or renew a library answer (re-approved by the caller when its content or expiry changes; audited)',
-  params: libraryAnswerIdParamSchema,
-  body: updateLibraryAnswerInputSchema,
-  ok: { status: 200, schema: libraryAnswerSchema, description: 'The answer' },
-  errors: [400, 401, 403, 404, 415],
-});
-
-const archive = apiRoute({
-  method: 'delete',
-  path: '/api/compliance/library/{id}',
-  summary: 'Archive a library answer: no longer listed or used by the drafter (audited)',
-  params: libraryAnswerIdParamSchema,
-  ok: { status: 200, schema: complianceDeletedResponseSchema, description: 'Archived' },
-  errors: [400, 401, 403, 404],
-});
-
 /** The answer library of the Compliance center (docs/decisions/028-answer-library.md). */
 export function registerAnswerLibraryRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(list, async (c) =>
@@ -97,15 +68,25 @@ export function registerAnswerLibraryRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(getOne, async (c) =>
     c.json(await getLibraryAnswer(deps, c.get('actor'), { id: c.req.valid('param').id }), 200),
   );
-  api.openapi(create, async (c) =>
-    c.json(await createLibraryAnswer(deps, c.get('actor'), c.req.valid('json')), 201),
-  );
-  api.openapi(update, async (c) => {
-    const input = { id: c.req.valid('param').id, ...c.req.valid('json') };
-    return c.json(await editLibraryAnswer(deps, c.get('actor'), input), 200);
-  });
-  api.openapi(archive, async (c) => {
-    await archiveLibraryAnswer(deps, c.get('actor'), { id: c.req.valid('param').id });
-    return c.json({ success: true as const }, 200);
+
+  registerArchivableRoutes(api, deps, {
+    path: '/api/compliance/library',
+    idParam: libraryAnswerIdParamSchema,
+    entry: { schema: libraryAnswerSchema, description: 'The answer' },
+    create: {
+      summary: 'Add an approved answer (approved by the caller; audited)',
+      body: createLibraryAnswerInputSchema,
+      run: createLibraryAnswer,
+    },
+    update: {
+      summary:
+        'Change or renew a library answer (re-approved by the caller when its content or expiry changes; audited)',
+      body: updateLibraryAnswerInputSchema,
+      run: editLibraryAnswer,
+    },
+    archive: {
+      summary: 'Archive a library answer: no longer listed or used by the drafter (audited)',
+      run: archiveLibraryAnswer,
+    },
   });
 }

@@ -169,7 +169,12 @@ async function citationsOf(
   }));
 }
 
-async function sentReplyCitations(
+/**
+ * The citations a library answer takes from the message's reply that was approved and sent: those whose
+ * passages still exist (of the answer's fund, when it has one), with their text as it reads now. A
+ * message with no such reply is a 400 naming from_message_id.
+ */
+export async function citationsOfSentReply(
   db: DbOrTx,
   input: { orgId: string; projectId: string | null; messageId: string },
 ): Promise<LibraryCitationRow[]> {
@@ -210,9 +215,14 @@ export async function createLibraryAnswer(
     await checkFund(tx, actor.orgId, data.project_id);
     await checkOwner(tx, actor.orgId, data.owner_id);
     const scope = { orgId: actor.orgId, projectId: data.project_id };
-    const citations = data.from_message_id
-      ? await sentReplyCitations(tx, { ...scope, messageId: data.from_message_id })
-      : await citationsOf(tx, { ...scope, passageIds: data.passage_ids ?? [], field: 'passage_ids' });
+    // Made from a sent reply: its citations, or the passages the author kept and added to them.
+    const fromReply = data.from_message_id
+      ? await citationsOfSentReply(tx, { ...scope, messageId: data.from_message_id })
+      : null;
+    const citations =
+      fromReply !== null && data.passage_ids === undefined
+        ? fromReply
+        : await citationsOf(tx, { ...scope, passageIds: data.passage_ids ?? [], field: 'passage_ids' });
     const answerId = await insertLibraryAnswer(tx, {
       orgId: actor.orgId,
       projectId: data.project_id,

@@ -21,6 +21,7 @@ import {
   updateTemplateInputSchema,
   updateTermInputSchema,
 } from '@parley/contracts';
+import { registerArchivableRoutes } from '../../http/archivable-routes';
 import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import {
   checkText,
@@ -150,34 +151,6 @@ const listTemplatesRoute = apiRoute({
   errors: [400, 401, 403],
 });
 
-const createTemplateRoute = apiRoute({
-  method: 'post',
-  path: '/api/compliance/templates',
-  summary: 'Add an approved template (audited)',
-  body: createTemplateInputSchema,
-  ok: { status: 201, schema: responseTemplateSchema, description: 'The template' },
-  errors: [400, 401, 403, 415],
-});
-
-const updateTemplateRoute = apiRoute({
-  method: 'patch',
-  path: '/api/compliance/templates/{id}',
-  summary: 'Change a template’s title or text (audited)',
-  params: templateIdParamSchema,
-  body: updateTemplateInputSchema,
-  ok: { status: 200, schema: responseTemplateSchema, description: 'The template' },
-  errors: [400, 401, 403, 404, 415],
-});
-
-const archiveTemplateRoute = apiRoute({
-  method: 'delete',
-  path: '/api/compliance/templates/{id}',
-  summary: 'Archive a template: it is no longer offered or counted (audited)',
-  params: templateIdParamSchema,
-  ok: { status: 200, schema: complianceDeletedResponseSchema, description: 'Archived' },
-  errors: [400, 401, 403, 404],
-});
-
 /** The compliance checker and the Compliance center; the organisation is the caller's. */
 export function registerComplianceRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(check, async (c) => {
@@ -232,17 +205,23 @@ export function registerComplianceRoutes(api: ApiRouter, deps: RouteDeps) {
     return c.json(await getTemplates(deps, c.get('actor'), c.req.valid('query')), 200);
   });
 
-  api.openapi(createTemplateRoute, async (c) => {
-    return c.json(await createTemplate(deps, c.get('actor'), c.req.valid('json')), 201);
-  });
-
-  api.openapi(updateTemplateRoute, async (c) => {
-    const input = { id: c.req.valid('param').id, ...c.req.valid('json') };
-    return c.json(await editTemplate(deps, c.get('actor'), input), 200);
-  });
-
-  api.openapi(archiveTemplateRoute, async (c) => {
-    await archiveTemplate(deps, c.get('actor'), { id: c.req.valid('param').id });
-    return c.json({ success: true as const }, 200);
+  registerArchivableRoutes(api, deps, {
+    path: '/api/compliance/templates',
+    idParam: templateIdParamSchema,
+    entry: { schema: responseTemplateSchema, description: 'The template' },
+    create: {
+      summary: 'Add an approved template (audited)',
+      body: createTemplateInputSchema,
+      run: createTemplate,
+    },
+    update: {
+      summary: 'Change a template’s title or text (audited)',
+      body: updateTemplateInputSchema,
+      run: editTemplate,
+    },
+    archive: {
+      summary: 'Archive a template: it is no longer offered or counted (audited)',
+      run: archiveTemplate,
+    },
   });
 }

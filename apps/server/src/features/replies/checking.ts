@@ -15,7 +15,7 @@ import { notifyOrg } from '../../lib/realtime';
 import { askSecondOpinion, type OrgCheckResult } from '../compliance/compliance.service';
 import { OPINION_OFF, type Opinion } from '../compliance/second-opinion';
 import { findPassagesByIds } from '../projects/passage-lookup';
-import { draftDtoWithDismissals, withDismissals } from './flag-dismissals';
+import { resolveDraftVersionDto, withDismissals } from './flag-dismissals';
 import {
   type DraftVersionRow,
   findDraftVersion,
@@ -283,6 +283,6 @@ export async function applyFix(
     });
     const saved = await findDraftVersion(tx, { orgId: actor.orgId, messageId, version: next });
     if (!saved) throw new AppError('NOT_FOUND');
-    return draftDtoWithDismissals(tx, actor.orgId, saved);
+    return resolveDraftVersionDto(tx, actor.orgId, saved);
   });
 }

@@ -18,7 +18,7 @@ import { isSystemConfigOn, readSystemConfig } from '../organizations/organizatio
 import { checkGeneratedVersion } from './checking';
 import { citationsToStore } from './cited-passages';
 import { retrievePassages } from './draft-passages';
-import { draftDtoWithDismissals } from './flag-dismissals';
+import { resolveDraftVersionDto } from './flag-dismissals';
 import {
   findDraftVersion,
   findReplyMessage,
@@ -40,7 +40,7 @@ async function readVersion(
 ): Promise<DraftVersion> {
   const row = await findDraftVersion(db, { orgId, messageId, ...(version === undefined ? {} : { version }) });
   if (!row) throw new AppError(version === undefined ? 'NO_DRAFT' : 'NOT_FOUND');
-  return draftDtoWithDismissals(db, orgId, row);
+  return resolveDraftVersionDto(db, orgId, row);
 }
 
 /**

@@ -86,7 +86,7 @@ function dismissalOf(row: LiveDismissal): Dismissal {
  * A version as the API shows it: its citations with their passages and supporting words
  * (cited-passages.ts), and its stored check's flags with their dismissals.
  */
-export async function draftDtoWithDismissals(
+export async function resolveDraftVersionDto(
   db: DbOrTx,
   orgId: string,
   row: DraftVersionRow,
@@ -218,7 +218,7 @@ export async function dismissFlag(
       messageId: input.messageId,
       version: row.versionNumber,
     });
-    return draftDtoWithDismissals(tx, actor.orgId, row);
+    return resolveDraftVersionDto(tx, actor.orgId, row);
   });
 }
 
@@ -247,7 +247,7 @@ export async function restoreFlag(
       messageId: input.messageId,
       version: row.versionNumber,
     });
-    return draftDtoWithDismissals(tx, actor.orgId, row);
+    return resolveDraftVersionDto(tx, actor.orgId, row);
   });
 }
 

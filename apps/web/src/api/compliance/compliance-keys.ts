@@ -18,6 +18,9 @@ export const complianceKeys = {
   libraryList: (q: string, status: string) => [...complianceKeys.library(), 'list', q, status] as const,
   libraryAnswer: (id: string) => [...complianceKeys.library(), 'answer', id] as const,
   libraryOwners: () => [...complianceKeys.library(), 'owners'] as const,
+  /** A new answer's fields taken from a message's sent reply ('Save to library'). */
+  libraryFromMessage: (messageId: string) =>
+    [...complianceKeys.library(), 'from-message', messageId] as const,
   /** The drift watch's Needs review queue; a library answer's review changes the library too. */
   reviewItems: () => [...complianceKeys.all, 'review-items'] as const,
   libraryPassages: (projectId: string, q: string) =>

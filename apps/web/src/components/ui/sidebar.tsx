@@ -149,15 +149,20 @@ export function Sidebar({
       data-collapsible={state === 'collapsed' ? 'icon' : ''}
       data-slot="sidebar"
     >
+      {/*
+        The gap holds the sidebar's place in the page and paints its column as long as the page: the
+        fixed panel covers one screen, so a long page scrolled, printed or captured whole would
+        otherwise show the column stop at the first screen's height.
+      */}
       <div
         data-slot="sidebar-gap"
-        className="relative w-(--sidebar-width) bg-transparent transition-[width] duration-200 ease-linear group-data-[collapsible=icon]:w-(--sidebar-width-icon) motion-reduce:transition-none"
+        className="relative h-full min-h-svh w-(--sidebar-width) border-sidebar-border border-r bg-sidebar transition-[width] duration-200 ease-linear group-data-[collapsible=icon]:w-(--sidebar-width-icon) motion-reduce:transition-none"
       />
       <aside
         aria-label={label}
         data-slot="sidebar-container"
         className={cn(
-          'fixed inset-y-0 left-0 z-20 hidden h-svh w-(--sidebar-width) border-sidebar-border border-r bg-sidebar transition-[width] duration-200 ease-linear md:flex motion-reduce:transition-none',
+          'fixed inset-y-0 left-0 z-20 hidden w-(--sidebar-width) border-sidebar-border border-r bg-sidebar transition-[width] duration-200 ease-linear md:flex motion-reduce:transition-none',
           'group-data-[collapsible=icon]:w-(--sidebar-width-icon)',
           className,
         )}

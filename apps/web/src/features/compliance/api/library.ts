@@ -4,6 +4,7 @@ import {
   type LibraryAnswer,
   type LibraryStatus,
   type ListLibraryResponse,
+  libraryAnswerDraftSchema,
   libraryAnswerSchema,
   libraryOwnersResponseSchema,
   libraryPassagesResponseSchema,
@@ -51,6 +52,21 @@ export function useLibraryAnswer(id: string | null) {
     queryKey: complianceKeys.libraryAnswer(id ?? ''),
     queryFn: ({ signal }) => api.get(libraryPath(id ?? ''), { signal, parser: libraryAnswerSchema }),
     enabled: id !== null,
+  });
+}
+
+/** GET /api/compliance/library/from-message/:id: a new answer's fields from the message's sent reply. */
+export function useLibraryAnswerDraft(messageId: string | null) {
+  return useQuery({
+    queryKey: complianceKeys.libraryFromMessage(messageId ?? ''),
+    queryFn: ({ signal }) =>
+      api.get(`/api/compliance/library/from-message/${encodeURIComponent(messageId ?? '')}`, {
+        signal,
+        parser: libraryAnswerDraftSchema,
+      }),
+    enabled: messageId !== null,
+    // The reply it was read from may be edited and sent again: read it afresh each time it is opened.
+    gcTime: 0,
   });
 }
 

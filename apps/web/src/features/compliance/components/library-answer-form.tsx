@@ -1,16 +1,19 @@
-import { LIBRARY_LIMITS, LIBRARY_TEXTS, type LibraryAnswer, type LibraryCitation } from '@parley/contracts';
+import {
+  LIBRARY_LIMITS,
+  LIBRARY_TEXTS,
+  type LibraryAnswer,
+  type LibraryAnswerDraft,
+  type LibraryCitation,
+} from '@parley/contracts';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useDeferredValue, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useFundOptions } from '@/api/projects/list-projects';
 import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
-import { FormField } from '@/components/form-field';
+import { FormField, SelectField, TextareaField } from '@/components/form-field';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { DialogContent, DialogFooter } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useLibraryOwners, useLibraryPassages, useSaveLibraryAnswer } from '../api/library';
@@ -35,51 +38,6 @@ function inAYear(): string {
   const at = new Date();
   at.setFullYear(at.getFullYear() + 1);
   return dayOf(at.toISOString());
-}
-
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={id} className="text-destructive text-sm">
-      {error}
-    </p>
-  ) : null;
-}
-
-function LabelledText({
-  id,
-  label,
-  value,
-  onChange,
-  maxLength,
-  error,
-  disabled,
-  className,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  maxLength: number;
-  error: string | undefined;
-  disabled: boolean;
-  className?: string;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        value={value}
-        maxLength={maxLength}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        disabled={disabled}
-        className={className}
-      />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
 }
 
 function Sources({
@@ -183,14 +141,17 @@ function PassagePicker({
 
 /**
  * Add, edit or renew a library answer (directors and admins), or read one. Saving approves the answer
- * in the saver's name when its wording, question, fund, sources or expiry changed.
+ * in the saver's name when its wording, question, fund, sources or expiry changed. A new answer may
+ * start from a sent reply's fields (`draft`, 'Save to library'), which the author edits before saving.
  */
 export function LibraryAnswerForm({
   answer,
+  draft = null,
   canManage,
   onClose,
 }: {
   answer: LibraryAnswer | null;
+  draft?: LibraryAnswerDraft | null;
   canManage: boolean;
   onClose: () => void;
 }) {
@@ -198,17 +159,18 @@ export function LibraryAnswerForm({
   const save = useSaveLibraryAnswer();
   const funds = useFundOptions();
   const owners = useLibraryOwners(canManage);
-  const [title, setTitle] = useState(answer?.title ?? '');
-  const [question, setQuestion] = useState(answer?.question ?? '');
-  const [text, setText] = useState(answer?.answer ?? '');
-  const [fund, setFund] = useState(answer ? (answer.project_id ?? ALL_FUNDS) : '');
+  const start = answer ?? draft;
+  const [title, setTitle] = useState(start?.title ?? '');
+  const [question, setQuestion] = useState(start?.question ?? '');
+  const [text, setText] = useState(start?.answer ?? '');
+  const [fund, setFund] = useState(start ? (start.project_id ?? ALL_FUNDS) : '');
   const [ownerId, setOwnerId] = useState(answer?.owner_id ?? '');
   const [expires, setExpires] = useState(
     answer && answer.status !== 'expired' ? dayOf(answer.expires_at) : inAYear(),
   );
-  const [citations, setCitations] = useState<LibraryCitation[]>(answer?.citations ?? []);
+  const [citations, setCitations] = useState<LibraryCitation[]>(start?.citations ?? []);
   // Passages of an all-funds answer are looked up in one fund at a time.
-  const [searchFund, setSearchFund] = useState<string | null>(answer?.project_id ?? null);
+  const [searchFund, setSearchFund] = useState<string | null>(start?.project_id ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const isReadOnly = !canManage;
   const projectId = fund === ALL_FUNDS || fund === '' ? null : fund;
@@ -234,6 +196,7 @@ export function LibraryAnswerForm({
       owner_id: ownerId,
       expires_at: endOfDay(expires),
       passage_ids: citations.map((c) => c.id),
+      ...(draft && !answer ? { from_message_id: draft.source_message_id } : {}),
     };
     save.mutate(
       { id: answer?.id ?? null, values },
@@ -250,7 +213,7 @@ export function LibraryAnswerForm({
     );
   }
 
-  const fundItems = funds.data ?? [];
+  const fundOptions = (funds.data ?? []).map((item) => ({ value: item.id, label: item.name }));
   return (
     <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-2xl">
       <form onSubmit={submit} noValidate className="grid gap-4">
@@ -258,7 +221,7 @@ export function LibraryAnswerForm({
           title={answer ? (isReadOnly ? answer.title : 'Edit library answer') : 'Add library answer'}
           description={
             answer ? (
-              <span className="flex flex-wrap items-center gap-2">
+              <span className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
                 <LibraryStatusBadge status={answer.status} />
                 Approved {formatDate(answer.approved_at)}
                 {answer.approved_by_name ? ` by ${answer.approved_by_name}` : ''}; expires{' '}
@@ -267,6 +230,8 @@ export function LibraryAnswerForm({
                   ? null
                   : 'Saving a change to its words, fund, sources or expiry approves it in your name.'}
               </span>
+            ) : draft ? (
+              'Taken from the sent reply: edit it so it answers any investor who asks, then save; saving approves it in your name.'
             ) : (
               'Drafts use it as written when a message asks its question; saving approves it in your name.'
             )
@@ -282,78 +247,58 @@ export function LibraryAnswerForm({
           disabled={isReadOnly}
           autoFocus={!isReadOnly}
         />
-        <LabelledText
+        <TextareaField
           id={`${id}-question`}
           label="Question investors ask"
           value={question}
-          onChange={setQuestion}
+          onChange={(event) => setQuestion(event.target.value)}
           maxLength={LIBRARY_LIMITS.question}
           error={errors.question}
           disabled={isReadOnly}
           className="min-h-16"
         />
-        <LabelledText
+        <TextareaField
           id={`${id}-answer`}
           label="Approved answer"
           value={text}
-          onChange={setText}
+          onChange={(event) => setText(event.target.value)}
           maxLength={LIBRARY_LIMITS.answer}
           error={errors.answer}
           disabled={isReadOnly}
           className="min-h-32"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid min-w-0 gap-2 sm:col-span-2">
-            <Label htmlFor={`${id}-fund`}>Fund</Label>
-            <Select
-              value={fund || undefined}
-              onValueChange={setFund}
-              disabled={isReadOnly || funds.isPending}
-            >
-              <SelectTrigger
-                id={`${id}-fund`}
-                className="w-full"
-                aria-invalid={errors.project_id ? true : undefined}
-                aria-describedby={errors.project_id ? `${id}-fund-error` : undefined}
-              >
-                <SelectValue placeholder={funds.isPending ? 'Loading funds…' : 'Select a fund'} />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL_FUNDS}>{LIBRARY_TEXTS.allFunds}</SelectItem>
-                {fundItems.map((item) => (
-                  <SelectItem key={item.id} value={item.id}>
-                    {item.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <FieldError id={`${id}-fund-error`} error={errors.project_id} />
-          </div>
-          <div className="grid min-w-0 gap-2">
-            <Label htmlFor={`${id}-owner`}>Owner</Label>
-            {isReadOnly ? (
+          <SelectField
+            id={`${id}-fund`}
+            label="Fund"
+            className="sm:col-span-2"
+            value={fund}
+            onValueChange={setFund}
+            options={[{ value: ALL_FUNDS, label: LIBRARY_TEXTS.allFunds }, ...fundOptions]}
+            placeholder={funds.isPending ? 'Loading funds…' : 'Select a fund'}
+            disabled={isReadOnly || funds.isPending}
+            error={errors.project_id}
+          />
+          {isReadOnly ? (
+            <div className="grid min-w-0 gap-2">
+              <span className="font-medium text-sm leading-none">Owner</span>
               <p className="text-sm">{answer?.owner_name ?? 'A former member'}</p>
-            ) : (
-              <Select value={ownerId || undefined} onValueChange={setOwnerId} disabled={owners.isPending}>
-                <SelectTrigger
-                  id={`${id}-owner`}
-                  className="w-full"
-                  aria-invalid={errors.owner_id ? true : undefined}
-                  aria-describedby={errors.owner_id ? `${id}-owner-error` : undefined}
-                >
-                  <SelectValue placeholder={owners.isPending ? 'Loading members…' : 'Select a member'} />
-                </SelectTrigger>
-                <SelectContent>
-                  {(owners.data?.items ?? []).map((member) => (
-                    <SelectItem key={member.id} value={member.id}>
-                      {member.name ?? member.email}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-            <FieldError id={`${id}-owner-error`} error={errors.owner_id} />
-          </div>
+            </div>
+          ) : (
+            <SelectField
+              id={`${id}-owner`}
+              label="Owner"
+              value={ownerId}
+              onValueChange={setOwnerId}
+              options={(owners.data?.items ?? []).map((member) => ({
+                value: member.id,
+                label: member.name ?? member.email,
+              }))}
+              placeholder={owners.isPending ? 'Loading members…' : 'Select a member'}
+              disabled={owners.isPending}
+              error={errors.owner_id}
+            />
+          )}
           <FormField
             id={`${id}-expires`}
             label="Expires on"
@@ -373,21 +318,15 @@ export function LibraryAnswerForm({
           {isReadOnly ? null : (
             <>
               {projectId === null ? (
-                <div className="grid gap-2">
-                  <Label htmlFor={`${id}-search-fund`}>Look for passages in</Label>
-                  <Select value={searchFund ?? undefined} onValueChange={setSearchFund}>
-                    <SelectTrigger id={`${id}-search-fund`} className="w-full sm:w-72">
-                      <SelectValue placeholder="Select a fund" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {fundItems.map((item) => (
-                        <SelectItem key={item.id} value={item.id}>
-                          {item.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </div>
+                <SelectField
+                  id={`${id}-search-fund`}
+                  label="Look for passages in"
+                  value={searchFund ?? ''}
+                  onValueChange={setSearchFund}
+                  options={fundOptions}
+                  placeholder="Select a fund"
+                  triggerClassName="sm:w-72"
+                />
               ) : null}
               {pickerFund ? (
                 <PassagePicker
@@ -398,21 +337,32 @@ export function LibraryAnswerForm({
               ) : null}
             </>
           )}
-          <FieldError id={`${id}-passages-error`} error={errors.passage_ids} />
+          {errors.passage_ids ? <p className="text-destructive text-sm">{errors.passage_ids}</p> : null}
+          {draft && !answer && draft.citations_gone > 0 ? (
+            <p
+              className="rounded-md border border-status-warn/50 bg-status-warn/10 p-2 text-sm"
+              data-testid="citations-gone"
+            >
+              {LIBRARY_TEXTS.citationsGone(draft.citations_gone)}
+            </p>
+          ) : null}
         </Sources>
-        {isReadOnly ? (
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Close
-            </Button>
-          </DialogFooter>
-        ) : (
-          <FormDialogFooter
-            confirmLabel={answer ? 'Save and approve' : 'Add and approve'}
-            isPending={save.isPending}
-            onCancel={onClose}
-          />
-        )}
+        {/* The form is longer than a screen: its buttons stay in view at the dialog's foot. */}
+        <div className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-background px-6 py-4">
+          {isReadOnly ? (
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                Close
+              </Button>
+            </DialogFooter>
+          ) : (
+            <FormDialogFooter
+              confirmLabel={answer ? 'Save and approve' : 'Add and approve'}
+              isPending={save.isPending}
+              onCancel={onClose}
+            />
+          )}
+        </div>
       </form>
     </DialogContent>
   );

@@ -1,9 +1,14 @@
-import { LIBRARY_STATUSES, LIBRARY_TEXTS, type LibraryAnswer, type LibraryStatus } from '@parley/contracts';
-import { Archive, Pencil, Plus } from 'lucide-react';
+import {
+  LIBRARY_STATUSES,
+  LIBRARY_TEXTS,
+  type LibraryAnswer,
+  type LibraryAnswerDraft,
+  type LibraryStatus,
+} from '@parley/contracts';
+import { Plus } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadMore } from '@/components/load-more';
 import { SearchField } from '@/components/search-field';
 import { Badge } from '@/components/ui/badge';
@@ -15,7 +20,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { libraryAnswerLink } from '@/lib/paths';
-import { useArchiveLibraryAnswer, useLibrary, useLibraryAnswer } from '../api/library';
+import { useArchiveLibraryAnswer, useLibrary, useLibraryAnswer, useLibraryAnswerDraft } from '../api/library';
+import { EntryActions, EntryRow } from './entry-row';
 import { LibraryAnswerForm } from './library-answer-form';
 import { LibraryStatusBadge } from './library-status-badge';
 import { SectionError } from './section-error';
@@ -30,69 +36,51 @@ function AnswerRow({
   onEdit: (answer: LibraryAnswer) => void;
 }) {
   const archive = useArchiveLibraryAnswer();
-  // The visible words start the accessible name, so a voice user can say what they see.
   const action = canManage ? (answer.status === 'live' ? 'Edit' : 'Review and renew') : 'View';
   return (
-    <li data-testid="library-answer" className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto]">
-      <div className="grid min-w-0 gap-1">
-        <span className="flex flex-wrap items-center gap-2">
-          <span className="break-words font-medium text-sm">{answer.title}</span>
-          <LibraryStatusBadge status={answer.status} />
-          <Badge variant="outline">{answer.project_name ?? LIBRARY_TEXTS.allFunds}</Badge>
-        </span>
-        <span className="break-words text-sm">
-          <span className="text-muted-foreground">Question: </span>
-          {answer.question}
-        </span>
-        <span className="line-clamp-2 whitespace-pre-line break-words text-muted-foreground text-sm">
-          {answer.answer}
-        </span>
-        <span className="text-muted-foreground text-xs">
-          Owner {answer.owner_name ?? 'a former member'} · approved {formatDate(answer.approved_at)}
-          {answer.approved_by_name ? ` by ${answer.approved_by_name}` : ''} ·{' '}
-          {answer.status === 'expired' ? 'expired' : 'expires'} {formatDate(answer.expires_at)} ·{' '}
-          {answer.citations.length === 1 ? '1 source' : `${answer.citations.length} sources`}
-        </span>
-      </div>
-      <div className="flex items-start gap-1">
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          onClick={() => onEdit(answer)}
-          aria-label={`${action} ${answer.title}`}
-        >
-          <Pencil aria-hidden />
-          {action}
-        </Button>
-        {canManage ? (
-          <ConfirmDialog
-            trigger={
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                disabled={archive.isPending}
-                aria-label={`Archive ${answer.title}`}
-              >
-                <Archive aria-hidden />
-                Archive
-              </Button>
-            }
-            title={`Archive ‘${answer.title}’?`}
-            description="Drafts no longer use it and it leaves the library."
-            confirmLabel="Archive"
-            closeOnConfirm
-            onConfirm={() =>
-              archive.mutate(answer.id, {
-                onSuccess: () => toast.success(LIBRARY_TEXTS.archived),
-                onError: (error) => toast.error(getErrorMessage(error, 'Failed to archive the answer')),
-              })
-            }
-          />
-        ) : null}
-      </div>
-    </li>
+    <EntryRow
+      data-testid="library-answer"
+      actions={
+        <EntryActions
+          name={answer.title}
+          openLabel={action}
+          isReadOnly={!canManage}
+          onOpen={() => onEdit(answer)}
+          archive={
+            canManage
+              ? {
+                  description: 'Drafts no longer use it and it leaves the library.',
+                  isPending: archive.isPending,
+                  onConfirm: () =>
+                    archive.mutate(answer.id, {
+                      onSuccess: () => toast.success(LIBRARY_TEXTS.archived),
+                      onError: (error) => toast.error(getErrorMessage(error, 'Failed to archive the answer')),
+                    }),
+                }
+              : null
+          }
+        />
+      }
+    >
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="break-words font-medium text-sm">{answer.title}</span>
+        <LibraryStatusBadge status={answer.status} />
+        <Badge variant="outline">{answer.project_name ?? LIBRARY_TEXTS.allFunds}</Badge>
+      </span>
+      <span className="break-words text-sm">
+        <span className="text-muted-foreground">Question: </span>
+        {answer.question}
+      </span>
+      <span className="line-clamp-2 whitespace-pre-line break-words text-muted-foreground text-sm">
+        {answer.answer}
+      </span>
+      <span className="text-muted-foreground text-xs">
+        Owner {answer.owner_name ?? 'a former member'} · approved {formatDate(answer.approved_at)}
+        {answer.approved_by_name ? ` by ${answer.approved_by_name}` : ''} ·{' '}
+        {answer.status === 'expired' ? 'expired' : 'expires'} {formatDate(answer.expires_at)} ·{' '}
+        {answer.citations.length === 1 ? '1 source' : `${answer.citations.length} sources`}
+      </span>
+    </EntryRow>
   );
 }
 
@@ -110,6 +98,8 @@ export function LibraryCard({ canManage }: { canManage: boolean }) {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const counts = list.data?.pages[0]?.counts;
   const [editing, setEditing] = useState<LibraryAnswer | 'new' | null>(null);
+  // A new answer's fields taken from a sent reply ('Save to library'), shown in the form to edit.
+  const [draft, setDraft] = useState<LibraryAnswerDraft | null>(null);
 
   // A link to one answer opens it once it has loaded.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -120,11 +110,28 @@ export function LibraryCard({ canManage }: { canManage: boolean }) {
     document.getElementById(libraryAnswerLink.anchor)?.scrollIntoView({ block: 'start' });
   }, [linked.data]);
 
+  // 'Save to library' on a sent reply links here with the message; only those who may save act on it.
+  const fromReply = useLibraryAnswerDraft(
+    canManage ? searchParams.get(libraryAnswerLink.fromMessageParam) : null,
+  );
+  useEffect(() => {
+    if (fromReply.isError) {
+      toast.error(getErrorMessage(fromReply.error, LIBRARY_TEXTS.fromReplyFailed));
+      return;
+    }
+    if (!fromReply.data) return;
+    setDraft(fromReply.data);
+    setEditing('new');
+    document.getElementById(libraryAnswerLink.anchor)?.scrollIntoView({ block: 'start' });
+  }, [fromReply.data, fromReply.isError, fromReply.error]);
+
   function close() {
     setEditing(null);
-    if (searchParams.has(libraryAnswerLink.param)) {
+    setDraft(null);
+    const linkParams = [libraryAnswerLink.param, libraryAnswerLink.fromMessageParam];
+    if (linkParams.some((param) => searchParams.has(param))) {
       const next = new URLSearchParams(searchParams);
-      next.delete(libraryAnswerLink.param);
+      for (const param of linkParams) next.delete(param);
       setSearchParams(next, { replace: true });
     }
   }
@@ -195,8 +202,9 @@ export function LibraryCard({ canManage }: { canManage: boolean }) {
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : close())}>
         {editing !== null ? (
           <LibraryAnswerForm
-            key={editing === 'new' ? 'new' : editing.id}
+            key={editing === 'new' ? `new-${draft?.source_message_id ?? ''}` : editing.id}
             answer={editing === 'new' ? null : editing}
+            draft={editing === 'new' ? draft : null}
             canManage={canManage}
             onClose={close}
           />

@@ -1,25 +1,25 @@
 import { COMPLIANCE_LIMITS, COMPLIANCE_TEXTS, type ResponseTemplate } from '@parley/contracts';
-import { Archive, Pencil, Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useDeferredValue, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useTemplates } from '@/api/templates/list-templates';
 import { useArchiveTemplate, useSaveTemplate } from '@/api/templates/save-template';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
-import { FormField } from '@/components/form-field';
+import { FormField, TextareaField } from '@/components/form-field';
+import { LoadMore } from '@/components/load-more';
+import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { EntryActions, EntryRow } from './entry-row';
 import { SectionError } from './section-error';
 
 /** Approved templates: kept here, inserted into drafts from the workspace. */
 export function TemplatesCard({ canManage }: { canManage: boolean }) {
+  const id = useId();
   const [q, setQ] = useState('');
   const deferred = useDeferredValue(q);
   const templates = useTemplates(deferred);
@@ -52,21 +52,13 @@ export function TemplatesCard({ canManage }: { canManage: boolean }) {
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-2.5 size-4 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            data-shortcut="search"
-            aria-label="Search templates"
-            placeholder="Search templates"
-            className="pl-8"
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-          />
-        </div>
+        <SearchField
+          id={`${id}-search`}
+          label="Search templates"
+          placeholder="Search templates"
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+        />
         {templates.isPending ? (
           <Spinner label="Loading templates..." className="py-6" />
         ) : templates.isError ? (
@@ -82,64 +74,35 @@ export function TemplatesCard({ canManage }: { canManage: boolean }) {
         ) : (
           <ul className="grid gap-2">
             {items.map((template) => (
-              <li key={template.id} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto]">
-                <div className="grid min-w-0 gap-1">
-                  <span className="break-words font-medium text-sm">{template.title}</span>
-                  <span className="line-clamp-2 whitespace-pre-line break-words text-muted-foreground text-sm">
-                    {template.body}
-                  </span>
-                  <span className="text-muted-foreground text-xs">
-                    Updated {formatDate(template.updated_at)}
-                    {template.updated_by_name ? ` by ${template.updated_by_name}` : ''}
-                  </span>
-                </div>
-                {canManage ? (
-                  <div className="flex items-start gap-1">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setEditing(template)}
-                      aria-label={`Edit ${template.title}`}
-                    >
-                      <Pencil aria-hidden />
-                      Edit
-                    </Button>
-                    <ConfirmDialog
-                      trigger={
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="sm"
-                          disabled={archive.isPending}
-                          aria-label={`Archive ${template.title}`}
-                        >
-                          <Archive aria-hidden />
-                          Archive
-                        </Button>
-                      }
-                      title={`Archive ‘${template.title}’?`}
-                      description="It is no longer offered in the draft workspace or counted as approved."
-                      confirmLabel="Archive"
-                      closeOnConfirm
-                      onConfirm={() => onArchive(template)}
+              <EntryRow
+                key={template.id}
+                actions={
+                  canManage ? (
+                    <EntryActions
+                      name={template.title}
+                      onOpen={() => setEditing(template)}
+                      archive={{
+                        description: 'It is no longer offered in the draft workspace or counted as approved.',
+                        isPending: archive.isPending,
+                        onConfirm: () => onArchive(template),
+                      }}
                     />
-                  </div>
-                ) : null}
-              </li>
+                  ) : null
+                }
+              >
+                <span className="break-words font-medium text-sm">{template.title}</span>
+                <span className="line-clamp-2 whitespace-pre-line break-words text-muted-foreground text-sm">
+                  {template.body}
+                </span>
+                <span className="text-muted-foreground text-xs">
+                  Updated {formatDate(template.updated_at)}
+                  {template.updated_by_name ? ` by ${template.updated_by_name}` : ''}
+                </span>
+              </EntryRow>
             ))}
           </ul>
         )}
-        {templates.hasNextPage ? (
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => templates.fetchNextPage()}
-            disabled={templates.isFetchingNextPage}
-          >
-            {templates.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        ) : null}
+        <LoadMore query={templates} failedText="More templates could not be loaded." />
       </CardContent>
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
         {editing !== null ? (
@@ -196,23 +159,15 @@ function TemplateForm({ template, onClose }: { template: ResponseTemplate | null
           error={errors.title}
           autoFocus
         />
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-body`}>Text</Label>
-          <Textarea
-            id={`${id}-body`}
-            value={body}
-            maxLength={COMPLIANCE_LIMITS.templateBody}
-            onChange={(event) => setBody(event.target.value)}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={errors.body ? `${id}-body-error` : undefined}
-            className="min-h-40"
-          />
-          {errors.body ? (
-            <p id={`${id}-body-error`} className="text-destructive text-sm">
-              {errors.body}
-            </p>
-          ) : null}
-        </div>
+        <TextareaField
+          id={`${id}-body`}
+          label="Text"
+          value={body}
+          maxLength={COMPLIANCE_LIMITS.templateBody}
+          onChange={(event) => setBody(event.target.value)}
+          error={errors.body}
+          className="min-h-40"
+        />
         <FormDialogFooter confirmLabel="Save template" isPending={save.isPending} onCancel={onClose} />
       </form>
     </DialogContent>

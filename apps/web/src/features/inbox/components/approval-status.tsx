@@ -1,9 +1,18 @@
-import type { ApprovalState, ReplyDeliveryStatus } from '@parley/contracts';
-import { CircleAlert, Clock, MailCheck, MailWarning, MessageSquareWarning } from 'lucide-react';
+import {
+  type ApprovalState,
+  hasCapability,
+  LIBRARY_TEXTS,
+  type ReplyDeliveryStatus,
+} from '@parley/contracts';
+import { BookmarkPlus, CircleAlert, Clock, MailCheck, MailWarning, MessageSquareWarning } from 'lucide-react';
+import { Link } from 'react-router';
 import { useApproval } from '@/api/approvals/get-approval';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
+import { libraryAnswerLink } from '@/lib/paths';
+import { useSignedInSession } from '@/lib/session';
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
@@ -23,8 +32,14 @@ const DELIVERY_VARIANTS: Record<ReplyDeliveryStatus, 'success' | 'warning' | 'de
   suppressed: 'destructive',
 };
 
-/** The sent reply: to whom, when, which version, and what the mail server did with it. */
-function SentRecord({ sent }: { sent: NonNullable<ApprovalState['sent']> }) {
+/**
+ * The sent reply: to whom, when, which version, and what the mail server did with it. Those who keep
+ * the answer library may save its answer there (docs/decisions/028-answer-library.md): the Compliance
+ * center opens a new answer prefilled from it.
+ */
+function SentRecord({ messageId, sent }: { messageId: string; sent: NonNullable<ApprovalState['sent']> }) {
+  const { role } = useSignedInSession();
+  const canSaveToLibrary = hasCapability(role, 'compliance.manage');
   const isTrouble = sent.delivery === 'failed' || sent.delivery === 'suppressed';
   const Icon = isTrouble ? MailWarning : MailCheck;
   return (
@@ -39,6 +54,15 @@ function SentRecord({ sent }: { sent: NonNullable<ApprovalState['sent']> }) {
         <Badge variant={DELIVERY_VARIANTS[sent.delivery]} className="mt-1 whitespace-normal text-left">
           {DELIVERY_LABELS[sent.delivery]}
         </Badge>
+        {canSaveToLibrary ? (
+          // text-foreground: the alert's description mutes its text, which made the button read as disabled.
+          <Button asChild variant="outline" size="sm" className="mt-2 w-fit text-foreground">
+            <Link to={libraryAnswerLink.buildFromMessage(messageId)}>
+              <BookmarkPlus aria-hidden />
+              {LIBRARY_TEXTS.saveFromReply}
+            </Link>
+          </Button>
+        ) : null}
       </AlertDescription>
     </Alert>
   );
@@ -97,7 +121,7 @@ export function ApprovalStatus({ messageId }: { messageId: string }) {
           The last submission (version {decision.version}) was withdrawn because the draft was edited.
         </p>
       ) : null}
-      {sent ? <SentRecord sent={sent} /> : null}
+      {sent ? <SentRecord messageId={messageId} sent={sent} /> : null}
       {sent && status !== 'resolved' ? (
         <p className="text-muted-foreground text-sm">
           The draft was edited after it was sent, so the message is open again.
