@@ -290,7 +290,16 @@ export function createBuiltInDrafter(): Drafter {
           ['class', 'currency', 'hedged', ...DESIGNATORS].includes(kindOf(s)),
         ),
       );
-      const parts = questionParts(message.subject, message.body).flatMap(questionItems);
+      // The subject names what the message is about: context for each of its questions, less the
+      // words another question asks about ('Q3 distribution date': 'date' is the other question's).
+      const items = questionParts(message.subject, message.body).flatMap(questionItems);
+      const parts = items.map((item) => {
+        const others = new Set(
+          items.filter((i) => i !== item).flatMap((i) => contentWords(i.text).map(stem)),
+        );
+        const subject = contentWords(message.subject).filter((w) => !others.has(stem(w)));
+        return { ...item, context: `${subject.join(' ')} ${item.context}`.trim() };
+      });
       const answers = parts.map((part) => answerOf(part, pinned, candidates, weightOf));
 
       const cited: DraftPassage[] = [];
