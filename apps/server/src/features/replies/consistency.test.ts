@@ -72,6 +72,28 @@ describe('findInconsistencies flags what a draft says otherwise about the same t
     ).toEqual([['92.5%', '94.1%']]);
   });
 
+  it('reads a month inside a date as that date, not as the period: a record date on one side only', () => {
+    expect(
+      terms(
+        'The Q3 2025 distribution for the Levered Series is $0.5350 per Unit, payable on 13 November 2025.',
+        earlier(
+          'The Q3 2025 distribution for the Levered Series is $0.5200 per Unit, payable on 13 November 2025 to Limited Partners of record on 30 September 2025.',
+        ),
+      ),
+    ).toEqual([['$0.5350', '$0.5200']]);
+  });
+
+  it('names a figure by the words before its period date too', () => {
+    expect(
+      terms(
+        'The net asset value per Class A Interest at 31 October 2025 was $1,665.24.',
+        earlier(
+          'The net asset value per Class A Interest at 31 October 2025 was $1,656.24, an estimate subject to final administrator review.',
+        ),
+      ),
+    ).toEqual([['$1,665.24', '$1,656.24']]);
+  });
+
   it('names the most similar earlier reply that states the same thing; that reply decides', () => {
     const differs = earlier('The Q3 distribution is $0.1450 per unit.', 'closest');
     const agrees = earlier('The Q3 distribution is $0.1550 per unit.', 'further');

@@ -218,8 +218,17 @@ function isPeriodDate(masked: string, figure: Figure, sentence: Sentence): boole
   return LABEL_PREPOSITIONS.has(last);
 }
 
-/** A sentence's period labels: quarters, halves, fiscal years, named months, inception, period dates. */
-function periodOf(masked: string, sentence: Sentence, periodDates: readonly Figure[]): string | null {
+/**
+ * A sentence's period labels: quarters, halves, fiscal years, named months, inception, period dates.
+ * `dates` are all its dates: a month inside one ('paid on 13 November 2025') belongs to that date,
+ * which says when something happens, not what period the sentence is about.
+ */
+function periodOf(
+  masked: string,
+  sentence: Sentence,
+  periodDates: readonly Figure[],
+  dates: readonly Figure[] = periodDates,
+): string | null {
   const text = masked.slice(sentence.start, sentence.end).toLowerCase();
   if (
     /\b(?:last|previous|prior|past|next|this|current|coming|upcoming)\s+(?:quarter|year|month|half|period|twelve\s+months|12\s+months)\b/.test(
@@ -242,8 +251,8 @@ function periodOf(masked: string, sentence: Sentence, periodDates: readonly Figu
     labels.add(`fy${year.length === 2 ? `20${year}` : year}`);
   }
   if (/\bsince\s+inception\b/.test(text)) labels.add('inception');
-  // Month names outside the period dates ('the September distribution').
-  const inDate = (at: number) => periodDates.some((f) => at >= f.start && at < f.end);
+  // Month names outside any date ('the September distribution').
+  const inDate = (at: number) => dates.some((f) => at >= f.start && at < f.end);
   for (const word of wordsIn(masked, sentence.start, sentence.end)) {
     const month = MONTH_NUMBERS[word.text];
     if (month && !inDate(word.start)) labels.add(`month:${month}`);
@@ -307,7 +316,12 @@ function figureStatements(
   const withoutFigures = maskOf(masked, [...bySentence.values()].flat());
   for (const [sentence, inSentence] of bySentence) {
     const periodDates = periodDatesOf(masked, sentence, inSentence);
-    const period = periodOf(masked, sentence, periodDates);
+    const period = periodOf(
+      masked,
+      sentence,
+      periodDates,
+      inSentence.filter((f) => f.kind === 'date'),
+    );
     // A relative period ('last quarter') or the investor's own position ('your units'): nothing to compare.
     if (period === null || PERSONAL.test(masked.slice(sentence.start, sentence.end))) continue;
     const topic = new Set(topicStemsIn(withoutFigures, sentence.start, sentence.end));
@@ -316,8 +330,11 @@ function figureStatements(
       const clauseStart = clauseStartBefore(masked, boundary, figure.start);
       const { unit, end: unitEnd } = unitOf(masked, figure, clauseStart);
       const next = inSentence[i + 1]?.start ?? sentence.end;
+      // A period date is part of the words naming the next figure ('the NAV at 31 October 2025 was
+      // $1,656.24'), so the naming words run on past it.
+      if (periodDates.includes(figure)) continue;
       boundary = Math.max(unitEnd, figure.end);
-      if (periodDates.includes(figure) || restated.has(figure.needs[0] ?? '')) continue;
+      if (restated.has(figure.needs[0] ?? '')) continue;
       const unitStems = new Set(unit ? [unit] : []);
       let head = topicStemsIn(masked, clauseStart, figure.start, unitStems).slice(-HEAD_WORDS);
       if (head.length === 0) {
@@ -374,13 +391,19 @@ function commitmentStatements(
     const words = wordsIn(masked, sentence.start, sentence.end);
     const found = polarityOf(words);
     if (!found) continue;
-    const periodDates = periodDatesOf(masked, sentence, bySentence.get(sentence) ?? []);
+    const inSentence = bySentence.get(sentence) ?? [];
+    const periodDates = periodDatesOf(masked, sentence, inSentence);
     statements.push({
       start: found.word.start,
       end: found.word.end,
       term: text.slice(found.word.start, found.word.end),
       sentence,
-      period: periodOf(masked, sentence, periodDates),
+      period: periodOf(
+        masked,
+        sentence,
+        periodDates,
+        inSentence.filter((f) => f.kind === 'date'),
+      ),
       topic: new Set(topicStemsIn(masked, sentence.start, sentence.end, COMMITMENT_WORDS)),
       polarity: found.polarity,
     });
