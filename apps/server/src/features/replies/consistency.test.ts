@@ -94,6 +94,28 @@ describe('findInconsistencies flags what a draft says otherwise about the same t
     ).toEqual([['$1,665.24', '$1,656.24']]);
   });
 
+  it("reads a sentence opening with 'It' or 'This' with the topic and period of the one before", () => {
+    const sent = earlier(
+      'Capital Call No. 9 calls 6.0% of each Limited Partner’s Commitment. It is due on 28 October 2025, with funds to be received by 11:00 a.m. Eastern Time.',
+    );
+    expect(
+      terms(
+        'Capital Call No. 9 calls 6.0% of each Limited Partner’s Commitment and is due on 30 October 2025.',
+        sent,
+      ),
+    ).toEqual([['30 October 2025', '28 October 2025']]);
+    // Another paragraph is not what 'It' refers to.
+    const apart = earlier(
+      'Capital Call No. 9 calls 6.0% of each Limited Partner’s Commitment.\n\nIt is due on 28 October 2025, with funds to be received by 11:00 a.m. Eastern Time.',
+    );
+    expect(
+      terms(
+        'Capital Call No. 9 calls 6.0% of each Limited Partner’s Commitment and is due on 30 October 2025.',
+        apart,
+      ),
+    ).toEqual([]);
+  });
+
   it('names the most similar earlier reply that states the same thing; that reply decides', () => {
     const differs = earlier('The Q3 distribution is $0.1450 per unit.', 'closest');
     const agrees = earlier('The Q3 distribution is $0.1550 per unit.', 'further');

@@ -305,26 +305,71 @@ function periodDatesOf(masked: string, sentence: Sentence, figures: readonly Fig
   return figures.filter((f) => f.kind === 'date' && isPeriodDate(masked, f, sentence));
 }
 
+function sentencePeriodOf(
+  masked: string,
+  sentence: Sentence,
+  bySentence: ReadonlyMap<Sentence, Figure[]>,
+): string | null {
+  const inSentence = bySentence.get(sentence) ?? [];
+  return periodOf(
+    masked,
+    sentence,
+    periodDatesOf(masked, sentence, inSentence),
+    inSentence.filter((f) => f.kind === 'date'),
+  );
+}
+
+/** Words that open a sentence going on about the one before ('It is due on…', 'This is paid…'). */
+const BACK_REFERENCES = new Set(['it', 'this', 'that', 'they', 'these', 'those']);
+
+/**
+ * The sentence each sentence that opens with a back-reference goes on from: the one before it in
+ * the same paragraph. 'The Q3 distribution is $0.1450 per unit. It will be paid on 14 November.'
+ * says when the Q3 distribution is paid, so the second sentence is read with the first's topic and
+ * period.
+ */
+function antecedentsOf(masked: string, sentences: readonly Sentence[]): Map<Sentence, Sentence> {
+  const antecedents = new Map<Sentence, Sentence>();
+  for (const [i, sentence] of sentences.entries()) {
+    const before = sentences[i - 1];
+    const first = wordsIn(masked, sentence.start, sentence.end)[0];
+    if (!before || !first || !BACK_REFERENCES.has(first.text)) continue;
+    if (/\n\s*\n/.test(masked.slice(before.end, sentence.start))) continue;
+    antecedents.set(sentence, before);
+  }
+  return antecedents;
+}
+
+/** A sentence's period: its own, else (naming none) that of the sentence it goes on from. */
+function contextPeriodOf(
+  masked: string,
+  sentence: Sentence,
+  bySentence: ReadonlyMap<Sentence, Figure[]>,
+  antecedent: Sentence | undefined,
+): string | null {
+  const own = sentencePeriodOf(masked, sentence, bySentence);
+  return own === '' && antecedent ? sentencePeriodOf(masked, antecedent, bySentence) : own;
+}
+
 function figureStatements(
   text: string,
   masked: string,
   bySentence: ReadonlyMap<Sentence, Figure[]>,
   restated: ReadonlySet<string>,
+  antecedents: ReadonlyMap<Sentence, Sentence>,
 ): FigureStatement[] {
   const statements: FigureStatement[] = [];
   // The words without the figures ('billion', 'per cent' say how much, not of what).
   const withoutFigures = maskOf(masked, [...bySentence.values()].flat());
   for (const [sentence, inSentence] of bySentence) {
     const periodDates = periodDatesOf(masked, sentence, inSentence);
-    const period = periodOf(
-      masked,
-      sentence,
-      periodDates,
-      inSentence.filter((f) => f.kind === 'date'),
-    );
+    const antecedent = antecedents.get(sentence);
+    const period = contextPeriodOf(masked, sentence, bySentence, antecedent);
     // A relative period ('last quarter') or the investor's own position ('your units'): nothing to compare.
     if (period === null || PERSONAL.test(masked.slice(sentence.start, sentence.end))) continue;
     const topic = new Set(topicStemsIn(withoutFigures, sentence.start, sentence.end));
+    if (antecedent)
+      for (const stem of topicStemsIn(withoutFigures, antecedent.start, antecedent.end)) topic.add(stem);
     let boundary = sentence.start;
     for (const [i, figure] of inSentence.entries()) {
       const clauseStart = clauseStartBefore(masked, boundary, figure.start);
@@ -385,26 +430,27 @@ function commitmentStatements(
   masked: string,
   sentences: readonly Sentence[],
   bySentence: ReadonlyMap<Sentence, Figure[]>,
+  antecedents: ReadonlyMap<Sentence, Sentence>,
 ): CommitmentStatement[] {
   const statements: CommitmentStatement[] = [];
   for (const sentence of sentences) {
     const words = wordsIn(masked, sentence.start, sentence.end);
     const found = polarityOf(words);
     if (!found) continue;
-    const inSentence = bySentence.get(sentence) ?? [];
-    const periodDates = periodDatesOf(masked, sentence, inSentence);
+    const antecedent = antecedents.get(sentence);
+    const topic = new Set(topicStemsIn(masked, sentence.start, sentence.end, COMMITMENT_WORDS));
+    if (antecedent) {
+      for (const stem of topicStemsIn(masked, antecedent.start, antecedent.end, COMMITMENT_WORDS)) {
+        topic.add(stem);
+      }
+    }
     statements.push({
       start: found.word.start,
       end: found.word.end,
       term: text.slice(found.word.start, found.word.end),
       sentence,
-      period: periodOf(
-        masked,
-        sentence,
-        periodDates,
-        inSentence.filter((f) => f.kind === 'date'),
-      ),
-      topic: new Set(topicStemsIn(masked, sentence.start, sentence.end, COMMITMENT_WORDS)),
+      period: contextPeriodOf(masked, sentence, bySentence, antecedent),
+      topic,
       polarity: found.polarity,
     });
   }
@@ -415,10 +461,11 @@ function readText(text: string, question: string | undefined): Read {
   const masked = maskedReply(text);
   const sentences = sentencesOf(text);
   const bySentence = figuresBySentence(masked, sentences);
+  const antecedents = antecedentsOf(masked, sentences);
   return {
     text,
-    figures: figureStatements(text, masked, bySentence, restatedKeysOf(question)),
-    commitments: commitmentStatements(text, masked, sentences, bySentence),
+    figures: figureStatements(text, masked, bySentence, restatedKeysOf(question), antecedents),
+    commitments: commitmentStatements(text, masked, sentences, bySentence, antecedents),
   };
 }
 
