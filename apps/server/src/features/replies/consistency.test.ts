@@ -171,6 +171,23 @@ describe('findInconsistencies does not flag', () => {
     ).toEqual([]);
   });
 
+  it('figures of two classes or series named on both sides, but a class named on one side only is compared', () => {
+    const sent = earlier('Class A Interests bear a 1.5% management fee and a 20% incentive allocation.');
+    expect(
+      terms('Class B Interests bear a 1.0% management fee and a 15% incentive allocation.', sent),
+    ).toEqual([]);
+    expect(
+      terms(
+        'The Q3 2025 distribution for the Unlevered Series is $0.4100 per Unit.',
+        earlier('The Q3 2025 distribution for the Levered Series is $0.5200 per Unit.'),
+      ),
+    ).toEqual([]);
+    expect(terms('Interests bear a 1.0% management fee and a 15% incentive allocation.', sent)).toEqual([
+      ['1.0%', '1.5%'],
+      ['15%', '20%'],
+    ]);
+  });
+
   it('the same figure written differently', () => {
     const same: [string, string][] = [
       ['$1.42bn', '$1.42 billion'],

@@ -172,6 +172,8 @@ type Statement = {
 };
 
 type FigureStatement = Statement & {
+  /** The share classes or series its sentence names ('cl:a' for 'Class A' or 'A EUR Dist'). */
+  classes: Set<string>;
   kind: Figure['kind'];
   /** The currency of an amount, and what the figure is 'per' (unit, share, year). */
   unit: string;
@@ -319,6 +321,23 @@ function sentencePeriodOf(
   );
 }
 
+/**
+ * A class, series or tranche named by a capital letter ('Class A', 'Series B', 'A EUR Dist', 'C GBP
+ * Hedged Dist') or by the word before 'Series' ('the Levered Series'): classes of one fund have
+ * their own fees, NAVs and distributions, which legitimately differ.
+ */
+const CLASS_NAME =
+  /\b(?:[Cc]lass|[Ss]eries|[Tt]ranche|[Tt]ier)\s+([A-Z])\b|(?<![\p{L}\p{N}])([A-Z])\s+(?:EUR|USD|GBP|CHF|JPY|SEK|NOK)\b|\b(\p{L}+)\s+[Ss]eries\b/gu;
+
+function classesIn(masked: string, span: Span | undefined, into = new Set<string>()): Set<string> {
+  if (!span) return into;
+  for (const m of masked.slice(span.start, span.end).matchAll(CLASS_NAME)) {
+    const name = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase();
+    if (name && name !== 'the' && name !== 'this' && name !== 'each') into.add(`cl:${name}`);
+  }
+  return into;
+}
+
 /** Words that open a sentence going on about the one before ('It is due on…', 'This is paid…'). */
 const BACK_REFERENCES = new Set(['it', 'this', 'that', 'they', 'these', 'those']);
 
@@ -368,6 +387,8 @@ function figureStatements(
     // A relative period ('last quarter') or the investor's own position ('your units'): nothing to compare.
     if (period === null || PERSONAL.test(masked.slice(sentence.start, sentence.end))) continue;
     const topic = new Set(topicStemsIn(withoutFigures, sentence.start, sentence.end));
+    const classes = classesIn(masked, sentence);
+    if (classes.size === 0) classesIn(masked, antecedent, classes);
     if (antecedent)
       for (const stem of topicStemsIn(withoutFigures, antecedent.start, antecedent.end)) topic.add(stem);
     let boundary = sentence.start;
@@ -397,6 +418,7 @@ function figureStatements(
         period,
         topic,
         kind: figure.kind,
+        classes,
         unit: `${currency}/${unit}`,
         head: new Set(head),
         lead,
@@ -485,11 +507,17 @@ function isSameTopic(a: Statement, b: Statement): boolean {
 /**
  * The same kind of figure in the same unit, named alike (one's first naming word is among the
  * other's: 'occupancy of the park' and 'the park's loan-to-value' are not alike), in sentences about
- * the same topic and period.
+ * the same topic and period, and of the same class where both name one ('Class A' and 'Class B'
+ * differ; a sentence naming none may mean any).
  */
 function isSameThing(a: FigureStatement, b: FigureStatement): boolean {
+  const otherClass = a.classes.size > 0 && b.classes.size > 0 && sharedCount(a.classes, b.classes) === 0;
   return (
-    a.kind === b.kind && a.unit === b.unit && (b.head.has(a.lead) || a.head.has(b.lead)) && isSameTopic(a, b)
+    !otherClass &&
+    a.kind === b.kind &&
+    a.unit === b.unit &&
+    (b.head.has(a.lead) || a.head.has(b.lead)) &&
+    isSameTopic(a, b)
   );
 }
 
