@@ -59,6 +59,37 @@ export const claimSchema = z
   .strict();
 export type ClaimCase = z.infer<typeof claimSchema> & { source: string };
 
+/** A reply as a compliance officer reads it for consistency: the question it answers and its text. */
+const replySchema = z
+  .object({
+    investor: z.string().min(1),
+    subject: z.string().min(1),
+    question: z.string().min(1),
+    text: z.string().min(1),
+  })
+  .strict();
+
+/**
+ * A reply already sent to one investor and a new draft to another investor of the same fund
+ * (docs/decisions/027-consistency-across-investors.md), labelled with the draft's statements that
+ * contradict the sent reply.
+ */
+export const consistencySchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    fund: z.string().min(1),
+    earlier: replySchema.extend({ sent_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).strict(),
+    draft: replySchema,
+    /** The figures, dates or commitment words of draft.text that contradict the sent reply, as written. */
+    inconsistent: z.array(z.string().min(1)),
+    /** The fund facts the replies state, verbatim from the fund's documents. */
+    facts: z.array(z.string().min(1)).min(1),
+    kind: z.string().min(1),
+    note: z.string().optional(),
+  })
+  .strict();
+export type ConsistencyCase = z.infer<typeof consistencySchema> & { source: string };
+
 export type FundDocument = { fileName: string; text: string };
 
 /** A fund's documents: `demo/<slug>` are the demo funds of the seed, the rest live in funds/. */
@@ -154,10 +185,37 @@ export function loadLabelledSet(): { cases: DraftCase[]; claims: ClaimCase[] } {
   return { cases: readJsonl('cases', caseSchema), claims: readJsonl('claims', claimSchema) };
 }
 
+export function loadConsistencySet(): ConsistencyCase[] {
+  return readJsonl('consistency', consistencySchema);
+}
+
+/** The consistency cases' problems: fund facts verbatim in the documents, labels in the draft. */
+export function consistencyProblemsOf(cases: ConsistencyCase[]): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  for (const c of cases) {
+    if (ids.has(c.id)) problems.push(`${c.id}: duplicate id`);
+    ids.add(c.id);
+    if (c.earlier.investor === c.draft.investor) problems.push(`${c.id}: the draft is to another investor`);
+    const text = collapse(
+      fundDocuments(c.fund)
+        .map((d) => d.text)
+        .join('\n'),
+    );
+    for (const f of c.facts)
+      if (!text.includes(collapse(f))) problems.push(`${c.id}: fact not verbatim: ${f}`);
+    for (const u of c.inconsistent) {
+      if (!c.draft.text.includes(u)) problems.push(`${c.id}: inconsistent '${u}' is not in the draft`);
+    }
+  }
+  return problems;
+}
+
 // `node --import tsx eval/drafts/labelled-set.ts`: checks the set and prints its size per source.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { cases, claims } = loadLabelledSet();
-  const problems = problemsOf(cases, claims);
+  const consistency = loadConsistencySet();
+  const problems = [...problemsOf(cases, claims), ...consistencyProblemsOf(consistency)];
   const bySource = new Map<string, Record<string, number>>();
   for (const c of cases) {
     const row = bySource.get(c.source) ?? {};
@@ -165,7 +223,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     bySource.set(c.source, row);
   }
   for (const [source, row] of bySource) console.log(source, JSON.stringify(row));
-  console.log(`${cases.length} cases, ${claims.length} claim drafts`);
+  console.log(
+    `${cases.length} cases, ${claims.length} claim drafts, ${consistency.length} consistency cases`,
+  );
   for (const p of problems) console.log(`PROBLEM ${p}`);
   process.exitCode = problems.length ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 import { createPglite, wrapPglite } from '../../src/db/client';
 import { type ClaimOutcome, claimFiguresFor, evaluateClaims } from './evaluate-claims';
+import { type ConsistencyOutcome, consistencyFiguresFor, evaluateConsistency } from './evaluate-consistency';
 import { type CaseOutcome, evaluateDrafts, type Figures, figuresFor } from './evaluate-drafts';
 import { FLOORS, TARGETS } from './floors';
 
@@ -76,7 +77,43 @@ function printClaims(outcomes: ClaimOutcome[], misses: boolean) {
     }
   }
   console.log(
-    `targets: precision and recall >= ${TARGETS.claimPrecision} ('Inconsistent' has no labelled replies yet: its tests are in consistency.test.ts)`,
+    `targets: precision and recall >= ${TARGETS.claimPrecision}; floors the test enforces: ${FLOORS.claimPrecision} / ${FLOORS.claimRecall}`,
+  );
+}
+
+/** 'Inconsistent' per split and source; the test split only in aggregate, so nobody tunes on it. */
+function printConsistency(outcomes: ConsistencyOutcome[], misses: boolean) {
+  if (misses) {
+    for (const o of outcomes.filter(
+      (x) => x.split === 'dev' && (x.wrong.length || x.found.length < x.case.inconsistent.length),
+    )) {
+      console.log(
+        `\n=== ${o.case.id} [${o.case.kind}]: expected ${JSON.stringify(o.case.inconsistent)}, flagged ${JSON.stringify(o.flagged.map((f) => f.term))}`,
+      );
+      if (o.case.note) console.log(o.case.note);
+    }
+  }
+  console.log(`\nConsistency check, 'Inconsistent'     cases    precision  recall`);
+  const line = (label: string, list: ConsistencyOutcome[]) => {
+    const f = consistencyFiguresFor(list);
+    console.log(
+      `${label.padEnd(38)} ${String(f.cases).padStart(5)}    ${pct(f.precision)}    ${pct(f.recall)}`,
+    );
+  };
+  const dev = outcomes.filter((o) => o.split === 'dev');
+  line('dev (all)', dev);
+  for (const source of [...new Set(dev.map((o) => o.case.source))].sort()) {
+    line(
+      `  ${source}`,
+      dev.filter((o) => o.case.source === source),
+    );
+  }
+  line(
+    'test (all)',
+    outcomes.filter((o) => o.split === 'test'),
+  );
+  console.log(
+    `targets: precision and recall >= ${TARGETS.inconsistentPrecision}; floors the test enforces: ${FLOORS.inconsistentPrecision} / ${FLOORS.inconsistentRecall}`,
   );
 }
 
@@ -87,6 +124,7 @@ try {
   if (process.argv.includes('--misses')) printMisses(outcomes);
   print(outcomes);
   printClaims(evaluateClaims(), process.argv.includes('--misses'));
+  printConsistency(await evaluateConsistency(database), process.argv.includes('--misses'));
 } finally {
   await database.close();
 }

@@ -72,6 +72,50 @@ describe('findInconsistencies flags what a draft says otherwise about the same t
     ).toEqual([['92.5%', '94.1%']]);
   });
 
+  it('reads a month inside a date as that date, not as the period: a record date on one side only', () => {
+    expect(
+      terms(
+        'The Q3 2025 distribution for the Levered Series is $0.5350 per Unit, payable on 13 November 2025.',
+        earlier(
+          'The Q3 2025 distribution for the Levered Series is $0.5200 per Unit, payable on 13 November 2025 to Limited Partners of record on 30 September 2025.',
+        ),
+      ),
+    ).toEqual([['$0.5350', '$0.5200']]);
+  });
+
+  it('names a figure by the words before its period date too', () => {
+    expect(
+      terms(
+        'The net asset value per Class A Interest at 31 October 2025 was $1,665.24.',
+        earlier(
+          'The net asset value per Class A Interest at 31 October 2025 was $1,656.24, an estimate subject to final administrator review.',
+        ),
+      ),
+    ).toEqual([['$1,665.24', '$1,656.24']]);
+  });
+
+  it("reads a sentence opening with 'It' or 'This' with the topic and period of the one before", () => {
+    const sent = earlier(
+      'Capital Call No. 9 calls 6.0% of each Limited Partner’s Commitment. It is due on 28 October 2025, with funds to be received by 11:00 a.m. Eastern Time.',
+    );
+    expect(
+      terms(
+        'Capital Call No. 9 calls 6.0% of each Limited Partner’s Commitment and is due on 30 October 2025.',
+        sent,
+      ),
+    ).toEqual([['30 October 2025', '28 October 2025']]);
+    // Another paragraph is not what 'It' refers to.
+    const apart = earlier(
+      'Capital Call No. 9 calls 6.0% of each Limited Partner’s Commitment.\n\nIt is due on 28 October 2025, with funds to be received by 11:00 a.m. Eastern Time.',
+    );
+    expect(
+      terms(
+        'Capital Call No. 9 calls 6.0% of each Limited Partner’s Commitment and is due on 30 October 2025.',
+        apart,
+      ),
+    ).toEqual([]);
+  });
+
   it('names the most similar earlier reply that states the same thing; that reply decides', () => {
     const differs = earlier('The Q3 distribution is $0.1450 per unit.', 'closest');
     const agrees = earlier('The Q3 distribution is $0.1550 per unit.', 'further');
@@ -125,6 +169,23 @@ describe('findInconsistencies does not flag', () => {
         earlier('The Q3 distribution of $0.1450 per unit was paid on 15 October 2025.'),
       ),
     ).toEqual([]);
+  });
+
+  it('figures of two classes or series named on both sides, but a class named on one side only is compared', () => {
+    const sent = earlier('Class A Interests bear a 1.5% management fee and a 20% incentive allocation.');
+    expect(
+      terms('Class B Interests bear a 1.0% management fee and a 15% incentive allocation.', sent),
+    ).toEqual([]);
+    expect(
+      terms(
+        'The Q3 2025 distribution for the Unlevered Series is $0.4100 per Unit.',
+        earlier('The Q3 2025 distribution for the Levered Series is $0.5200 per Unit.'),
+      ),
+    ).toEqual([]);
+    expect(terms('Interests bear a 1.0% management fee and a 15% incentive allocation.', sent)).toEqual([
+      ['1.0%', '1.5%'],
+      ['15%', '20%'],
+    ]);
   });
 
   it('the same figure written differently', () => {

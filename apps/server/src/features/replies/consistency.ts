@@ -172,6 +172,8 @@ type Statement = {
 };
 
 type FigureStatement = Statement & {
+  /** The share classes or series its sentence names ('cl:a' for 'Class A' or 'A EUR Dist'). */
+  classes: Set<string>;
   kind: Figure['kind'];
   /** The currency of an amount, and what the figure is 'per' (unit, share, year). */
   unit: string;
@@ -218,8 +220,17 @@ function isPeriodDate(masked: string, figure: Figure, sentence: Sentence): boole
   return LABEL_PREPOSITIONS.has(last);
 }
 
-/** A sentence's period labels: quarters, halves, fiscal years, named months, inception, period dates. */
-function periodOf(masked: string, sentence: Sentence, periodDates: readonly Figure[]): string | null {
+/**
+ * A sentence's period labels: quarters, halves, fiscal years, named months, inception, period dates.
+ * `dates` are all its dates: a month inside one ('paid on 13 November 2025') belongs to that date,
+ * which says when something happens, not what period the sentence is about.
+ */
+function periodOf(
+  masked: string,
+  sentence: Sentence,
+  periodDates: readonly Figure[],
+  dates: readonly Figure[] = periodDates,
+): string | null {
   const text = masked.slice(sentence.start, sentence.end).toLowerCase();
   if (
     /\b(?:last|previous|prior|past|next|this|current|coming|upcoming)\s+(?:quarter|year|month|half|period|twelve\s+months|12\s+months)\b/.test(
@@ -242,8 +253,8 @@ function periodOf(masked: string, sentence: Sentence, periodDates: readonly Figu
     labels.add(`fy${year.length === 2 ? `20${year}` : year}`);
   }
   if (/\bsince\s+inception\b/.test(text)) labels.add('inception');
-  // Month names outside the period dates ('the September distribution').
-  const inDate = (at: number) => periodDates.some((f) => at >= f.start && at < f.end);
+  // Month names outside any date ('the September distribution').
+  const inDate = (at: number) => dates.some((f) => at >= f.start && at < f.end);
   for (const word of wordsIn(masked, sentence.start, sentence.end)) {
     const month = MONTH_NUMBERS[word.text];
     if (month && !inDate(word.start)) labels.add(`month:${month}`);
@@ -296,28 +307,100 @@ function periodDatesOf(masked: string, sentence: Sentence, figures: readonly Fig
   return figures.filter((f) => f.kind === 'date' && isPeriodDate(masked, f, sentence));
 }
 
+function sentencePeriodOf(
+  masked: string,
+  sentence: Sentence,
+  bySentence: ReadonlyMap<Sentence, Figure[]>,
+): string | null {
+  const inSentence = bySentence.get(sentence) ?? [];
+  return periodOf(
+    masked,
+    sentence,
+    periodDatesOf(masked, sentence, inSentence),
+    inSentence.filter((f) => f.kind === 'date'),
+  );
+}
+
+/**
+ * A class, series or tranche named by a capital letter ('Class A', 'Series B', 'A EUR Dist', 'C GBP
+ * Hedged Dist') or by the word before 'Series' ('the Levered Series'): classes of one fund have
+ * their own fees, NAVs and distributions, which legitimately differ.
+ */
+const CLASS_NAME =
+  /\b(?:[Cc]lass|[Ss]eries|[Tt]ranche|[Tt]ier)\s+([A-Z])\b|(?<![\p{L}\p{N}])([A-Z])\s+(?:EUR|USD|GBP|CHF|JPY|SEK|NOK)\b|\b(\p{L}+)\s+[Ss]eries\b/gu;
+
+function classesIn(masked: string, span: Span | undefined, into = new Set<string>()): Set<string> {
+  if (!span) return into;
+  for (const m of masked.slice(span.start, span.end).matchAll(CLASS_NAME)) {
+    const name = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase();
+    if (name && name !== 'the' && name !== 'this' && name !== 'each') into.add(`cl:${name}`);
+  }
+  return into;
+}
+
+/** Words that open a sentence going on about the one before ('It is due on…', 'This is paid…'). */
+const BACK_REFERENCES = new Set(['it', 'this', 'that', 'they', 'these', 'those']);
+
+/**
+ * The sentence each sentence that opens with a back-reference goes on from: the one before it in
+ * the same paragraph. 'The Q3 distribution is $0.1450 per unit. It will be paid on 14 November.'
+ * says when the Q3 distribution is paid, so the second sentence is read with the first's topic and
+ * period.
+ */
+function antecedentsOf(masked: string, sentences: readonly Sentence[]): Map<Sentence, Sentence> {
+  const antecedents = new Map<Sentence, Sentence>();
+  for (const [i, sentence] of sentences.entries()) {
+    const before = sentences[i - 1];
+    const first = wordsIn(masked, sentence.start, sentence.end)[0];
+    if (!before || !first || !BACK_REFERENCES.has(first.text)) continue;
+    if (/\n\s*\n/.test(masked.slice(before.end, sentence.start))) continue;
+    antecedents.set(sentence, before);
+  }
+  return antecedents;
+}
+
+/** A sentence's period: its own, else (naming none) that of the sentence it goes on from. */
+function contextPeriodOf(
+  masked: string,
+  sentence: Sentence,
+  bySentence: ReadonlyMap<Sentence, Figure[]>,
+  antecedent: Sentence | undefined,
+): string | null {
+  const own = sentencePeriodOf(masked, sentence, bySentence);
+  return own === '' && antecedent ? sentencePeriodOf(masked, antecedent, bySentence) : own;
+}
+
 function figureStatements(
   text: string,
   masked: string,
   bySentence: ReadonlyMap<Sentence, Figure[]>,
   restated: ReadonlySet<string>,
+  antecedents: ReadonlyMap<Sentence, Sentence>,
 ): FigureStatement[] {
   const statements: FigureStatement[] = [];
   // The words without the figures ('billion', 'per cent' say how much, not of what).
   const withoutFigures = maskOf(masked, [...bySentence.values()].flat());
   for (const [sentence, inSentence] of bySentence) {
     const periodDates = periodDatesOf(masked, sentence, inSentence);
-    const period = periodOf(masked, sentence, periodDates);
+    const antecedent = antecedents.get(sentence);
+    const period = contextPeriodOf(masked, sentence, bySentence, antecedent);
     // A relative period ('last quarter') or the investor's own position ('your units'): nothing to compare.
     if (period === null || PERSONAL.test(masked.slice(sentence.start, sentence.end))) continue;
     const topic = new Set(topicStemsIn(withoutFigures, sentence.start, sentence.end));
+    const classes = classesIn(masked, sentence);
+    if (classes.size === 0) classesIn(masked, antecedent, classes);
+    if (antecedent)
+      for (const stem of topicStemsIn(withoutFigures, antecedent.start, antecedent.end)) topic.add(stem);
     let boundary = sentence.start;
     for (const [i, figure] of inSentence.entries()) {
       const clauseStart = clauseStartBefore(masked, boundary, figure.start);
       const { unit, end: unitEnd } = unitOf(masked, figure, clauseStart);
       const next = inSentence[i + 1]?.start ?? sentence.end;
+      // A period date is part of the words naming the next figure ('the NAV at 31 October 2025 was
+      // $1,656.24'), so the naming words run on past it.
+      if (periodDates.includes(figure)) continue;
       boundary = Math.max(unitEnd, figure.end);
-      if (periodDates.includes(figure) || restated.has(figure.needs[0] ?? '')) continue;
+      if (restated.has(figure.needs[0] ?? '')) continue;
       const unitStems = new Set(unit ? [unit] : []);
       let head = topicStemsIn(masked, clauseStart, figure.start, unitStems).slice(-HEAD_WORDS);
       if (head.length === 0) {
@@ -335,6 +418,7 @@ function figureStatements(
         period,
         topic,
         kind: figure.kind,
+        classes,
         unit: `${currency}/${unit}`,
         head: new Set(head),
         lead,
@@ -368,20 +452,27 @@ function commitmentStatements(
   masked: string,
   sentences: readonly Sentence[],
   bySentence: ReadonlyMap<Sentence, Figure[]>,
+  antecedents: ReadonlyMap<Sentence, Sentence>,
 ): CommitmentStatement[] {
   const statements: CommitmentStatement[] = [];
   for (const sentence of sentences) {
     const words = wordsIn(masked, sentence.start, sentence.end);
     const found = polarityOf(words);
     if (!found) continue;
-    const periodDates = periodDatesOf(masked, sentence, bySentence.get(sentence) ?? []);
+    const antecedent = antecedents.get(sentence);
+    const topic = new Set(topicStemsIn(masked, sentence.start, sentence.end, COMMITMENT_WORDS));
+    if (antecedent) {
+      for (const stem of topicStemsIn(masked, antecedent.start, antecedent.end, COMMITMENT_WORDS)) {
+        topic.add(stem);
+      }
+    }
     statements.push({
       start: found.word.start,
       end: found.word.end,
       term: text.slice(found.word.start, found.word.end),
       sentence,
-      period: periodOf(masked, sentence, periodDates),
-      topic: new Set(topicStemsIn(masked, sentence.start, sentence.end, COMMITMENT_WORDS)),
+      period: contextPeriodOf(masked, sentence, bySentence, antecedent),
+      topic,
       polarity: found.polarity,
     });
   }
@@ -392,10 +483,11 @@ function readText(text: string, question: string | undefined): Read {
   const masked = maskedReply(text);
   const sentences = sentencesOf(text);
   const bySentence = figuresBySentence(masked, sentences);
+  const antecedents = antecedentsOf(masked, sentences);
   return {
     text,
-    figures: figureStatements(text, masked, bySentence, restatedKeysOf(question)),
-    commitments: commitmentStatements(text, masked, sentences, bySentence),
+    figures: figureStatements(text, masked, bySentence, restatedKeysOf(question), antecedents),
+    commitments: commitmentStatements(text, masked, sentences, bySentence, antecedents),
   };
 }
 
@@ -415,11 +507,17 @@ function isSameTopic(a: Statement, b: Statement): boolean {
 /**
  * The same kind of figure in the same unit, named alike (one's first naming word is among the
  * other's: 'occupancy of the park' and 'the park's loan-to-value' are not alike), in sentences about
- * the same topic and period.
+ * the same topic and period, and of the same class where both name one ('Class A' and 'Class B'
+ * differ; a sentence naming none may mean any).
  */
 function isSameThing(a: FigureStatement, b: FigureStatement): boolean {
+  const otherClass = a.classes.size > 0 && b.classes.size > 0 && sharedCount(a.classes, b.classes) === 0;
   return (
-    a.kind === b.kind && a.unit === b.unit && (b.head.has(a.lead) || a.head.has(b.lead)) && isSameTopic(a, b)
+    !otherClass &&
+    a.kind === b.kind &&
+    a.unit === b.unit &&
+    (b.head.has(a.lead) || a.head.has(b.lead)) &&
+    isSameTopic(a, b)
   );
 }
 
