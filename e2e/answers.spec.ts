@@ -46,7 +46,7 @@ test('a draft with an invented figure is flagged, and its fix quotes and cites t
   await expect(draft).toHaveValue(/\$0\.1450/);
   await editDraft(page, /\$0\.1450/g, '$0.1550');
 
-  await page.getByRole('button', { name: 'Check Compliance' }).click();
+  await page.getByRole('button', { name: 'Check Compliance', exact: true }).click();
   const flag = page.getByTestId('compliance-flag').filter({ hasText: 'Unsupported figure' });
   await expect(flag).toContainText('$0.1550');
   await expect(flag).toContainText('No cited passage contains $0.1550');

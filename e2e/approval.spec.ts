@@ -46,7 +46,7 @@ test('a flagged draft goes through a director to the investor', async ({ browser
   await associate.goto(threadUrl);
   await expect(associate.getByLabel('Draft version')).toHaveText('Version 2');
 
-  await associate.getByRole('button', { name: 'Check Compliance' }).click();
+  await associate.getByRole('button', { name: 'Check Compliance', exact: true }).click();
   const toasts = associate.getByRole('region', { name: /Notifications/ });
   await expect(toasts.getByText('1 compliance flags detected')).toBeVisible();
   await expect(associate.getByRole('heading', { name: 'Compliance Flags' })).toBeVisible();

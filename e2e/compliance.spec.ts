@@ -35,7 +35,8 @@ test('a director keeps a template; an associate checks a promissory draft, appli
   await composeToFund(associate, `Q3 payment ${Date.now()}`, 'When will the Q3 distribution be paid?');
   const draft = associate.getByLabel('Draft', { exact: true });
   await draft.fill('Dear Margot,\n\nYour return is guaranteed.\n\nKind regards,');
-  await associate.getByRole('button', { name: 'Check Compliance' }).click();
+  // Exact: a disabled 'Apply Fix' names 'Check Compliance' in its reason when an earlier flag stands.
+  await associate.getByRole('button', { name: 'Check Compliance', exact: true }).click();
   await expect(associate.getByText('1 compliance flags detected').first()).toBeVisible();
   await expect(associate.getByText('Director approval required')).toBeVisible();
   const flags = associate.getByRole('heading', { name: 'Compliance Flags' }).locator('../..');

@@ -26,7 +26,7 @@ test('a director clears a high flag as not a problem here and finds it in the Co
 
   const draft = page.getByLabel('Draft', { exact: true });
   await draft.fill('Dear Margot,\n\nYour return is guaranteed.\n\nKind regards,');
-  await page.getByRole('button', { name: 'Check Compliance' }).click();
+  await page.getByRole('button', { name: 'Check Compliance', exact: true }).click();
   await expect(page.getByLabel('Draft version')).toHaveText('Version 2');
   const panel = page.getByRole('heading', { name: 'Compliance Flags' }).locator('../..');
   const flag = panel.getByTestId('compliance-flag').filter({ hasText: 'guaranteed' }).first();
