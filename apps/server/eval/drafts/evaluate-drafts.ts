@@ -9,6 +9,7 @@ import { createProject, uploadDocument } from '../../src/features/projects/proje
 import { retrievePassages } from '../../src/features/replies/draft-passages';
 import { fixedClock } from '../../src/lib/clock';
 import { type DraftCase, fundDocuments, loadLabelledSet } from './labelled-set';
+import { factRank } from './ranking-ceiling';
 import { splitOf } from './split';
 
 // docs/drafting-eval.md: each case drafted by the built-in drafter over its fund's documents, indexed
@@ -27,6 +28,8 @@ export type CaseOutcome = {
   cited: number;
   /** Figures of the body that no cited passage holds. */
   unsupportedFigures: string[];
+  /** Answerable cases: where word overlap ranks the sentences that state its facts (ranking-ceiling.ts). */
+  factRank: number;
 };
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ');
@@ -50,7 +53,13 @@ export function figuresOf(text: string): string[] {
   ).map((f) => f.replace(/[.,]$/, ''));
 }
 
-function score(c: DraftCase, draft: DraftResult, passages: Map<string, string>, split: 'dev' | 'test') {
+function score(
+  c: DraftCase,
+  draft: DraftResult,
+  passages: Map<string, string>,
+  split: 'dev' | 'test',
+  rank: number,
+) {
   const body = collapse(bodyOf(draft.text));
   const declined = draft.citations.length === 0;
   const has = (variants: string[]) => variants.some((v) => body.includes(collapse(v)));
@@ -73,6 +82,7 @@ function score(c: DraftCase, draft: DraftResult, passages: Map<string, string>, 
     supported,
     cited: c.expect === 'decline' ? 0 : citedTexts.length,
     unsupportedFigures,
+    factRank: rank,
   };
 }
 
@@ -143,7 +153,11 @@ export async function evaluateDrafts(database: Database): Promise<CaseOutcome[]>
         tone: 'neutral',
         readingLevel: '12-14',
       });
-      outcomes.push(score(c, draft, passages, splitOf(c.id)));
+      const rank =
+        c.expect === 'decline'
+          ? 0
+          : factRank({ subject: c.subject, body: c.body }, c.facts, retrieved, fundTerms);
+      outcomes.push(score(c, draft, passages, splitOf(c.id), rank));
     }
     return outcomes;
   } finally {

@@ -3,6 +3,7 @@ import { type ClaimOutcome, claimFiguresFor, evaluateClaims } from './evaluate-c
 import { type ConsistencyOutcome, consistencyFiguresFor, evaluateConsistency } from './evaluate-consistency';
 import { type CaseOutcome, evaluateDrafts, type Figures, figuresFor } from './evaluate-drafts';
 import { FLOORS, TARGETS } from './floors';
+import { ceilingAt } from './ranking-ceiling';
 
 // `npm run eval:drafts`: the built-in drafter's figures per split and source (docs/drafting-eval.md).
 // `-- --misses` lists the dev split's failures; the test split's are never listed, so nobody tunes on them.
@@ -28,6 +29,25 @@ function print(outcomes: CaseOutcome[]) {
   console.log(
     `floors the test enforces: answers >= ${FLOORS.answerAccuracy}, declines >= ${FLOORS.declines}, support >= ${FLOORS.citationSupport}, unsupported figures ${FLOORS.unsupportedFigures}`,
   );
+}
+
+/** docs/decisions/029-built-in-drafter-ceiling.md: what word overlap could reach at best. */
+function printCeiling(outcomes: CaseOutcome[]) {
+  const ks = [1, 3, 5, 10, 20, Number.MAX_SAFE_INTEGER];
+  console.log(
+    `\nRanking ceiling: answerable cases whose facts all sit in the top k sentences by word overlap`,
+  );
+  console.log(`${''.padEnd(22)} ${ks.map((k) => (k > 1000 ? 'any' : `k=${k}`).padStart(6)).join(' ')}`);
+  for (const split of ['dev', 'test'] as const) {
+    const ranks = outcomes
+      .filter((o) => o.split === split && o.case.expect !== 'decline')
+      .map((o) => o.factRank);
+    console.log(
+      `${split.padEnd(22)} ${ceilingAt(ranks, ks)
+        .map((c) => pct(c.share).padStart(6))
+        .join(' ')}`,
+    );
+  }
 }
 
 function printMisses(outcomes: CaseOutcome[]) {
@@ -123,6 +143,7 @@ try {
   const outcomes = await evaluateDrafts(database);
   if (process.argv.includes('--misses')) printMisses(outcomes);
   print(outcomes);
+  printCeiling(outcomes);
   printClaims(evaluateClaims(), process.argv.includes('--misses'));
   printConsistency(await evaluateConsistency(database), process.argv.includes('--misses'));
 } finally {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateDrafts, figuresFor } from '../../../eval/drafts/evaluate-drafts';
 import { FLOORS } from '../../../eval/drafts/floors';
 import { loadLabelledSet, problemsOf } from '../../../eval/drafts/labelled-set';
+import { ceilingAt } from '../../../eval/drafts/ranking-ceiling';
 import { openTestDatabase } from '../../../test/test-app';
 import type { Database } from '../../db/client';
 
@@ -33,5 +34,13 @@ describe('the drafting labelled set', () => {
     expect(test.declines).toBeGreaterThanOrEqual(FLOORS.declines);
     expect(test.citationSupport).toBeGreaterThanOrEqual(FLOORS.citationSupport);
     expect(test.unsupportedFigures).toBeLessThanOrEqual(FLOORS.unsupportedFigures);
+    // Every correct answer quotes sentences that state its facts, so the ranking ceiling's 'any'
+    // column can never be below the drafter's answer accuracy.
+    const answerable = outcomes.filter((o) => o.split === 'test' && o.case.expect !== 'decline');
+    const [anywhere] = ceilingAt(
+      answerable.map((o) => o.factRank),
+      [Number.MAX_SAFE_INTEGER],
+    );
+    expect(anywhere?.share).toBeGreaterThanOrEqual(test.answerAccuracy);
   });
 });
