@@ -51,11 +51,11 @@ const MIN_NAME_LENGTH = 3;
  * investor's identity in free text: the e-mail address first, then each name it was recorded under.
  */
 export function identityPatterns(email: string, names: readonly string[]): string[] {
-  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const distinct = [
     ...new Set(names.map((name) => name.trim()).filter((name) => name.length >= MIN_NAME_LENGTH)),
   ];
   // Longest first, so 'Jane Hart' is replaced before 'Jane' could split it.
   distinct.sort((a, b) => b.length - a.length);
-  return [escape(email), ...distinct.map(escape)];
+  return [escapeRegex(email), ...distinct.map(escapeRegex)];
 }
