@@ -22,8 +22,8 @@ type Status = 'active' | 'released';
 
 /** What a hold covers, in words. */
 export function holdTarget(hold: LegalHold): string {
-  if (hold.scope === 'investor') return `Investor ${hold.investor_email ?? ''}`;
-  if (hold.scope === 'project') return `Fund ${hold.project?.name ?? ''}`;
+  if (hold.scope === 'investor') return `Investor: ${hold.investor_email ?? ''}`;
+  if (hold.scope === 'project') return `Fund: ${hold.project?.name ?? ''}`;
   return 'Everything';
 }
 

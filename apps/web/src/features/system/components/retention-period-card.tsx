@@ -49,7 +49,7 @@ export function RetentionPeriodCard({ summary }: { summary: RetentionSummary }) 
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
+        <form className="flex flex-wrap items-start gap-3" onSubmit={submit} noValidate>
           <FormField
             id={`${id}-years`}
             label="Years"
@@ -66,6 +66,8 @@ export function RetentionPeriodCard({ summary }: { summary: RetentionSummary }) 
           />
           <PendingButton
             type="submit"
+            // Level with the input: below its label (text-sm line and the field's gap).
+            className="mt-7"
             isPending={update.isPending}
             disabled={years === String(summary.retention_years)}
           >
