@@ -32,6 +32,7 @@ import { registerEarlierAnswerRoutes } from './features/replies/earlier-answers.
 import { registerFlagDismissalRoutes } from './features/replies/flag-dismissals.routes';
 import { registerLibraryAnswerDraftRoutes } from './features/replies/library-answer-draft.routes';
 import { registerReplyRoutes } from './features/replies/replies.routes';
+import { registerRetentionRoutes } from './features/retention/retention.routes';
 import { registerSecurityRoutes } from './features/security/security.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   registerUserRoutes(app, routeDeps);
   registerProjectRoutes(app, routeDeps);
   registerSecurityRoutes(app, routeDeps);
+  registerRetentionRoutes(app, routeDeps);
   registerUnsubscribeRoutes(app, routeDeps);
   registerMessageRoutes(app, routeDeps);
   registerReplyRoutes(app, routeDeps);

@@ -1,7 +1,13 @@
 import type { CreateMessageInput, Role } from '@parley/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client';
-import { investorMessages, projects, type userInvitations, userMfaTotp } from '../src/db/schema';
+import {
+  investorMessages,
+  projectDocuments,
+  projects,
+  type userInvitations,
+  userMfaTotp,
+} from '../src/db/schema';
 import type { NewMember } from '../src/features/users/users.service';
 import { generateToken, sha256Hex } from '../src/lib/crypto';
 
@@ -117,4 +123,14 @@ export async function insertTotpFactor(
   values: Partial<typeof userMfaTotp.$inferInsert> & { userId: string; createdAt: Date },
 ) {
   await db.insert(userMfaTotp).values({ secretSealed: DUMMY_SEALED_SECRET, verifiedAt: null, ...values });
+}
+
+/**
+ * Moves a document's upload `years` (default: past the longest period a test sets) into the past, so
+ * its deletion is outside the retention period (docs/decisions/029-data-retention.md).
+ */
+export async function backdateDocument(db: DbOrTx, documentId: string, now: Date, years = 101) {
+  const dated = new Date(now.getTime());
+  dated.setUTCFullYear(dated.getUTCFullYear() - years);
+  await db.update(projectDocuments).set({ createdAt: dated }).where(eq(projectDocuments.id, documentId));
 }

@@ -21,6 +21,7 @@ export * from './notifications';
 export * from './password-policy';
 export * from './projects';
 export * from './realtime';
+export * from './retention';
 export * from './review-items';
 export * from './roles';
 export * from './security';

@@ -20,11 +20,21 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    /**
+     * How long correspondence and records are kept, in years (docs/decisions/029-data-retention.md): 7 by
+     * default, never below the floor of 6 (RETENTION_FLOOR_YEARS in packages/contracts; the check repeats it
+     * so no other writer can go below it).
+     */
+    retentionYears: integer('retention_years').notNull().default(7),
+  },
+  (t) => [check('organizations_retention_years_floor', sql`${t.retentionYears} >= 6`)],
+);
 
 export const users = pgTable(
   'users',
@@ -285,6 +295,8 @@ export const emailOutbox = pgTable(
   (t) => [
     index('email_outbox_status_idx').on(t.status, t.createdAt),
     index('email_outbox_org_created_idx').on(t.orgId, t.createdAt),
+    /** Mail to one address (stored lower-cased): erasure (docs/decisions/029-data-retention.md). */
+    index('email_outbox_org_to_idx').on(t.orgId, t.toEmail),
   ],
 );
 
@@ -302,7 +314,11 @@ export const emailEvents = pgTable(
     success: boolean('success').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('email_events_org_created_idx').on(t.orgId, t.createdAt)],
+  (t) => [
+    index('email_events_org_created_idx').on(t.orgId, t.createdAt),
+    /** The events of one mail: erasure pseudonymises them with it (docs/decisions/029-data-retention.md). */
+    index('email_events_outbox_idx').on(t.outboxId),
+  ],
 );
 
 /**
@@ -504,6 +520,8 @@ export const investorMessages = pgTable(
     index('investor_messages_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
     index('investor_messages_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc(), t.id.desc()),
     index('investor_messages_project_idx').on(t.projectId, t.createdAt.desc()),
+    /** An investor's messages by address: legal holds and erasure (docs/decisions/029-data-retention.md). */
+    index('investor_messages_org_email_idx').on(t.orgId, sql`lower(${t.investorEmail})`),
     index('investor_messages_name_trgm_idx').using('gin', sql`${t.investorName} gin_trgm_ops`),
     index('investor_messages_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
     check(
@@ -941,4 +959,68 @@ export const investorMessageCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [unique('investor_message_counts_key').on(t.orgId, t.projectId, t.status).nullsNotDistinct()],
+);
+
+/**
+ * Legal holds (docs/decisions/029-data-retention.md): while a hold is active (released_at null) nothing it
+ * covers may be deleted or erased. `scope` says what it covers: one investor by lower-cased e-mail, one
+ * fund, or everything of the organisation. A hold is released, never deleted: the list keeps who placed
+ * and released it, when and why.
+ */
+export const legalHolds = pgTable(
+  'legal_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    scope: text('scope', { enum: ['investor', 'project', 'all'] }).notNull(),
+    investorEmail: text('investor_email'),
+    projectId: uuid('project_id').references(() => projects.id),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
+    releasedBy: uuid('released_by').references(() => users.id),
+    releaseReason: text('release_reason'),
+  },
+  (t) => [
+    index('legal_holds_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index('legal_holds_org_active_idx').on(t.orgId, t.scope).where(sql`${t.releasedAt} is null`),
+    check('legal_holds_scope_check', sql`${t.scope} in ('investor', 'project', 'all')`),
+    check(
+      'legal_holds_scope_target',
+      sql`(${t.scope} = 'investor' and ${t.investorEmail} is not null and ${t.investorEmail} = lower(${t.investorEmail}) and ${t.projectId} is null)
+        or (${t.scope} = 'project' and ${t.projectId} is not null and ${t.investorEmail} is null)
+        or (${t.scope} = 'all' and ${t.investorEmail} is null and ${t.projectId} is null)`,
+    ),
+    check(
+      'legal_holds_release_complete',
+      sql`(${t.releasedAt} is null) = (${t.releasedBy} is null and ${t.releaseReason} is null)`,
+    ),
+  ],
+);
+
+/**
+ * Erasure requests for an investor's personal data (docs/decisions/029-data-retention.md): what was done,
+ * never to whom — the row holds the pseudonym and counts, not the e-mail or name it replaced.
+ */
+export const erasureRequests = pgTable(
+  'erasure_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    pseudonym: text('pseudonym').notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    createdAt: createdAt(),
+    messagesPseudonymised: integer('messages_pseudonymised').notNull(),
+    messagesRetained: integer('messages_retained').notNull(),
+    emailsPseudonymised: integer('emails_pseudonymised').notNull(),
+    emailsRetained: integer('emails_retained').notNull(),
+    retainedUntil: timestamp('retained_until', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('erasure_requests_org_created_idx').on(t.orgId, t.createdAt.desc())],
 );

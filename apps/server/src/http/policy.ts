@@ -55,6 +55,17 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/admin/test-magic-link': 'admin.manage',
   'GET /api/admin/mfa-status': 'admin.manage',
   'POST /api/users/:id/mfa/reset': 'admin.manage',
+  /**
+   * Data retention (docs/decisions/029-data-retention.md): the Admin panel's Data Retention tile — the
+   * period, legal holds and erasure requests are the admins'.
+   */
+  'GET /api/retention': 'admin.manage',
+  'PATCH /api/retention': 'admin.manage',
+  'GET /api/retention/holds': 'admin.manage',
+  'POST /api/retention/holds': 'admin.manage',
+  'POST /api/retention/holds/:id/release': 'admin.manage',
+  'GET /api/retention/erasure-preview': 'admin.manage',
+  'POST /api/retention/erasures': 'admin.manage',
   /** MFA: one's own authenticator, codes and recovery codes. */
   'GET /api/mfa/status': 'signed-in',
   'POST /api/mfa/totp/setup': 'signed-in',

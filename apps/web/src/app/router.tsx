@@ -150,6 +150,14 @@ const signedInRoutes: RouteObject[] = [
         ),
       },
       {
+        path: paths.adminRetention,
+        handle: titled('Data Retention'),
+        lazy: lazyPage(
+          () => import('@/features/system/data-retention-page'),
+          (m) => m.DataRetentionPage,
+        ),
+      },
+      {
         path: paths.adminEmailHealth,
         handle: titled('Email Health'),
         lazy: lazyPage(

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { backdateDocument } from '../../../test/factories';
 import { approveThroughRoute, generateThroughRoute, insertQuestion } from '../../../test/library-fixtures';
 import { createTestContext, json, TEST_ORIGIN } from '../../../test/test-app';
 import { auditLogs } from '../../db/schema';
@@ -240,6 +241,7 @@ describe('the drift watch', () => {
     expect(afterRewrite.items.every((item: { new: unknown }) => item.new === null)).toBe(true);
 
     const other = await scene();
+    await backdateDocument(ctx.db, other.doc.id, ctx.clock.now());
     const del = await ctx.request('DELETE', `/api/projects/${other.fund.id}/documents/${other.doc.id}`, {
       cookie: other.cookie,
     });

@@ -5,6 +5,7 @@ import { DOCUMENT_MAX_BYTES } from '@parley/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildDocx, buildPdf } from '../../../test/document-fixtures';
+import { backdateDocument } from '../../../test/factories';
 import { createTestContext, json, TEST_ORIGIN } from '../../../test/test-app';
 import { auditLogs, documentPassages, investorMessages } from '../../db/schema';
 import { DEMO_FUNDS, seedDemoProjects } from '../../seed/demo-projects';
@@ -402,6 +403,8 @@ describe('fund documents', () => {
         .where(eq(documentPassages.documentId, doc.id));
     expect((await passages())[0]?.n).toBe(1);
 
+    // Past the retention period (docs/decisions/029-data-retention.md): deletion works as it always did.
+    await backdateDocument(ctx.db, doc.id, ctx.clock.now());
     const del = await ctx.request('DELETE', `/api/projects/${fund.id}/documents/${doc.id}`, {
       cookie: admin.cookie,
     });

@@ -26,6 +26,7 @@ import {
 } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { type PassageSnapshot, recordPassageDrift } from '../drift-watch/drift-watch.service';
+import { assertMayDelete } from '../retention/retention-guard';
 import {
   CONTENT_TYPES,
   type DocumentKind,
@@ -522,6 +523,13 @@ export async function deleteDocument(
   const row = await ctx.db.transaction(async (tx) => {
     const found = await findDocument(tx, { ...input, orgId: actor.orgId });
     if (!found) throw new AppError('NOT_FOUND');
+    // A fund document is a record: refused while a legal hold or the retention period covers it,
+    // before anything is written (docs/decisions/029-data-retention.md).
+    await assertMayDelete(tx, {
+      orgId: actor.orgId,
+      now: ctx.clock.now(),
+      record: { kind: 'document', projectId: found.projectId, datedAt: found.createdAt },
+    });
     const drift = await watchDrift(tx, found, await listDocumentPassages(tx, found.id), []);
     await deleteDocumentRow(tx, found.id);
     await appendAudit(tx, ctx.clock, {

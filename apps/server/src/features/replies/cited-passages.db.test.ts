@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Citation, DraftVersion } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildMessageInput } from '../../../test/factories';
+import { backdateDocument, buildMessageInput } from '../../../test/factories';
 import { createTestContext, json, TEST_ORIGIN } from '../../../test/test-app';
 import { aiResponses, documentPassages } from '../../db/schema';
 
@@ -129,6 +129,8 @@ describe('a citation shows the passage it cited', () => {
     const afterChange = (await version(user.cookie, user.messageId, draft.version)).citations[n - 1];
     expect(afterChange).toEqual(citation);
 
+    // Past the retention period, so the document may go (docs/decisions/029-data-retention.md).
+    await backdateDocument(ctx.db, user.documentId, ctx.clock.now());
     const deleted = await ctx.request('DELETE', `/api/projects/${user.fundId}/documents/${user.documentId}`, {
       cookie: user.cookie,
     });
@@ -166,6 +168,7 @@ describe('a citation shows the passage it cited', () => {
     const older = (await version(user.cookie, user.messageId, draft.version)).citations[n - 1];
     expect(older).toEqual({ ...citation, text_source: 'current' });
 
+    await backdateDocument(ctx.db, user.documentId, ctx.clock.now());
     await ctx.request('DELETE', `/api/projects/${user.fundId}/documents/${user.documentId}`, {
       cookie: user.cookie,
     });

@@ -1,8 +1,12 @@
+import type { RetentionSummary } from '@parley/contracts';
 import { Activity, Archive, type LucideIcon, Plug, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
+import { useRetention } from '../api/get-retention';
 
 type Tile = {
   title: string;
@@ -10,9 +14,14 @@ type Tile = {
   icon: LucideIcon;
   /** Where the tile goes; without one the tile is not a control (docs/product.md §2: "no action"). */
   to?: string;
+  /** Live figures under the description. */
+  Status?: () => ReactNode;
 };
 
-/** docs/product.md §2 Admin panel tiles. Integrations and Data Retention have no action yet, and say so. */
+/**
+ * docs/product.md §2 Admin panel tiles. Integrations has no action yet, and says so; Data Retention is
+ * live (docs/decisions/029-data-retention.md): its period, active holds and last erasure.
+ */
 const TILES: Tile[] = [
   {
     title: 'Invite User',
@@ -27,8 +36,37 @@ const TILES: Tile[] = [
     to: paths.adminEmailHealth,
   },
   { title: 'Integrations', description: 'Connect Parley to other systems', icon: Plug },
-  { title: 'Data Retention', description: 'How long messages and logs are kept', icon: Archive },
+  {
+    title: 'Data Retention',
+    description: 'How long messages and logs are kept',
+    icon: Archive,
+    to: paths.adminRetention,
+    Status: RetentionStatus,
+  },
 ];
+
+/** The Data Retention tile's live line: loading, failed, or the figures. */
+function RetentionStatus() {
+  const retention = useRetention();
+  if (retention.isError && !retention.data) return <span>Figures unavailable</span>;
+  if (!retention.data) return <span aria-busy="true">Loading…</span>;
+  return <RetentionFigures summary={retention.data} />;
+}
+
+function RetentionFigures({ summary }: { summary: RetentionSummary }) {
+  const holds = summary.active_holds;
+  return (
+    <>
+      <span>
+        {summary.retention_years} years ·{' '}
+        {holds === 0 ? 'no active holds' : `${holds} active hold${holds === 1 ? '' : 's'}`}
+      </span>
+      <span>
+        {summary.last_erasure ? `Last erasure ${formatDate(summary.last_erasure.at)}` : 'No erasure yet'}
+      </span>
+    </>
+  );
+}
 
 const tileClass =
   'flex h-full items-start gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs';
@@ -43,6 +81,11 @@ function TileBody({ tile }: { tile: Tile }) {
       <span className="grid min-w-0 gap-1">
         <span className="font-medium text-sm">{tile.title}</span>
         <span className="text-muted-foreground text-xs">{tile.description}</span>
+        {tile.Status ? (
+          <span className="grid text-foreground text-xs">
+            <tile.Status />
+          </span>
+        ) : null}
         {tile.to ? null : (
           <Badge variant="outline" className="mt-1 text-muted-foreground">
             Not available yet
