@@ -127,7 +127,7 @@ export async function insertTotpFactor(
 
 /**
  * Moves a document's upload `years` (default: past the longest period a test sets) into the past, so
- * its deletion is outside the retention period (docs/decisions/029-data-retention.md).
+ * its deletion is outside the retention period (docs/decisions/030-data-retention.md).
  */
 export async function backdateDocument(db: DbOrTx, documentId: string, now: Date, years = 101) {
   const dated = new Date(now.getTime());

@@ -233,14 +233,14 @@ export const ERRORS = {
   /** 409: undo of a flag nobody marked 'not a problem here'. */
   FLAG_NOT_CLEARED: { status: 409, message: 'This flag is not marked as not a problem here.' },
   /**
-   * 409: docs/decisions/029-data-retention.md — the record is inside the organisation's retention period
+   * 409: docs/decisions/030-data-retention.md — the record is inside the organisation's retention period
    * (never below RETENTION_FLOOR_YEARS); the server's message names the day it may be deleted.
    */
   RECORD_UNDER_RETENTION: {
     status: 409,
     message: "This record is inside your organisation's retention period, so it cannot be deleted yet.",
   },
-  /** 409: docs/decisions/029-data-retention.md — an active legal hold covers the record or the investor. */
+  /** 409: docs/decisions/030-data-retention.md — an active legal hold covers the record or the investor. */
   RECORD_UNDER_LEGAL_HOLD: {
     status: 409,
     message: 'A legal hold covers this record, so it cannot be deleted or erased until the hold is released.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Data retention (docs/product.md §2 Admin panel, Data Retention; docs/decisions/029-data-retention.md).
+ * Data retention (docs/product.md §2 Admin panel, Data Retention; docs/decisions/030-data-retention.md).
  *
  * The floor: no organisation may keep its correspondence and records for less than 6 years. SEC rule
  * 204-2(e)(1) keeps an adviser's books and records for five years from the end of the fiscal year of
@@ -15,7 +15,7 @@ export const RETENTION_DEFAULT_YEARS = 7;
 /** Beyond a century a period is a typing mistake, not a policy. */
 export const RETENTION_MAX_YEARS = 100;
 
-/** docs/decisions/029-data-retention.md: reasons are required and short enough to read in a list. */
+/** docs/decisions/030-data-retention.md: reasons are required and short enough to read in a list. */
 export const RETENTION_REASON_MAX_LENGTH = 500;
 
 /** What a legal hold covers: one investor (by e-mail), one fund (project), or everything. */
@@ -147,7 +147,7 @@ export type CreateErasureInput = z.infer<typeof createErasureInputSchema>;
 
 /**
  * What an erasure does or did: the investor's messages and mails outside retention are pseudonymised,
- * those still inside it are kept as made until `retained_until` (docs/decisions/029-data-retention.md).
+ * those still inside it are kept as made until `retained_until` (docs/decisions/030-data-retention.md).
  */
 export const erasureOutcomeSchema = z.object({
   pseudonym: z.string(),

@@ -27,7 +27,7 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     createdAt: createdAt(),
     /**
-     * How long correspondence and records are kept, in years (docs/decisions/029-data-retention.md): 7 by
+     * How long correspondence and records are kept, in years (docs/decisions/030-data-retention.md): 7 by
      * default, never below the floor of 6 (RETENTION_FLOOR_YEARS in packages/contracts; the check repeats it
      * so no other writer can go below it).
      */
@@ -295,7 +295,7 @@ export const emailOutbox = pgTable(
   (t) => [
     index('email_outbox_status_idx').on(t.status, t.createdAt),
     index('email_outbox_org_created_idx').on(t.orgId, t.createdAt),
-    /** Mail to one address (stored lower-cased): erasure (docs/decisions/029-data-retention.md). */
+    /** Mail to one address (stored lower-cased): erasure (docs/decisions/030-data-retention.md). */
     index('email_outbox_org_to_idx').on(t.orgId, t.toEmail),
   ],
 );
@@ -316,7 +316,7 @@ export const emailEvents = pgTable(
   },
   (t) => [
     index('email_events_org_created_idx').on(t.orgId, t.createdAt),
-    /** The events of one mail: erasure pseudonymises them with it (docs/decisions/029-data-retention.md). */
+    /** The events of one mail: erasure pseudonymises them with it (docs/decisions/030-data-retention.md). */
     index('email_events_outbox_idx').on(t.outboxId),
   ],
 );
@@ -520,7 +520,7 @@ export const investorMessages = pgTable(
     index('investor_messages_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
     index('investor_messages_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc(), t.id.desc()),
     index('investor_messages_project_idx').on(t.projectId, t.createdAt.desc()),
-    /** An investor's messages by address: legal holds and erasure (docs/decisions/029-data-retention.md). */
+    /** An investor's messages by address: legal holds and erasure (docs/decisions/030-data-retention.md). */
     index('investor_messages_org_email_idx').on(t.orgId, sql`lower(${t.investorEmail})`),
     index('investor_messages_name_trgm_idx').using('gin', sql`${t.investorName} gin_trgm_ops`),
     index('investor_messages_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
@@ -962,7 +962,7 @@ export const investorMessageCounts = pgTable(
 );
 
 /**
- * Legal holds (docs/decisions/029-data-retention.md): while a hold is active (released_at null) nothing it
+ * Legal holds (docs/decisions/030-data-retention.md): while a hold is active (released_at null) nothing it
  * covers may be deleted or erased. `scope` says what it covers: one investor by lower-cased e-mail, one
  * fund, or everything of the organisation. A hold is released, never deleted: the list keeps who placed
  * and released it, when and why.
@@ -1002,7 +1002,7 @@ export const legalHolds = pgTable(
 );
 
 /**
- * Erasure requests for an investor's personal data (docs/decisions/029-data-retention.md): what was done,
+ * Erasure requests for an investor's personal data (docs/decisions/030-data-retention.md): what was done,
  * never to whom — the row holds the pseudonym and counts, not the e-mail or name it replaced.
  */
 export const erasureRequests = pgTable(

@@ -56,7 +56,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/admin/mfa-status': 'admin.manage',
   'POST /api/users/:id/mfa/reset': 'admin.manage',
   /**
-   * Data retention (docs/decisions/029-data-retention.md): the Admin panel's Data Retention tile — the
+   * Data retention (docs/decisions/030-data-retention.md): the Admin panel's Data Retention tile — the
    * period, legal holds and erasure requests are the admins'.
    */
   'GET /api/retention': 'admin.manage',

@@ -41,7 +41,7 @@ export const paths = {
   adminInvite: '/admin/invite',
   adminSecurity: '/admin/security',
   adminEmailHealth: '/admin/system/email-health',
-  /** The Admin panel's Data Retention tile (docs/decisions/029-data-retention.md). */
+  /** The Admin panel's Data Retention tile (docs/decisions/030-data-retention.md). */
   adminRetention: '/admin/retention',
   settings: '/settings',
   help: '/help',

@@ -403,7 +403,7 @@ describe('fund documents', () => {
         .where(eq(documentPassages.documentId, doc.id));
     expect((await passages())[0]?.n).toBe(1);
 
-    // Past the retention period (docs/decisions/029-data-retention.md): deletion works as it always did.
+    // Past the retention period (docs/decisions/030-data-retention.md): deletion works as it always did.
     await backdateDocument(ctx.db, doc.id, ctx.clock.now());
     const del = await ctx.request('DELETE', `/api/projects/${fund.id}/documents/${doc.id}`, {
       cookie: admin.cookie,

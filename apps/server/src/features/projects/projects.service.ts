@@ -524,7 +524,7 @@ export async function deleteDocument(
     const found = await findDocument(tx, { ...input, orgId: actor.orgId });
     if (!found) throw new AppError('NOT_FOUND');
     // A fund document is a record: refused while a legal hold or the retention period covers it,
-    // before anything is written (docs/decisions/029-data-retention.md).
+    // before anything is written (docs/decisions/030-data-retention.md).
     await assertMayDelete(tx, {
       orgId: actor.orgId,
       now: ctx.clock.now(),

@@ -129,7 +129,7 @@ describe('a citation shows the passage it cited', () => {
     const afterChange = (await version(user.cookie, user.messageId, draft.version)).citations[n - 1];
     expect(afterChange).toEqual(citation);
 
-    // Past the retention period, so the document may go (docs/decisions/029-data-retention.md).
+    // Past the retention period, so the document may go (docs/decisions/030-data-retention.md).
     await backdateDocument(ctx.db, user.documentId, ctx.clock.now());
     const deleted = await ctx.request('DELETE', `/api/projects/${user.fundId}/documents/${user.documentId}`, {
       cookie: user.cookie,

@@ -5,7 +5,7 @@ import { findCoveringHolds, lockRetention } from './retention.queries';
 import { isoDay, retainedUntil } from './retention-rules';
 
 /**
- * What a deletion is about to remove, as retention sees it (docs/decisions/029-data-retention.md). The
+ * What a deletion is about to remove, as retention sees it (docs/decisions/030-data-retention.md). The
  * one record Parley deletes is a fund document: covered by a hold on its fund or on everything, and by
  * the retention period counted from its upload. (Messages are never deleted, only pseudonymised by an
  * erasure, which applies the same holds through `findCoveringHolds`; users are deactivated, never

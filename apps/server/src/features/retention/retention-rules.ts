@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 
 /**
- * The pure rules of data retention (docs/decisions/029-data-retention.md): when a record leaves its
+ * The pure rules of data retention (docs/decisions/030-data-retention.md): when a record leaves its
  * retention period, and the stable pseudonym an erased investor becomes.
  */
 

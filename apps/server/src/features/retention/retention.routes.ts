@@ -87,7 +87,7 @@ const erase = apiRoute({
   errors: [400, 401, 403, 409, 415],
 });
 
-/** The Data Retention page (docs/decisions/029-data-retention.md); the organisation is always the session's. */
+/** The Data Retention page (docs/decisions/030-data-retention.md); the organisation is always the session's. */
 export function registerRetentionRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(summary, async (c) => c.json(await getRetentionSummary(deps, c.get('actor')), 200));
 

@@ -41,7 +41,7 @@ import {
 import { derivePseudonymKey, identityPatterns, isoDay, pseudonymFor, retainedUntil } from './retention-rules';
 
 /**
- * Data retention (docs/decisions/029-data-retention.md): the organisation's retention period, legal
+ * Data retention (docs/decisions/030-data-retention.md): the organisation's retention period, legal
  * holds and erasure requests. Every change is one transaction with its audit entry; the retention row
  * is locked (lockRetention) so holds, the period and the deletions that read them never interleave.
  */
@@ -161,7 +161,7 @@ export async function placeLegalHold(
       createdAt: now,
     });
     // The investor's address is what the hold covers, so the entry names it: a hold is itself a record
-    // the firm must be able to show (docs/decisions/029-data-retention.md).
+    // the firm must be able to show (docs/decisions/030-data-retention.md).
     await appendAudit(tx, ctx.clock, {
       orgId: actor.orgId,
       actorId: actor.userId,
@@ -314,7 +314,7 @@ function chunks<T>(items: readonly T[]): T[][] {
 }
 
 /**
- * An erasure request (docs/decisions/029-data-retention.md): refused with 409 RECORD_UNDER_LEGAL_HOLD
+ * An erasure request (docs/decisions/030-data-retention.md): refused with 409 RECORD_UNDER_LEGAL_HOLD
  * while a hold covers any of the investor's records; otherwise pseudonymises the records outside
  * retention and records the request — the pseudonym and counts, never the address or names — in
  * erasure_requests and the audit chain, all in one transaction.

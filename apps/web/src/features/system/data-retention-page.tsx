@@ -14,7 +14,7 @@ import { LegalHoldsCard } from './components/legal-holds-card';
 import { RetentionPeriodCard } from './components/retention-period-card';
 
 /**
- * The Admin panel's Data Retention tile opens this page (docs/decisions/029-data-retention.md): the
+ * The Admin panel's Data Retention tile opens this page (docs/decisions/030-data-retention.md): the
  * retention period, legal holds and erasure requests.
  */
 export function DataRetentionPage() {

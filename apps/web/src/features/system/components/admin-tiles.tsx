@@ -20,7 +20,7 @@ type Tile = {
 
 /**
  * docs/product.md §2 Admin panel tiles. Integrations has no action yet, and says so; Data Retention is
- * live (docs/decisions/029-data-retention.md): its period, active holds and last erasure.
+ * live (docs/decisions/030-data-retention.md): its period, active holds and last erasure.
  */
 const TILES: Tile[] = [
   {

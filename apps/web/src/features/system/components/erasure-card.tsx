@@ -39,7 +39,7 @@ function ErasureConsequences({ preview }: { preview: ErasurePreview }) {
 }
 
 /**
- * An erasure request for an investor's personal data (docs/decisions/029-data-retention.md): the
+ * An erasure request for an investor's personal data (docs/decisions/030-data-retention.md): the
  * server previews it, the confirmation names what will happen, and a legal hold refuses it.
  */
 export function ErasureCard() {

@@ -28,7 +28,7 @@ export function holdTarget(hold: LegalHold): string {
 }
 
 /**
- * Legal holds (docs/decisions/029-data-retention.md): the active and released lists with who placed
+ * Legal holds (docs/decisions/030-data-retention.md): the active and released lists with who placed
  * and released each, when and why; placing and releasing each need a reason.
  */
 export function LegalHoldsCard() {

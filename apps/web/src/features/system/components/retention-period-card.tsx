@@ -8,7 +8,7 @@ import { getServerMessage, isApiError } from '@/lib/api-client';
 import { useUpdateRetention } from '../api/update-retention';
 
 /**
- * The organisation's retention period (docs/decisions/029-data-retention.md): whole years from the
+ * The organisation's retention period (docs/decisions/030-data-retention.md): whole years from the
  * floor up; the server refuses anything below the floor and says why under the field.
  */
 export function RetentionPeriodCard({ summary }: { summary: RetentionSummary }) {
