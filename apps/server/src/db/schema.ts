@@ -279,7 +279,7 @@ export const emailOutbox = pgTable(
     messageId: text('message_id'),
     /**
      * The RFC 5322 message as handed to SMTP, written once before the first attempt: what an
-     * evidence pack shows as sent (docs/decisions/030-evidence-packs.md). Null for mail queued
+     * evidence pack shows as sent (docs/decisions/031-evidence-packs.md). Null for mail queued
      * before it was kept and for suppressed mail.
      */
     rawMessage: text('raw_message'),

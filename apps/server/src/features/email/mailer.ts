@@ -16,7 +16,7 @@ export type ComposedMail = { raw: string; messageId: string };
 
 /**
  * Where mail leaves Parley. `compose` writes the message once, so the outbox keeps exactly what was
- * sent and a retry sends the same bytes with the same Message-ID (docs/decisions/030-evidence-packs.md).
+ * sent and a retry sends the same bytes with the same Message-ID (docs/decisions/031-evidence-packs.md).
  * `delivered: false` means it was kept, not sent (no SMTP configured): the outbox row is the record.
  * A failure to send throws.
  */
