@@ -188,8 +188,8 @@ export async function collectPack(
     note(t.message.created_by);
     for (const v of t.versions) note(v.created_by);
     for (const a of t.approvals) note(a.approved_by);
-    for (const r of t.approval_requests) note(r.submitted_by), note(r.decided_by);
-    for (const d of t.flag_dismissals) note(d.dismissed_by), note(d.restored_by);
+    for (const r of t.approval_requests) for (const id of [r.submitted_by, r.decided_by]) note(id);
+    for (const d of t.flag_dismissals) for (const id of [d.dismissed_by, d.restored_by]) note(id);
     for (const e of t.audit) note(e.actor_id);
   }
   note(input.generatedBy);

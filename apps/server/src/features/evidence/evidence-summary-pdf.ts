@@ -75,7 +75,7 @@ export async function evidenceSummaryPdf(pack: PackData, signer: { keyId: string
       'using the public key obtained from Parley, not the copy inside the pack.',
   );
 
-  pack.threads.forEach((t, i) => threadSection(t, i));
+  for (const [i, t] of pack.threads.entries()) threadSection(t, i);
   doc.end();
   return done;
 

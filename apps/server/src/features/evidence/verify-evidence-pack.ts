@@ -116,12 +116,12 @@ export async function verifyEvidencePack(zipBytes: Buffer, publicKeyPem: string)
   const entries: Record<string, unknown>[] = [];
   let checkpoint: Record<string, unknown> | null = null;
   const lines = (zip.files.get('audit.jsonl')?.toString('utf8') ?? '').split('\n').filter(Boolean);
-  lines.forEach((text, i) => {
+  for (const [i, text] of lines.entries()) {
     const line = parseJson(Buffer.from(text));
-    if (!isRecord(line)) return problems.push({ file: 'audit.jsonl', reason: `Line ${i + 1} is not JSON.` });
-    if (line.type === 'checkpoint') checkpoint = line;
+    if (!isRecord(line)) problems.push({ file: 'audit.jsonl', reason: `Line ${i + 1} is not JSON.` });
+    else if (line.type === 'checkpoint') checkpoint = line;
     else entries.push(line);
-  });
+  }
   let previous: Record<string, unknown> | null = null;
   for (const e of entries) {
     const recomputed = computeAuditHash({
