@@ -63,7 +63,7 @@ const app = createApp({
   config,
   database,
   logger: createLogger('silent'),
-  mailer: createOutboxMailer({ announce: () => {} }),
+  mailer: createOutboxMailer({ from: 'Parley <no-reply@parley.test>', announce: () => {} }),
   encryptionKey: Buffer.alloc(32, 1),
 });
 

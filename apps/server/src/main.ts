@@ -26,7 +26,7 @@ async function main() {
   if (!hasWeb) logger.warn('the web app is not built (npm run build): serving the API only');
   const mailer = config.smtpUrl
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
-    : createOutboxMailer({ announce: (line) => logger.info(line) });
+    : createOutboxMailer({ from: config.mailFrom, announce: (line) => logger.info(line) });
   const encryptionKey = loadEncryptionKey(config);
   // One LISTEN per process feeds every event stream (docs/architecture.md Realtime).
   const realtime = new RealtimeHub({ database, logger });

@@ -10,6 +10,8 @@ export type ReceivedMail = {
   html: string;
   /** A header's value as it was sent (mailparser restructures some, e.g. List-*). */
   header(name: string): string | undefined;
+  /** The message as the server received it, byte for byte. */
+  raw: string;
 };
 
 function rawHeader(mail: ParsedMail, name: string): string | undefined {
@@ -40,8 +42,14 @@ export async function startSmtpSink() {
         );
         return;
       }
-      simpleParser(stream)
-        .then((mail) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
+        stream.on('error', reject);
+      })
+        .then(async (raw) => ({ raw: raw.toString('utf8'), mail: await simpleParser(raw) }))
+        .then(({ raw, mail }) => {
           const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
             a.value.map((v) => v.address ?? ''),
           );
@@ -51,6 +59,7 @@ export async function startSmtpSink() {
             text: mail.text ?? '',
             html: String(mail.html || ''),
             header: (name) => rawHeader(mail, name),
+            raw,
           });
           callback();
         })

@@ -79,7 +79,8 @@ export async function createTestContext(
   const database = await openTestDatabase({ empty: options.emptyDatabase });
   const clock = fixedClock(new Date());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: TEST_ORIGIN, ...env });
-  const mailer = options.mailer ?? createOutboxMailer({ announce: () => {} });
+  const mailer =
+    options.mailer ?? createOutboxMailer({ from: 'Parley <no-reply@parley.test>', announce: () => {} });
   const app = createApp({
     config,
     database,

@@ -12,6 +12,7 @@ export * from './drafts';
 export * from './earlier-answers';
 export * from './email-preferences';
 export * from './errors';
+export * from './evidence';
 export * from './flag-dismissals';
 export * from './health';
 export * from './invitations';

@@ -50,7 +50,7 @@ export async function evaluateConsistency(database: Database): Promise<Consisten
     db: database.db,
     clock,
     logger,
-    mailer: createOutboxMailer({ announce: () => {} }),
+    mailer: createOutboxMailer({ from: 'Parley <no-reply@parley.test>', announce: () => {} }),
     appOrigin: 'http://parley.invalid',
     unsubscribeKey: Buffer.alloc(32, 7),
     secondOpinion: null,

@@ -175,6 +175,9 @@ export const auditLogs = pgTable(
     uniqueIndex('audit_logs_chain_seq_key').on(t.chain, t.seq),
     index('audit_logs_org_created_idx').on(t.orgId, t.createdAt),
     index('audit_logs_action_created_idx').on(t.actionType, t.createdAt),
+    /** A thread's entries for its evidence pack: about the message itself, or naming it in details. */
+    index('audit_logs_org_entity_idx').on(t.orgId, t.entityId),
+    index('audit_logs_org_message_idx').on(t.orgId, sql`(${t.details}->>'message_id')`),
   ],
 );
 
@@ -284,6 +287,12 @@ export const emailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     messageId: text('message_id'),
+    /**
+     * The RFC 5322 message as handed to SMTP, written once before the first attempt: what an
+     * evidence pack shows as sent (docs/decisions/031-evidence-packs.md). Null for mail queued
+     * before it was kept and for suppressed mail.
+     */
+    rawMessage: text('raw_message'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     /**
      * When the retry job may next try the row (issue: outbox retry). Null on a queued row nobody

@@ -41,7 +41,11 @@ describe('sending e-mail', () => {
     expect(mail.text).toContain('Open: http://parley.test/x?a=1&b=2');
     expect(mail.html).toContain('First &amp; only');
     expect(mail.header('List-Unsubscribe')).toBeUndefined();
-    expect(await outboxRow(outboxId)).toMatchObject({ status: 'sent', attempts: 1 });
+    const row = await outboxRow(outboxId);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    // The outbox keeps the message byte for byte as the server received it, with its Message-ID.
+    expect(row?.rawMessage).toBe(mail.raw);
+    expect(mail.header('Message-ID')).toBe(row?.messageId);
     const events = await ctx.db.select().from(emailEvents).where(eq(emailEvents.outboxId, outboxId));
     expect(events).toEqual([
       expect.objectContaining({ actionType: 'email_sent', success: true, template: 'test' }),
@@ -62,6 +66,21 @@ describe('sending e-mail', () => {
     expect(row?.lastError).toMatch(/mailbox unavailable/);
     const events = await ctx.db.select().from(emailEvents).where(eq(emailEvents.outboxId, outboxId));
     expect(events).toEqual([expect.objectContaining({ actionType: 'email_failed', success: false })]);
+  });
+
+  it('sends the same message, Message-ID included, when it retries a refused mail', async () => {
+    smtp.failNext();
+    const { outboxId } = await send('retried@example.com');
+    const kept = await outboxRow(outboxId);
+    expect(kept?.rawMessage).toMatch(/^Message-ID: <[\w-]+@parley\.test>\r$/m);
+    expect(await deliverEmail(ctx.emailDeps, outboxId, { claimed: true })).toBe(true);
+    const mail = await smtp.mailTo('retried@example.com');
+    expect(mail.raw).toBe(kept?.rawMessage);
+    expect(await outboxRow(outboxId)).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      messageId: kept?.messageId,
+    });
   });
 
   it('adds one-click unsubscribe headers to mail that is not transactional', async () => {

@@ -21,6 +21,8 @@ export async function findOutboxMail(db: DbOrTx, id: string) {
       headers: emailOutbox.headers,
       status: emailOutbox.status,
       attempts: emailOutbox.attempts,
+      messageId: emailOutbox.messageId,
+      rawMessage: emailOutbox.rawMessage,
     })
     .from(emailOutbox)
     .where(eq(emailOutbox.id, id));

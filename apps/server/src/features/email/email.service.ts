@@ -135,19 +135,29 @@ export async function deliverEmail(
   const base = { orgId: mail.orgId, outboxId, recipientEmail: mail.toEmail, template: mail.template };
   const attempts = mail.attempts + 1;
   try {
-    const result = await deps.mailer.send({
-      to: mail.toEmail,
-      subject: mail.subject,
-      text: mail.textBody,
-      html: mail.htmlBody,
-      headers: mail.headers,
-    });
+    const composed =
+      mail.rawMessage && mail.messageId
+        ? { raw: mail.rawMessage, messageId: mail.messageId }
+        : await deps.mailer.compose(
+            {
+              to: mail.toEmail,
+              subject: mail.subject,
+              text: mail.textBody,
+              html: mail.htmlBody,
+              headers: mail.headers,
+            },
+            deps.clock.now(),
+          );
+    if (!mail.rawMessage) {
+      // Kept before it leaves: a crash after sending still leaves the bytes that were sent.
+      await updateOutboxMail(deps.db, outboxId, { rawMessage: composed.raw, messageId: composed.messageId });
+    }
+    const result = await deps.mailer.send({ to: mail.toEmail, raw: composed.raw });
     const now = deps.clock.now();
     await deps.db.transaction(async (tx) => {
       await updateOutboxMail(tx, outboxId, {
         status: result.delivered ? 'sent' : 'stored',
         attempts,
-        messageId: result.messageId,
         sentAt: result.delivered ? now : null,
         lastError: null,
         nextAttemptAt: null,
@@ -158,7 +168,7 @@ export async function deliverEmail(
         actionType: result.delivered ? 'email_sent' : 'email_stored',
         success: true,
         details: {
-          ...(result.messageId ? { message_id: result.messageId } : {}),
+          message_id: composed.messageId,
           ...(attempts > 1 ? { attempt: attempts } : {}),
         },
       });

@@ -24,7 +24,7 @@ async function startInstance(database: Database) {
     database,
     logger,
     clock: ctx.clock,
-    mailer: createOutboxMailer({ announce: () => {} }),
+    mailer: createOutboxMailer({ from: 'Parley <no-reply@parley.test>', announce: () => {} }),
     encryptionKey: TEST_ENCRYPTION_KEY,
     realtime,
     realtimeTiming: timing,

@@ -1,5 +1,5 @@
-import { DRAFT_TEXTS, hasCapability, type Message } from '@parley/contracts';
-import { CircleAlert, Info } from 'lucide-react';
+import { DRAFT_TEXTS, EVIDENCE_TEXTS, evidencePackUrl, hasCapability, type Message } from '@parley/contracts';
+import { CircleAlert, FileArchive, Info } from 'lucide-react';
 import { useParams } from 'react-router';
 import { useMessage } from '@/api/messages/get-message';
 import { useReadThreadNotifications } from '@/api/notifications/read-thread-notifications';
@@ -28,12 +28,24 @@ export function ThreadPage() {
   const { threadId = '' } = useParams();
   const { role } = useSignedInSession();
   const canWrite = hasCapability(role, 'messages.write');
+  const canExportEvidence = hasCapability(role, 'audit.verify');
   const message = useMessage(threadId);
   useReadThreadNotifications(threadId, message.isSuccess);
 
   return (
     <Page className="max-w-7xl">
-      <BackLink to={paths.inbox}>Back to Inbox</BackLink>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <BackLink to={paths.inbox}>Back to Inbox</BackLink>
+        {canExportEvidence && message.isSuccess ? (
+          <Button asChild variant="outline" size="sm">
+            {/* A plain download: the browser shows its own progress for the zip. */}
+            <a href={evidencePackUrl(message.data.id)} download title={EVIDENCE_TEXTS.exportThreadHint}>
+              <FileArchive aria-hidden />
+              {EVIDENCE_TEXTS.exportThread}
+            </a>
+          </Button>
+        ) : null}
+      </div>
       {message.isPending ? (
         <Spinner label="Loading message..." className="py-16" />
       ) : message.isError ? (

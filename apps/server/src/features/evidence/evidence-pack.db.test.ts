@@ -1,0 +1,220 @@
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import { insertProject } from '../../../test/factories';
+import { startSmtpSink } from '../../../test/smtp-sink';
+import { createTestContext } from '../../../test/test-app';
+import type { Actor } from '../../auth/actor';
+import { auditLogs, investorMessages } from '../../db/schema';
+import { selectionEvidencePack, threadEvidencePack } from './evidence.service';
+import type { PackSigner } from './evidence-files';
+import { readZip, verifyEvidencePack } from './verify-evidence-pack';
+
+const smtp = await startSmtpSink();
+afterAll(() => smtp.close());
+const ctx = await createTestContext({}, { mailer: smtp.mailer });
+
+function newSigner(): PackSigner {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    keyId: 'test-key',
+    privateKey,
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+}
+const signer = newSigner();
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const TEXT =
+  'Dear Jane,\n\nThe Q3 distribution was paid as the quarterly letter set out.\n\nKind regards,\nThe IR team';
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A thread carried through: message, saved draft, approval by a director, reply sent over SMTP. */
+async function sentThread(investorEmail = `jane.${Date.now()}@investor.test`) {
+  const associate = await ctx.signInAs('ir_associate');
+  const director = await ctx.signInAs('ir_director', associate.orgId);
+  const projectId = await insertProject(ctx.db, { orgId: associate.orgId });
+  const [message] = await ctx.db
+    .insert(investorMessages)
+    .values({
+      orgId: associate.orgId,
+      projectId,
+      investorName: 'Jane Investor',
+      investorEmail,
+      subject: 'Q3 distribution',
+      bodyText: 'When is the Q3 distribution paid?',
+      createdAt: ctx.clock.now(),
+    })
+    .returning({ id: investorMessages.id });
+  if (!message) throw new Error('no message');
+  const saved = await ctx.request('POST', `/api/messages/${message.id}/drafts`, {
+    cookie: associate.cookie,
+    body: { text: TEXT, based_on_version: 0 },
+  });
+  expect(saved.status).toBe(201);
+  const approved = await ctx.request('POST', `/api/messages/${message.id}/approve`, {
+    cookie: director.cookie,
+    body: { version: 1, text_sha256: sha256(TEXT) },
+  });
+  expect(approved.status).toBe(200);
+  const actor: Actor = {
+    userId: director.userId,
+    orgId: director.orgId,
+    role: 'ir_director',
+    name: 'Director',
+    email: director.email,
+  } as Actor;
+  return { messageId: message.id, actor, projectId, investorEmail };
+}
+
+/** The pack's files changed by `change`, zipped again as they were. */
+async function rezip(pack: Buffer, change: (files: Map<string, Buffer>) => void): Promise<Buffer> {
+  const { files } = await readZip(pack);
+  change(files);
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of files) zip.addBuffer(bytes, name);
+  zip.end();
+  return bytesOf(zip.outputStream as unknown as Readable);
+}
+
+describe('evidence packs', () => {
+  it('holds the message, each version, the approval and the reply as sent, and verifies offline', async () => {
+    const { messageId, actor } = await sentThread();
+    const { fileName, stream } = await threadEvidencePack(ctx, actor, signer, messageId);
+    expect(fileName).toMatch(/^parley-evidence-[0-9a-f]{8}-\d{4}-\d\d-\d\d\.zip$/);
+    const pack = await bytesOf(stream);
+    const { files } = await readZip(pack);
+    expect([...files.keys()].sort()).toEqual(
+      [
+        'audit.jsonl',
+        'manifest.json',
+        'pack.json',
+        'public-key.pem',
+        'summary.pdf',
+        `threads/${messageId}/reply-v1.eml`,
+      ].sort(),
+    );
+    const json = JSON.parse(files.get('pack.json')?.toString() ?? '{}');
+    const [thread] = json.threads;
+    expect(thread.message).toMatchObject({ id: messageId, subject: 'Q3 distribution' });
+    expect(thread.versions).toEqual([expect.objectContaining({ version: 1, text: TEXT })]);
+    expect(thread.approvals).toEqual([
+      expect.objectContaining({ version: 1, approved_text: TEXT, approved_text_sha256: sha256(TEXT) }),
+    ]);
+    const [reply] = thread.replies;
+    const eml = files.get(`threads/${messageId}/reply-v1.eml`)?.toString() ?? '';
+    const received = await smtp.mailTo(reply.to);
+    expect(eml).toBe(received.raw);
+    expect(reply.message_id).toMatch(/^<.+@parley\.test>$/);
+    expect(reply.delivery_events).toEqual([expect.objectContaining({ action: 'email_sent', success: true })]);
+    expect(files.get('summary.pdf')?.subarray(0, 5).toString()).toBe('%PDF-');
+    // The audit entries of the thread, its export among them, under a signed checkpoint.
+    const lines = (files.get('audit.jsonl')?.toString() ?? '')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.action_type ?? l.type)).toEqual(
+      expect.arrayContaining(['response_approved', 'evidence_pack_exported', 'checkpoint']),
+    );
+    expect(lines.at(-1).type).toBe('checkpoint');
+    expect(await verifyEvidencePack(pack, signer.publicKeyPem)).toMatchObject({
+      ok: true,
+      problems: [],
+      threads: 1,
+    });
+  });
+
+  it('records the export in the audit chain', async () => {
+    const { messageId, actor } = await sentThread();
+    await bytesOf((await threadEvidencePack(ctx, actor, signer, messageId)).stream);
+    const entries = await ctx.db
+      .select({ actorId: auditLogs.actorId, details: auditLogs.details })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.orgId, actor.orgId), eq(auditLogs.actionType, 'evidence_pack_exported')));
+    expect(entries).toEqual([
+      { actorId: actor.userId, details: expect.objectContaining({ threads: 1, key_id: 'test-key' }) },
+    ]);
+  });
+
+  it('is refused with 404 for a thread of another organisation', async () => {
+    const { messageId } = await sentThread();
+    const { actor } = await sentThread();
+    await expect(threadEvidencePack(ctx, actor, signer, messageId)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('shows each kind of tampering when verified', async () => {
+    const { messageId, actor } = await sentThread();
+    const pack = await bytesOf((await threadEvidencePack(ctx, actor, signer, messageId)).stream);
+    const problemsOf = async (changed: Buffer, key = signer.publicKeyPem) =>
+      (await verifyEvidencePack(changed, key)).problems.map((p) => `${p.file}: ${p.reason}`);
+
+    // Another key: the manifest and the checkpoint do not verify.
+    expect(await problemsOf(pack, newSigner().publicKeyPem)).toEqual(
+      expect.arrayContaining([
+        'manifest.json: The manifest signature does not verify with this public key.',
+        'audit.jsonl: The checkpoint signature does not verify.',
+      ]),
+    );
+    // The approved text edited inside pack.json: its bytes no longer match the signed manifest.
+    const edited = await rezip(pack, (files) => {
+      const text = files.get('pack.json')?.toString() ?? '';
+      files.set('pack.json', Buffer.from(text.replace('was paid as', 'will always be paid as')));
+    });
+    expect(await problemsOf(edited)).toEqual([
+      'pack.json: Its contents differ from the SHA-256 the manifest signs.',
+      'pack.json: The approved text of version 1 does not match its SHA-256.',
+    ]);
+    // An audit entry changed: its hash no longer matches.
+    const entry = await rezip(pack, (files) => {
+      const lines = (files.get('audit.jsonl')?.toString() ?? '').replace(
+        '"response_approved"',
+        '"response_rejected"',
+      );
+      files.set('audit.jsonl', Buffer.from(lines));
+    });
+    expect(await problemsOf(entry)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^audit\.jsonl: Entry \d+'s contents do not match its hash\.$/),
+      ]),
+    );
+    // A file slipped in, and the reply as sent removed.
+    const swapped = await rezip(pack, (files) => {
+      files.delete(`threads/${messageId}/reply-v1.eml`);
+      files.set('extra.txt', Buffer.from('not from Parley'));
+    });
+    expect(await problemsOf(swapped)).toEqual(
+      expect.arrayContaining([
+        `threads/${messageId}/reply-v1.eml: Listed in the manifest but missing from the pack.`,
+        'extra.txt: Not listed in the signed manifest.',
+      ]),
+    );
+    expect(await problemsOf(Buffer.from('not a zip'))).toEqual([
+      '(pack): The file is not a readable zip archive.',
+    ]);
+  });
+
+  it('packs the threads of one investor; a period without threads gives a pack that still verifies', async () => {
+    const email = `selection.${Date.now()}@investor.test`;
+    const { actor } = await sentThread(email);
+    const pack = await bytesOf(
+      (await selectionEvidencePack(ctx, actor, signer, { investorEmail: email })).stream,
+    );
+    const result = await verifyEvidencePack(pack, signer.publicKeyPem);
+    expect(result).toMatchObject({ ok: true, threads: 1 });
+    const none = await bytesOf(
+      (
+        await selectionEvidencePack(ctx, actor, signer, {
+          from: new Date('2001-01-01T00:00:00Z'),
+          to: new Date('2001-01-31T00:00:00Z'),
+        })
+      ).stream,
+    );
+    expect(await verifyEvidencePack(none, signer.publicKeyPem)).toMatchObject({ ok: true, threads: 0 });
+  });
+});

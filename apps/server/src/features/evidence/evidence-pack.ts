@@ -1,0 +1,229 @@
+import { createHash } from 'node:crypto';
+import type { DbOrTx } from '../../db/client';
+import { canonicalJson } from '../../lib/audit';
+import {
+  findAuditEntry,
+  findChainHead,
+  findOrganizationName,
+  findPeople,
+  findSentMail,
+  findThreadMessage,
+  listDeliveryEvents,
+  listThreadApprovalRequests,
+  listThreadAuditEntries,
+  listThreadDismissals,
+  listThreadVersions,
+  type PackAuditRow,
+} from './evidence-pack.queries';
+
+// docs/decisions/031-evidence-packs.md: what an evidence pack holds, as one JSON document per pack.
+
+export const EVIDENCE_PACK_FORMAT = 'parley-evidence-pack/1';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** An audit entry as an export line carries it (docs/audit-format.md). */
+export function auditLineOf(row: PackAuditRow) {
+  return {
+    type: 'entry' as const,
+    chain: row.chain,
+    seq: row.seq,
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    actor_id: row.actorId,
+    action_type: row.actionType,
+    entity_type: row.entityType,
+    entity_id: row.entityId,
+    details: row.details,
+    prev_hash: row.prevHash,
+    hash: row.hash,
+  };
+}
+
+export type AuditLine = ReturnType<typeof auditLineOf>;
+
+/** One thread's records: the message, each draft version, flags and fixes, approval, the reply as sent. */
+export async function collectThread(db: DbOrTx, orgId: string, messageId: string) {
+  const message = await findThreadMessage(db, orgId, messageId);
+  if (!message) return null;
+  const [versions, dismissals, requests] = await Promise.all([
+    listThreadVersions(db, orgId, messageId),
+    listThreadDismissals(db, orgId, messageId),
+    listThreadApprovalRequests(db, orgId, messageId),
+  ]);
+  const replies = [];
+  for (const v of versions.filter((x) => x.sentEmailId)) {
+    const mail = v.sentEmailId ? await findSentMail(db, orgId, v.sentEmailId) : null;
+    if (!mail) continue;
+    replies.push({
+      version: v.versionNumber,
+      outbox_id: mail.id,
+      to: mail.toEmail,
+      subject: mail.subject,
+      status: mail.status,
+      message_id: mail.messageId,
+      queued_at: iso(mail.createdAt),
+      sent_at: iso(mail.sentAt),
+      attempts: mail.attempts,
+      last_error: mail.lastError,
+      /** The file of the pack holding the message byte for byte; null when it was never composed. */
+      raw_file: mail.rawMessage ? `threads/${messageId}/reply-v${v.versionNumber}.eml` : null,
+      raw_sha256: mail.rawMessage ? sha256(mail.rawMessage) : null,
+      raw: mail.rawMessage,
+      delivery_events: (await listDeliveryEvents(db, orgId, mail.id)).map((e) => ({
+        action: e.actionType,
+        success: e.success,
+        at: iso(e.createdAt),
+        details: e.details,
+      })),
+    });
+  }
+  const recordIds = [
+    ...versions.map((v) => v.id),
+    ...requests.map((r) => r.id),
+    ...dismissals.map((d) => d.id),
+    ...replies.map((r) => r.outbox_id),
+  ];
+  const audit = await listThreadAuditEntries(db, orgId, messageId, recordIds);
+  return {
+    message: {
+      id: message.id,
+      fund: message.projectId ? { id: message.projectId, name: message.projectName } : null,
+      investor_name: message.investorName,
+      investor_email: message.investorEmail,
+      subject: message.subject,
+      body: message.bodyText,
+      status: message.status,
+      received_at: iso(message.createdAt),
+      created_by: message.createdBy,
+    },
+    versions: versions.map((v) => ({
+      version: v.versionNumber,
+      source: v.source,
+      text: v.text,
+      text_sha256: sha256(v.text),
+      created_by: v.createdBy,
+      created_at: iso(v.createdAt),
+      provenance: v.provenance,
+      citations: v.citations,
+      compliance: {
+        checked_at: iso(v.complianceCheckedAt),
+        requires_approval: v.requiresApproval,
+        flags: v.complianceFlags ?? [],
+      },
+    })),
+    flag_dismissals: dismissals.map((d) => ({
+      version: d.versionNumber,
+      rule: d.rule,
+      term: d.term,
+      severity: d.severity,
+      sentence: d.sentence,
+      reason: d.reason,
+      dismissed_by: d.dismissedBy,
+      dismissed_at: iso(d.dismissedAt),
+      restored_by: d.restoredBy,
+      restored_at: iso(d.restoredAt),
+    })),
+    approval_requests: requests.map((r) => ({
+      version: r.versionNumber,
+      text_sha256: r.textSha256,
+      status: r.status,
+      submitted_by: r.submittedBy,
+      submitted_at: iso(r.submittedAt),
+      decided_by: r.decidedBy,
+      decided_at: iso(r.decidedAt),
+      comment: r.comment,
+    })),
+    approvals: versions
+      .filter((v) => v.approvedAt)
+      .map((v) => ({
+        version: v.versionNumber,
+        approved_by: v.approvedBy,
+        approved_at: iso(v.approvedAt),
+        approved_text: v.finalResponse,
+        approved_text_sha256: v.approvedTextSha256,
+        compliance_tag: v.complianceTag,
+        override_reason: v.overrideReason,
+        overridden_flags: v.overrideFlags ?? [],
+      })),
+    replies,
+    audit: audit.map(auditLineOf),
+  };
+}
+
+export type PackThread = NonNullable<Awaited<ReturnType<typeof collectThread>>>;
+
+export type PackScope =
+  | { kind: 'thread'; message_id: string }
+  | {
+      kind: 'selection';
+      investor: string | null;
+      fund: string | null;
+      from: string | null;
+      to: string | null;
+    };
+
+/** Everything a pack says, before it is written to files. */
+export async function collectPack(
+  db: DbOrTx,
+  input: {
+    orgId: string;
+    scope: PackScope;
+    messageIds: string[];
+    generatedAt: Date;
+    generatedBy: string | null;
+    /** The audit entry that records this export. */
+    exportEntryId: string;
+  },
+) {
+  const threads: PackThread[] = [];
+  for (const id of input.messageIds) {
+    const thread = await collectThread(db, input.orgId, id);
+    if (thread) threads.push(thread);
+  }
+  const people = new Set<string>();
+  const note = (id: string | null | undefined) => id && people.add(id);
+  for (const t of threads) {
+    note(t.message.created_by);
+    for (const v of t.versions) note(v.created_by);
+    for (const a of t.approvals) note(a.approved_by);
+    for (const r of t.approval_requests) for (const id of [r.submitted_by, r.decided_by]) note(id);
+    for (const d of t.flag_dismissals) for (const id of [d.dismissed_by, d.restored_by]) note(id);
+    for (const e of t.audit) note(e.actor_id);
+  }
+  note(input.generatedBy);
+  const head = await findChainHead(db, input.orgId);
+  const exportEntry = await findAuditEntry(db, input.orgId, input.exportEntryId);
+  return {
+    format: EVIDENCE_PACK_FORMAT,
+    organisation: { id: input.orgId, name: await findOrganizationName(db, input.orgId) },
+    scope: input.scope,
+    generated_at: input.generatedAt.toISOString(),
+    generated_by: input.generatedBy,
+    people: (await findPeople(db, [...people])).map((p) => ({ id: p.id, name: p.name, email: p.email })),
+    chain_head: head ? { seq: head.seq, hash: head.hash } : null,
+    export_entry: exportEntry ? auditLineOf(exportEntry) : null,
+    threads,
+  };
+}
+
+export type PackData = Awaited<ReturnType<typeof collectPack>>;
+
+/** The audit entries of all threads, each once, in chain order. */
+export function packAuditLines(pack: PackData): AuditLine[] {
+  const bySeq = new Map<number, AuditLine>();
+  for (const t of pack.threads) for (const e of t.audit) bySeq.set(e.seq, e);
+  if (pack.export_entry) bySeq.set(pack.export_entry.seq, pack.export_entry);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/** pack.json: the pack without the raw messages, which are files of their own. */
+export function packJson(pack: PackData): string {
+  const threads = pack.threads.map((t) => ({
+    ...t,
+    replies: t.replies.map(({ raw: _raw, ...rest }) => rest),
+    audit: undefined,
+  }));
+  return `${canonicalJson({ ...pack, threads })}\n`;
+}
