@@ -420,6 +420,7 @@ describe('erasure of an investor’s personal data', () => {
         textBody: `Dear ${NAME}, the distribution is paid in July.`,
         htmlBody: `<p>Dear ${NAME}, the distribution is paid in July.</p>`,
         headers: {},
+        rawMessage: `To: ${email}\r\nSubject: Re: Distribution for ${NAME}\r\n\r\nDear ${NAME}, the distribution is paid in July.\r\n`,
         status: 'sent',
       })
       .returning({ id: emailOutbox.id });
@@ -507,6 +508,8 @@ describe('erasure of an investor’s personal data', () => {
       toEmail: `investor-${tag}@erased.invalid`,
       subject: `Re: Distribution for ${pseudonym}`,
       htmlBody: `<p>Dear ${pseudonym}, the distribution is paid in July.</p>`,
+      // The message as sent keeps its shape: an address where the address was.
+      rawMessage: `To: investor-${tag}@erased.invalid\r\nSubject: Re: Distribution for ${pseudonym}\r\n\r\nDear ${pseudonym}, the distribution is paid in July.\r\n`,
     });
     const [event] = await ctx.db.select().from(emailEvents).where(eq(emailEvents.outboxId, s.mailId));
     expect(event?.recipientEmail).toBe(`investor-${tag}@erased.invalid`);

@@ -306,6 +306,13 @@ export async function pseudonymiseReplyMails(
       subject: pseudonymised(sql`${emailOutbox.subject}`, patterns, name),
       textBody: pseudonymised(sql`${emailOutbox.textBody}`, patterns, name),
       htmlBody: pseudonymised(sql`${emailOutbox.htmlBody}`, patterns, name),
+      // The message as sent: the address (identityPatterns puts it first) becomes the pseudonymous
+      // address, so its headers stay addresses; then the names.
+      rawMessage: pseudonymised(
+        pseudonymised(sql`${emailOutbox.rawMessage}`, patterns.slice(0, 1), input.pseudonym.email),
+        patterns.slice(1),
+        name,
+      ),
     })
     .where(and(eq(emailOutbox.orgId, input.orgId), inArray(emailOutbox.id, ids)));
   await db
