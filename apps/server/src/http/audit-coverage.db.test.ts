@@ -141,7 +141,7 @@ describe('the audit coverage of mutating routes', () => {
       const expectRefusedWithoutEntry = async (
         what: string,
         status: number,
-        call: () => Promise<Response>,
+        call: () => Response | Promise<Response>,
       ) => {
         const before = await entriesOf(c, scene.orgId);
         const res = await call();
