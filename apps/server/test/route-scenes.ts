@@ -12,7 +12,7 @@ import { json, TEST_ORIGIN, type TestContext } from './test-app';
 
 /**
  * One working call of an API route and what it needs, for the tests that go over every route (the
- * audit coverage test, docs/architecture.md 'Audit log'). A scene's set-up uses the route's own
+ * audit coverage test, docs/architecture.md 'The audit chain'). A scene's set-up uses the route's own
  * feature through the API or the test factories, so a scene breaks when the route's contract does.
  */
 export type Scene = {

@@ -11,7 +11,7 @@ import { auditChainHeads, auditLogs } from '../db/schema';
 import { apiRoutesOf, type RegisteredRoute, ROUTE_POLICIES } from './policy';
 
 /**
- * Every action is in the chain (docs/architecture.md 'Audit log'): each mutating API route writes at
+ * Every action is in the chain (docs/architecture.md 'The audit chain'): each mutating API route writes at
  * least one audit entry in the caller's chain when it succeeds, and none when it is refused. The
  * routes come from the app itself, so a new route fails here, by name, until it has a scene
  * (apps/server/test/route-scenes.ts) or an entry below saying why it records nothing.

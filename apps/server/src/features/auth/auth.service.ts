@@ -105,7 +105,7 @@ export async function signIn(
     const result = await consumeAttempt(ctx.db, ctx.clock, bucket.name, bucket.rule);
     if (result.allowed) continue;
     // The attempt that hits the limit is recorded; the ones refused after it in the same window are
-    // not, so a script hammering the form cannot flood the chain (docs/architecture.md 'Audit log').
+    // not, so a script hammering the form cannot flood the chain (docs/architecture.md 'The audit chain').
     if (result.firstRefusal) {
       const account = await findSignInAccount(ctx.db, input.email);
       await recordSignInFailure(ctx, { ...input, account, reason: 'rate_limited', limit: bucket.limit });
