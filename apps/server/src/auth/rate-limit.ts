@@ -13,7 +13,10 @@ export type RateLimitRule = { limit: number; windowSeconds: number };
 export const SIGN_IN_PER_EMAIL: RateLimitRule = { limit: 5, windowSeconds: 15 * 60 };
 export const SIGN_IN_PER_ADDRESS: RateLimitRule = { limit: 20, windowSeconds: 15 * 60 };
 
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** `firstRefusal`: this attempt is the one that went over the limit (the window's first refusal). */
+export type RateLimitResult =
+  | { allowed: true }
+  | { allowed: false; retryAfterSeconds: number; firstRefusal: boolean };
 
 /**
  * Counts one attempt in a fixed window and says whether it is within the limit. One atomic
@@ -42,6 +45,7 @@ export async function consumeAttempt(
   return {
     allowed: false,
     retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)),
+    firstRefusal: row.count === rule.limit + 1,
   };
 }
 

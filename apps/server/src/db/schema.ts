@@ -1033,3 +1033,27 @@ export const erasureRequests = pgTable(
   },
   (t) => [index('erasure_requests_org_created_idx').on(t.orgId, t.createdAt.desc())],
 );
+
+/**
+ * When each session last read each investor thread (docs/decisions/032-recording-thread-opens.md):
+ * reading correspondence is audited (message_opened) once per reading, not per refresh. A read within
+ * THREAD_READING_IDLE_MINUTES of the session's last read of the thread only moves `last_read_at`; a
+ * read after a longer pause is a new opening. Gone with the session or the message.
+ */
+export const threadReads = pgTable(
+  'thread_reads',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => investorMessages.id, { onDelete: 'cascade' }),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.messageId] }),
+    index('thread_reads_message_idx').on(t.messageId),
+  ],
+);

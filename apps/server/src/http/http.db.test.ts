@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext, json, TEST_ORIGIN } from '../../test/test-app';
 import type { AppEnv } from './env';
 import { createErrorHandler } from './errors';
-import { assertEveryRouteHasPolicy, ROUTE_POLICIES } from './policy';
+import { apiRoutesOf, assertEveryRouteHasPolicy, ROUTE_POLICIES } from './policy';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'parley-web-'));
 mkdirSync(path.join(webDist, 'assets'));
@@ -96,11 +96,11 @@ describe('cross-origin and content-type protection', () => {
 
 describe('access policies', () => {
   it('has a policy for every API route, and every non-public route refuses an anonymous call', async () => {
-    const routes = ctx.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'));
+    const routes = apiRoutesOf(ctx.app.routes);
     expect(routes.length).toBeGreaterThan(0);
     for (const route of routes) {
-      const policy = ROUTE_POLICIES[`${route.method} ${route.path}`];
-      expect(policy, `${route.method} ${route.path}`).toBeDefined();
+      const policy = ROUTE_POLICIES[route.key];
+      expect(policy, route.key).toBeDefined();
       if (policy === 'public') continue;
       const res = await ctx.request(
         route.method,

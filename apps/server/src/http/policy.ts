@@ -191,13 +191,26 @@ export function policyKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${path}`;
 }
 
+/** A route as Hono registers it (`app.routes`): its method and its path with `:param`s. */
+export type RegisteredRoute = { method: string; path: string };
+
+/**
+ * The registered API routes, once each, as the access policy, its start-up check and the tests that
+ * go over every route see them: the `/api/` routes of a method (not the catch-all `ALL` handlers).
+ */
+export function apiRoutesOf(routes: readonly RegisteredRoute[]): (RegisteredRoute & { key: string })[] {
+  const byKey = new Map<string, RegisteredRoute & { key: string }>();
+  for (const route of routes) {
+    if (route.method === 'ALL' || !route.path.startsWith('/api/')) continue;
+    const key = policyKey(route.method, route.path);
+    if (!byKey.has(key)) byKey.set(key, { method: route.method.toUpperCase(), path: route.path, key });
+  }
+  return [...byKey.values()];
+}
+
 /** Throws at start when a registered route has no policy, or a policy names no route. */
-export function assertEveryRouteHasPolicy(routes: readonly { method: string; path: string }[]) {
-  const registered = new Set(
-    routes
-      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
-      .map((r) => policyKey(r.method, r.path)),
-  );
+export function assertEveryRouteHasPolicy(routes: readonly RegisteredRoute[]) {
+  const registered = new Set(apiRoutesOf(routes).map((r) => r.key));
   const missing = [...registered].filter((key) => !(key in ROUTE_POLICIES));
   const stale = Object.keys(ROUTE_POLICIES).filter((key) => !registered.has(key));
   if (missing.length > 0) throw new Error(`Routes without an access policy: ${missing.join(', ')}`);

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN } from '../../../test/test-app';
-import { rateLimits } from '../../db/schema';
+import { auditLogs, rateLimits } from '../../db/schema';
 
 const ctx = await createTestContext();
 // Over real TCP, so the limit sees the client address (127.0.0.1) as in production.
@@ -20,6 +20,9 @@ function signIn(email: string, password: string) {
   });
 }
 
+/** The e-mail an audit entry's details name. */
+const sqlEmail = () => sql<string>`${auditLogs.details} ->> 'email'`;
+
 describe('sign-in attempts per client address', () => {
   it('are limited to 20 failures in 15 minutes across different e-mails', async () => {
     const user = await ctx.createUser('ir_associate');
@@ -28,5 +31,34 @@ describe('sign-in attempts per client address', () => {
     const res = await signIn(user.email, user.password);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('records each failure with the client address, and the lockout once in the member’s chain', async () => {
+    const user = await ctx.createUser('ir_associate');
+    await ctx.db.delete(rateLimits).where(eq(rateLimits.bucket, 'sign-in:address:127.0.0.1'));
+    const guesses = Array.from({ length: 20 }, (_, i) => `guess${i}.${user.userId}@parley.test`);
+    for (const email of guesses) expect((await signIn(email, 'password')).status).toBe(401);
+    expect((await signIn(user.email, user.password)).status).toBe(429);
+    expect((await signIn(user.email, user.password)).status).toBe(429);
+
+    // Unknown e-mails belong to no organisation: the system chain (decision 004).
+    const unknown = await ctx.db
+      .select({ orgId: auditLogs.orgId, details: auditLogs.details })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.chain, 'system'), inArray(sqlEmail(), guesses)));
+    expect(unknown).toHaveLength(20);
+    for (const entry of unknown) {
+      expect(entry.details).toMatchObject({ reason: 'unknown_email', client_address: '127.0.0.1' });
+    }
+    const lockouts = await ctx.db
+      .select({ actorId: auditLogs.actorId, details: auditLogs.details })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.orgId, user.orgId), eq(auditLogs.actionType, 'sign_in_failed')));
+    expect(lockouts).toEqual([
+      {
+        actorId: user.userId,
+        details: { email: user.email, reason: 'rate_limited', limit: 'address', client_address: '127.0.0.1' },
+      },
+    ]);
   });
 });

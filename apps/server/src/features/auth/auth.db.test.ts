@@ -125,6 +125,33 @@ describe('sign-in', () => {
     expect((await ctx.signIn(user.email, user.password)).status).toBe(200);
   });
 
+  it('records the lockout once, with the limit reached, and not the attempts refused after it', async () => {
+    const user = await ctx.createUser('ir_director');
+    for (let i = 0; i < 5; i++) expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await ctx.signIn(user.email, user.password)).status).toBe(429);
+    const reasons = (await auditActions(user.orgId, 'sign_in_failed')).map(
+      (r) => (r.details as { reason: string; limit?: string }).reason,
+    );
+    expect(reasons).toEqual([...Array(5).fill('wrong_password'), 'rate_limited']);
+    expect((await auditActions(user.orgId, 'sign_in_failed')).at(-1)?.details).toMatchObject({
+      email: user.email,
+      limit: 'email',
+    });
+  });
+
+  it('never records the password, right or wrong', async () => {
+    const user = await ctx.createUser('ir_associate');
+    const wrong = `wrong-${user.password}`;
+    await ctx.signIn(user.email, wrong);
+    await ctx.signIn(user.email, user.password);
+    const entries = await ctx.db
+      .select({ details: auditLogs.details })
+      .from(auditLogs)
+      .where(eq(auditLogs.orgId, user.orgId));
+    expect(entries.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(entries)).not.toContain(user.password);
+  });
+
   it('does not count successful sign-ins against the limit', async () => {
     const user = await ctx.createUser('ir_associate');
     for (let i = 0; i < 8; i++) expect((await ctx.signIn(user.email, user.password)).status).toBe(200);

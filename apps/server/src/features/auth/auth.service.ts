@@ -9,6 +9,7 @@ import {
 import { verifyPassword } from '../../auth/passwords';
 import {
   consumeAttempt,
+  type RateLimitRule,
   releaseAttempt,
   SIGN_IN_PER_ADDRESS,
   SIGN_IN_PER_EMAIL,
@@ -22,6 +23,7 @@ import {
 } from '../../auth/sessions';
 import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { recordAccess } from '../../lib/access-audit';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -42,7 +44,44 @@ export type SignInResult = {
   mfa: MfaNext;
 };
 
-type FailureReason = 'unknown_email' | 'wrong_password' | 'deactivated' | 'no_membership' | 'no_role';
+type FailureReason =
+  | 'unknown_email'
+  | 'wrong_password'
+  | 'deactivated'
+  | 'no_membership'
+  | 'no_role'
+  | 'rate_limited';
+
+/**
+ * sign_in_failed with the real reason and the client address, never the password: in the member's
+ * organisation's chain, or the system chain for an e-mail with no account (decision 004).
+ */
+function recordSignInFailure(
+  ctx: AuthContext,
+  input: {
+    email: string;
+    clientAddress: string | null;
+    account: { id: string; orgId: string | null } | null;
+    reason: FailureReason;
+    /** For `rate_limited`: which limit was reached. */
+    limit?: 'email' | 'address';
+  },
+) {
+  const { account } = input;
+  return recordAccess(ctx, {
+    orgId: account?.orgId ?? null,
+    actorId: account?.id ?? null,
+    actionType: 'sign_in_failed',
+    entityType: 'user',
+    entityId: account?.id ?? null,
+    details: {
+      email: input.email,
+      reason: input.reason,
+      client_address: input.clientAddress,
+      ...(input.limit ? { limit: input.limit } : {}),
+    },
+  });
+}
 
 /**
  * Password sign-in (docs/product.md §4 steps 1-2, §5, §8). Every way of failing answers 'Invalid credentials',
@@ -52,13 +91,26 @@ export async function signIn(
   ctx: AuthContext,
   input: { email: string; password: string; clientAddress: string | null; userAgent: string | null },
 ): Promise<SignInResult> {
-  const buckets = [{ name: `sign-in:email:${input.email}`, rule: SIGN_IN_PER_EMAIL }];
+  const buckets: { name: string; rule: RateLimitRule; limit: 'email' | 'address' }[] = [
+    { name: `sign-in:email:${input.email}`, rule: SIGN_IN_PER_EMAIL, limit: 'email' },
+  ];
   // Every request over TCP has an address; only in-process calls (tests, tools) have none.
   if (input.clientAddress)
-    buckets.push({ name: `sign-in:address:${input.clientAddress}`, rule: SIGN_IN_PER_ADDRESS });
+    buckets.push({
+      name: `sign-in:address:${input.clientAddress}`,
+      rule: SIGN_IN_PER_ADDRESS,
+      limit: 'address',
+    });
   for (const bucket of buckets) {
     const result = await consumeAttempt(ctx.db, ctx.clock, bucket.name, bucket.rule);
-    if (!result.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
+    if (result.allowed) continue;
+    // The attempt that hits the limit is recorded; the ones refused after it in the same window are
+    // not, so a script hammering the form cannot flood the chain (docs/architecture.md 'The audit chain').
+    if (result.firstRefusal) {
+      const account = await findSignInAccount(ctx.db, input.email);
+      await recordSignInFailure(ctx, { ...input, account, reason: 'rate_limited', limit: bucket.limit });
+    }
+    throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
   }
 
   const account = await findSignInAccount(ctx.db, input.email);
@@ -77,16 +129,7 @@ export async function signIn(
             : null;
 
   if (failure !== null || !account?.orgId || role === null) {
-    await ctx.db.transaction((tx) =>
-      appendAudit(tx, ctx.clock, {
-        orgId: account?.orgId ?? null,
-        actorId: account?.id ?? null,
-        actionType: 'sign_in_failed',
-        entityType: 'user',
-        entityId: account?.id ?? null,
-        details: { email: input.email, reason: failure ?? 'no_role', client_address: input.clientAddress },
-      }),
-    );
+    await recordSignInFailure(ctx, { ...input, account, reason: failure ?? 'no_role' });
     throw new AppError('INVALID_CREDENTIALS');
   }
 

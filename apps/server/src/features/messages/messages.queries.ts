@@ -1,7 +1,13 @@
 import { INBOX_TABS, type InboxTab } from '@parley/contracts';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { investorMessageCounts, investorMessages, organizations, projects } from '../../db/schema';
+import {
+  investorMessageCounts,
+  investorMessages,
+  organizations,
+  projects,
+  threadReads,
+} from '../../db/schema';
 
 /** Keyset position: created_at at full (microsecond) precision as UTC text, and the id. */
 export type MessageCursor = { createdAt: string; id: string };
@@ -176,4 +182,48 @@ export async function findMessage(db: DbOrTx, orgId: string, id: string): Promis
     and(eq(investorMessages.orgId, orgId), eq(investorMessages.id, id)),
   );
   return row ?? null;
+}
+
+type ThreadRead = { sessionId: string; messageId: string; now: Date; idleSince: Date };
+
+/**
+ * A read within the session's current reading of the thread (last read after `idleSince`): moves its
+ * last read on and says so; false when there is no such reading.
+ */
+export async function continueThreadReading(db: DbOrTx, read: ThreadRead): Promise<boolean> {
+  const rows = await db
+    .update(threadReads)
+    .set({ lastReadAt: read.now })
+    .where(
+      and(
+        eq(threadReads.sessionId, read.sessionId),
+        eq(threadReads.messageId, read.messageId),
+        gt(threadReads.lastReadAt, read.idleSince),
+      ),
+    )
+    .returning({ sessionId: threadReads.sessionId });
+  return rows.length > 0;
+}
+
+/**
+ * Starts a new reading of the thread by the session: true when this call started it. Two first reads
+ * at once conflict on the key; the later one finds the reading the other started (its WHERE fails)
+ * and starts none, so one opening is recorded.
+ */
+export async function startThreadReading(db: DbOrTx, read: ThreadRead): Promise<boolean> {
+  const rows = await db
+    .insert(threadReads)
+    .values({
+      sessionId: read.sessionId,
+      messageId: read.messageId,
+      openedAt: read.now,
+      lastReadAt: read.now,
+    })
+    .onConflictDoUpdate({
+      target: [threadReads.sessionId, threadReads.messageId],
+      set: { openedAt: read.now, lastReadAt: read.now },
+      setWhere: lte(threadReads.lastReadAt, read.idleSince),
+    })
+    .returning({ sessionId: threadReads.sessionId });
+  return rows.length > 0;
 }

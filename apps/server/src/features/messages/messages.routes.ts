@@ -6,7 +6,7 @@ import {
   messageSchema,
 } from '@parley/contracts';
 import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
-import { createMessage, getMessage, listMessagesPage } from './messages.service';
+import { createMessage, listMessagesPage, openMessage } from './messages.service';
 
 const create = apiRoute({
   method: 'post',
@@ -29,7 +29,7 @@ const list = apiRoute({
 const show = apiRoute({
   method: 'get',
   path: '/api/messages/{id}',
-  summary: 'One message of the caller’s organisation, with its project name',
+  summary: 'One message of the caller’s organisation, with its project name; opening it is audited',
   params: messageIdParamSchema,
   ok: { status: 200, schema: messageSchema, description: 'The message' },
   errors: [400, 401, 403, 404],
@@ -47,7 +47,8 @@ export function registerMessageRoutes(api: ApiRouter, deps: RouteDeps) {
   });
 
   api.openapi(show, async (c) => {
-    const message = await getMessage(deps, c.get('actor'), c.req.valid('param'));
+    const { id } = c.req.valid('param');
+    const message = await openMessage(deps, c.get('actor'), { id, sessionId: c.get('session').sessionId });
     return c.json(message, 200);
   });
 }

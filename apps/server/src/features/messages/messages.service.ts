@@ -24,6 +24,7 @@ import {
   type MessageCursor,
   type MessageRow,
 } from './messages.queries';
+import { recordThreadRead } from './thread-opens';
 
 /** Compose's fields as the route's schema leaves them (trimmed, topics normalised). */
 export type CreateMessageData = z.output<typeof createMessageInputSchema>;
@@ -105,6 +106,26 @@ export async function getMessage(
 ): Promise<Message> {
   const row = await findMessage(ctx.db, actor.orgId, input.id);
   if (!row) throw new AppError('NOT_FOUND');
+  return toMessageDto(row);
+}
+
+/**
+ * GET /api/messages/:id: a thread, as its reader opens it. Reading investor correspondence is an access
+ * examiners ask about, so the read is recorded (recordThreadRead: one entry per opening, not per
+ * refresh); a message of another organisation is a 404 and records nothing.
+ */
+export async function openMessage(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  input: { id: string; sessionId: string },
+): Promise<Message> {
+  const row = await findMessage(ctx.db, actor.orgId, input.id);
+  if (!row) throw new AppError('NOT_FOUND');
+  await recordThreadRead(ctx, actor, {
+    messageId: row.id,
+    projectId: row.projectId,
+    sessionId: input.sessionId,
+  });
   return toMessageDto(row);
 }
 

@@ -482,4 +482,22 @@ describe('the Cleared flags list and the export', () => {
     for await (const line of exportFlagDismissals(ctx, { orgId }, 2)) batched.push(line);
     expect(batched).toEqual(lines.map((line) => `${line}\n`));
   });
+
+  it('records each export in the exporter’s chain before any line goes out, and none that is refused', async () => {
+    const { director, associate, admin, orgId } = await fiveCleared();
+    const res = await get('/api/compliance/flag-dismissals/export', director.cookie);
+    const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+    await res.text();
+    expect((await get('/api/compliance/flag-dismissals/export', associate.cookie)).status).toBe(403);
+    await (await get('/api/compliance/flag-dismissals/export', admin.cookie)).text();
+    const entries = await ctx.db
+      .select({ actorId: auditLogs.actorId, details: auditLogs.details })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.orgId, orgId), eq(auditLogs.actionType, 'flag_dismissals_exported')))
+      .orderBy(asc(auditLogs.seq));
+    expect(entries).toEqual([
+      { actorId: director.userId, details: { format: 'jsonl', file_name: fileName } },
+      { actorId: admin.userId, details: { format: 'jsonl', file_name: fileName } },
+    ]);
+  });
 });

@@ -7,7 +7,13 @@ import {
   restoreFlagInputSchema,
 } from '@parley/contracts';
 import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
-import { dismissFlag, exportFlagDismissals, listFlagDismissals, restoreFlag } from './flag-dismissals';
+import {
+  dismissFlag,
+  exportFlagDismissals,
+  listFlagDismissals,
+  recordFlagDismissalsExport,
+  restoreFlag,
+} from './flag-dismissals';
 
 const dismiss = apiRoute({
   method: 'post',
@@ -49,7 +55,7 @@ const list = apiRoute({
 const exportRoute = apiRoute({
   method: 'get',
   path: '/api/compliance/flag-dismissals/export',
-  summary: 'The cleared sentences as labelled examples (JSONL) for the checker’s next training run',
+  summary: 'The cleared sentences as labelled examples (JSONL) for the checker’s next training run (audited)',
   ok: { status: 200, description: 'application/x-ndjson: one JSON object per line, as an attachment' },
   errors: [401, 403],
 });
@@ -77,10 +83,12 @@ export function registerFlagDismissalRoutes(api: ApiRouter, deps: RouteDeps) {
     return c.json(await listFlagDismissals(deps, c.get('actor'), c.req.valid('query')), 200);
   });
 
-  api.openapi(exportRoute, (c) => {
+  api.openapi(exportRoute, async (c) => {
     const actor = c.get('actor');
+    const fileName = exportFileName(deps.clock.now());
+    await recordFlagDismissalsExport(deps, actor, fileName);
     c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="${exportFileName(deps.clock.now())}"`);
+    c.header('Content-Disposition', `attachment; filename="${fileName}"`);
     const lines = ReadableStream.from(exportFlagDismissals(deps, actor));
     return c.body(lines.pipeThrough(new TextEncoderStream()), 200);
   });

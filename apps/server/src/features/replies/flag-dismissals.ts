@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
+import { recordAccess } from '../../lib/access-audit';
 import { appendAudit } from '../../lib/audit';
 import { encodeTimeCursor, parseTimeCursor, type TimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
@@ -286,6 +287,25 @@ export async function listFlagDismissals(
     next_cursor:
       rows.length > query.limit && last ? encodeTimeCursor({ at: last.dismissedAt, id: last.id }) : null,
   };
+}
+
+/**
+ * The export is a download of the organisation's cleared sentences: recorded before its first line
+ * goes out (flag_dismissals_exported), in the exporter's chain.
+ */
+export async function recordFlagDismissalsExport(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'orgId' | 'userId'>,
+  fileName: string,
+) {
+  await recordAccess(ctx, {
+    orgId: actor.orgId,
+    actorId: actor.userId,
+    actionType: 'flag_dismissals_exported',
+    entityType: 'flag_dismissal',
+    entityId: null,
+    details: { format: 'jsonl', file_name: fileName },
+  });
 }
 
 /** Rows read per statement by the export. */

@@ -1,0 +1,703 @@
+import { createHash } from 'node:crypto';
+import type { ComplianceFlag, Role } from '@parley/contracts';
+import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { emailOutbox, reviewItems, sessions, userInvitations } from '../src/db/schema';
+import { createUnsubscribeToken } from '../src/features/email/unsubscribe-token';
+import { issueSetupToken } from '../src/features/setup/setup.service';
+import { generateToken, sha256Hex } from '../src/lib/crypto';
+import { buildInvitation, buildMessageInput, insertProject, uniqueEmail } from './factories';
+import { DISTRIBUTION_PASSAGE, insertLibraryScene, insertQuestion } from './library-fixtures';
+import { json, TEST_ORIGIN, type TestContext } from './test-app';
+
+/**
+ * One working call of an API route and what it needs, for the tests that go over every route (the
+ * audit coverage test, docs/architecture.md 'The audit chain'). A scene's set-up uses the route's own
+ * feature through the API or the test factories, so a scene breaks when the route's contract does.
+ */
+export type Scene = {
+  /**
+   * The organisation whose chain the call writes to: the caller's, or for a public route the member
+   * it acts on. Absent only for a scene with a database of its own (`ctx`), where every entry counts.
+   */
+  orgId?: string;
+  /** The session the call is made with; absent for a public route called without one. */
+  cookie?: string;
+  /** Values of the route's `:params`. */
+  params?: Record<string, string>;
+  /** The JSON body (`{}` when absent). */
+  body?: unknown;
+  /** A query string, without the `?`. */
+  query?: string;
+  /** A body that is not JSON (a multipart upload, a mail provider's form). */
+  form?: FormData | URLSearchParams;
+  /** The app the call goes to when it is not the shared one (the setup link needs an empty database). */
+  ctx?: TestContext;
+};
+
+export type SceneTools = {
+  ctx: TestContext;
+  /** A context on a database without users, for the first-start setup link; used once. */
+  emptyCtx: () => Promise<TestContext>;
+};
+
+export type SceneSetup = (tools: SceneTools) => Promise<Scene>;
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+async function expectStatus(res: Response, status: number, what: string) {
+  if (res.status !== status) expect.fail(`${what}: ${res.status} ${await res.text()}`);
+  return json(res);
+}
+
+/** The token of the last link of `path` mailed to an address, read from the outbox. */
+async function linkTokenMailedTo(ctx: TestContext, email: string, path: string): Promise<string> {
+  const [mail] = await ctx.db
+    .select({ text: emailOutbox.textBody })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toEmail, email))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const token = new RegExp(`${path}\\?token=([\\w-]+)`).exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no ${path} link mailed to ${email}`);
+  return token;
+}
+
+/** A pending invitation of the organisation with a token the scene knows. */
+async function insertInvitation(
+  ctx: TestContext,
+  input: { orgId: string; invitedBy: string; email?: string; role?: Role },
+) {
+  const token = generateToken();
+  const [row] = await ctx.db
+    .insert(userInvitations)
+    .values(
+      buildInvitation({
+        orgId: input.orgId,
+        now: ctx.clock.now(),
+        invitedBy: input.invitedBy,
+        tokenHash: sha256Hex(token),
+        lastSentAt: ctx.clock.now(),
+        ...(input.email ? { email: input.email } : {}),
+        ...(input.role ? { role: input.role } : {}),
+      }),
+    )
+    .returning({ id: userInvitations.id });
+  if (!row) throw new Error('no invitation');
+  return { id: row.id, token };
+}
+
+/** An admin and an invitation they sent through the API. */
+async function sentInvitation(ctx: TestContext) {
+  const admin = await ctx.signInAs('admin');
+  const res = await ctx.request('POST', '/api/invitations', {
+    cookie: admin.cookie,
+    body: { email: uniqueEmail('invitee'), role: 'ir_associate' },
+  });
+  const body = await expectStatus(res, 201, 'invite');
+  return { admin, id: body.invitation.id as string };
+}
+
+/** A member enrolled in TOTP, with an aal2 session whose code was verified just now. */
+async function enrolledMember(ctx: TestContext, role: Role = 'ir_associate', orgId?: string) {
+  const member = await ctx.signInAs(role, orgId);
+  if (member.mfa !== 'none') return member;
+  const { cookie } = await ctx.enrolTotp(member.cookie, member.userId);
+  return { ...member, cookie };
+}
+
+/** A term the organisation flags at high severity, so a draft containing it has a flag. */
+const FLAGGED_TERM = 'wombat';
+const FLAGGED_TEXT = 'Dear Jane,\n\nThe wombat plan is on track.\n\nKind regards';
+
+/**
+ * The library scene (a director, an associate, a fund with a document) with an investor message and
+ * `text` saved as version 1 of its draft by the associate.
+ */
+async function draftScene(
+  ctx: TestContext,
+  text = 'Dear Jane,\n\nThank you for your message.\n\nKind regards',
+) {
+  const s = await insertLibraryScene(ctx);
+  const messageId = await insertQuestion(ctx, {
+    orgId: s.orgId,
+    projectId: s.projectId,
+    subject: 'Q3 distribution',
+    body: 'When is the Q3 distribution paid?',
+  });
+  const saved = await ctx.request('POST', `/api/messages/${messageId}/drafts`, {
+    cookie: s.associate.cookie,
+    body: { text, based_on_version: 0 },
+  });
+  const { version } = await expectStatus(saved, 201, 'save draft');
+  return { ...s, messageId, version: version as number, text };
+}
+
+/** A draft whose version 1 holds a high-severity flag of the organisation's own term, checked. */
+async function flaggedDraftScene(ctx: TestContext) {
+  const director = await ctx.signInAs('ir_director');
+  const term = await ctx.request('POST', '/api/compliance/policy/terms', {
+    cookie: director.cookie,
+    body: { term: FLAGGED_TERM, severity: 'high', suggestion: 'plan' },
+  });
+  await expectStatus(term, 201, 'add term');
+  const associate = await ctx.signInAs('ir_associate', director.orgId);
+  const projectId = await insertProject(ctx.db, { orgId: director.orgId });
+  const messageId = await insertQuestion(ctx, {
+    orgId: director.orgId,
+    projectId,
+    subject: 'Plan',
+    body: 'Is the plan on track?',
+  });
+  const saved = await ctx.request('POST', `/api/messages/${messageId}/drafts`, {
+    cookie: associate.cookie,
+    body: { text: FLAGGED_TEXT, based_on_version: 0 },
+  });
+  const { version } = await expectStatus(saved, 201, 'save draft');
+  const checked = await ctx.request('POST', `/api/messages/${messageId}/drafts/${version}/check`, {
+    cookie: associate.cookie,
+    body: {},
+  });
+  const { flags } = await expectStatus(checked, 200, 'check');
+  const flag = (flags as ComplianceFlag[]).find((f) => f.term.toLowerCase() === FLAGGED_TERM);
+  if (!flag) throw new Error('the draft has no flag');
+  return { director, associate, orgId: director.orgId, messageId, version: version as number, flag };
+}
+
+/** A library answer of the library scene, created by its director. */
+async function libraryAnswerScene(ctx: TestContext) {
+  const s = await insertLibraryScene(ctx);
+  const res = await ctx.request('POST', '/api/compliance/library', {
+    cookie: s.director.cookie,
+    body: libraryAnswerInput(ctx, s),
+  });
+  const answer = await expectStatus(res, 201, 'create library answer');
+  return { ...s, answerId: answer.id as string };
+}
+
+function libraryAnswerInput(ctx: TestContext, s: Awaited<ReturnType<typeof insertLibraryScene>>) {
+  return {
+    title: 'Distribution timing',
+    question: 'When are quarterly distributions paid?',
+    answer: 'Distributions are paid within 30 days of the quarter end [1].',
+    project_id: s.projectId,
+    owner_id: s.associate.userId,
+    expires_at: new Date(ctx.clock.now().getTime() + 90 * 86_400_000).toISOString(),
+    passage_ids: [s.distributionId],
+  };
+}
+
+/** A text document as the fund document upload takes it. */
+function documentForm(name = 'Letter.md') {
+  const form = new FormData();
+  form.append(
+    'file',
+    new File([Buffer.from(`# Letter\n\n${DISTRIBUTION_PASSAGE}\n`)], name, { type: 'text/markdown' }),
+  );
+  return form;
+}
+
+/** A fund with an uploaded document, and the director who keeps it. */
+async function documentScene(ctx: TestContext) {
+  const director = await ctx.signInAs('ir_director');
+  const projectId = await insertProject(ctx.db, { orgId: director.orgId });
+  const res = await ctx.app.request(`${TEST_ORIGIN}/api/projects/${projectId}/documents`, {
+    method: 'POST',
+    headers: { origin: TEST_ORIGIN, cookie: director.cookie },
+    body: documentForm(),
+  });
+  const document = await expectStatus(res, 201, 'upload');
+  return { director, projectId, docId: document.id as string };
+}
+
+/**
+ * Every mutating API route and one call of it that succeeds, keyed `METHOD /api/path` as Hono
+ * registers it. The audit coverage test (apps/server/src/http/audit-coverage.db.test.ts) fails for a
+ * route missing here, naming it: add its scene, or put it on that test's exempt list with the reason.
+ */
+export const ROUTE_SCENES: Record<string, SceneSetup> = {
+  // --- Signing in and out ---------------------------------------------------------------------
+  'POST /api/auth/sign-in': async ({ ctx }) => {
+    const user = await ctx.createUser('ir_associate');
+    return { orgId: user.orgId, body: { email: user.email, password: user.password } };
+  },
+  'POST /api/auth/sign-out': async ({ ctx }) => {
+    const user = await ctx.signInAs('ir_associate');
+    return { orgId: user.orgId, cookie: user.cookie };
+  },
+  'DELETE /api/auth/sessions/:id': async ({ ctx }) => {
+    const user = await ctx.createUser('ir_associate');
+    await ctx.signInUser(user);
+    const { cookie } = await ctx.signInUser(user);
+    const [first] = await ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, user.userId))
+      .orderBy(sessions.createdAt)
+      .limit(1);
+    if (!first) throw new Error('no session');
+    return { orgId: user.orgId, cookie, params: { id: first.id } };
+  },
+  'POST /api/auth/magic-link': async ({ ctx }) => {
+    const user = await ctx.createUser('ir_director');
+    return { orgId: user.orgId, body: { email: user.email } };
+  },
+  'POST /api/auth/magic-link/consume': async ({ ctx }) => {
+    const user = await ctx.createUser('ir_director');
+    const sent = await ctx.request('POST', '/api/auth/magic-link', { body: { email: user.email } });
+    await expectStatus(sent, 200, 'request magic link');
+    const token = await linkTokenMailedTo(ctx, user.email, '/auth/magic');
+    return { orgId: user.orgId, body: { token } };
+  },
+  'POST /api/auth/password-reset': async ({ ctx }) => {
+    const user = await ctx.createUser('ir_associate');
+    return { orgId: user.orgId, body: { email: user.email } };
+  },
+  'POST /api/auth/password-reset/complete': async ({ ctx }) => {
+    const user = await ctx.createUser('ir_associate');
+    const sent = await ctx.request('POST', '/api/auth/password-reset', { body: { email: user.email } });
+    await expectStatus(sent, 200, 'request reset');
+    const token = await linkTokenMailedTo(ctx, user.email, '/auth/reset');
+    return { orgId: user.orgId, body: { token, password: `new-${generateToken()}` } };
+  },
+  'POST /api/setup': async ({ emptyCtx }) => {
+    const ctx = await emptyCtx();
+    const token = await issueSetupToken(ctx.deps);
+    if (!token) throw new Error('no setup token: the database has users');
+    return {
+      ctx,
+      body: {
+        token,
+        organization: 'Northwind Capital',
+        name: 'Fran Founder',
+        email: uniqueEmail('founder'),
+        password: 'correct horse battery',
+      },
+    };
+  },
+
+  // --- MFA --------------------------------------------------------------------------------------
+  'POST /api/mfa/totp/setup': async ({ ctx }) => {
+    const user = await ctx.signInAs('ir_associate');
+    return { orgId: user.orgId, cookie: user.cookie };
+  },
+  'POST /api/mfa/totp/verify-enrollment': async ({ ctx }) => {
+    const user = await ctx.signInAs('ir_associate');
+    const setup = await expectStatus(
+      await ctx.request('POST', '/api/mfa/totp/setup', { cookie: user.cookie }),
+      200,
+      'MFA setup',
+    );
+    ctx.totpOf.set(user.userId, { secret: setup.secret, lastStep: -1 });
+    return { orgId: user.orgId, cookie: user.cookie, body: { code: ctx.nextTotpCode(user.userId) } };
+  },
+  'POST /api/mfa/totp/verify-login': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    const { cookie } = await ctx.signInUser(admin, { mfa: 'pending' });
+    return {
+      orgId: admin.orgId,
+      cookie,
+      body: { code: ctx.nextTotpCode(admin.userId), use_recovery: false },
+    };
+  },
+  'POST /api/mfa/step-up': async ({ ctx }) => {
+    const member = await enrolledMember(ctx);
+    return { orgId: member.orgId, cookie: member.cookie, body: { code: ctx.nextTotpCode(member.userId) } };
+  },
+  'DELETE /api/mfa/totp': async ({ ctx }) => {
+    const member = await enrolledMember(ctx);
+    return { orgId: member.orgId, cookie: member.cookie };
+  },
+  'POST /api/mfa/recovery-codes': async ({ ctx }) => {
+    const member = await enrolledMember(ctx);
+    return { orgId: member.orgId, cookie: member.cookie };
+  },
+  'POST /api/users/:id/mfa/reset': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    const member = await enrolledMember(ctx, 'ir_associate', admin.orgId);
+    return { orgId: admin.orgId, cookie: admin.cookie, params: { id: member.userId } };
+  },
+
+  // --- Invitations ------------------------------------------------------------------------------
+  'POST /api/invitations': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    return {
+      orgId: admin.orgId,
+      cookie: admin.cookie,
+      body: { email: uniqueEmail('invitee'), role: 'ir_associate' },
+    };
+  },
+  'POST /api/invitations/:id/resend': async ({ ctx }) => {
+    const { admin, id } = await sentInvitation(ctx);
+    return { orgId: admin.orgId, cookie: admin.cookie, params: { id } };
+  },
+  'POST /api/invitations/:id/link': async ({ ctx }) => {
+    const { admin, id } = await sentInvitation(ctx);
+    return { orgId: admin.orgId, cookie: admin.cookie, params: { id } };
+  },
+  'DELETE /api/invitations/:id': async ({ ctx }) => {
+    const { admin, id } = await sentInvitation(ctx);
+    return { orgId: admin.orgId, cookie: admin.cookie, params: { id }, body: { reason: 'Sent by mistake' } };
+  },
+  'POST /api/invitations/bulk': async ({ ctx }) => {
+    const { admin, id } = await sentInvitation(ctx);
+    return { orgId: admin.orgId, cookie: admin.cookie, body: { action: 'delete', ids: [id] } };
+  },
+  'POST /api/invitations/accept': async ({ ctx }) => {
+    const admin = await ctx.createUser('admin');
+    const { token } = await insertInvitation(ctx, { orgId: admin.orgId, invitedBy: admin.userId });
+    return {
+      orgId: admin.orgId,
+      body: { token, name: 'New Associate', password: 'a long enough passphrase' },
+    };
+  },
+  'POST /api/invitations/accept-existing': async ({ ctx }) => {
+    const admin = await ctx.createUser('admin');
+    const member = await ctx.signInAs('ir_associate', admin.orgId);
+    const { token } = await insertInvitation(ctx, {
+      orgId: admin.orgId,
+      invitedBy: admin.userId,
+      email: member.email,
+    });
+    return { orgId: admin.orgId, cookie: member.cookie, body: { token } };
+  },
+
+  // --- Members, security settings, one's own settings -------------------------------------------
+  'PATCH /api/users/:id/role': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    const member = await ctx.createUser('ir_associate', admin.orgId);
+    return {
+      orgId: admin.orgId,
+      cookie: admin.cookie,
+      params: { id: member.userId },
+      body: { role: 'ir_director' },
+    };
+  },
+  'POST /api/users/:id/deactivate': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    const member = await ctx.createUser('ir_associate', admin.orgId);
+    return { orgId: admin.orgId, cookie: admin.cookie, params: { id: member.userId } };
+  },
+  'POST /api/users/:id/reactivate': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    const member = await ctx.createUser('ir_associate', admin.orgId);
+    const path = `/api/users/${member.userId}/deactivate`;
+    await expectStatus(await ctx.request('POST', path, { cookie: admin.cookie }), 200, 'deactivate');
+    return { orgId: admin.orgId, cookie: admin.cookie, params: { id: member.userId } };
+  },
+  'PATCH /api/system-config': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    return { orgId: admin.orgId, cookie: admin.cookie, body: { drafter_fallback_enabled: true } };
+  },
+  'POST /api/admin/test-magic-link': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    return { orgId: admin.orgId, cookie: admin.cookie };
+  },
+  'PATCH /api/profile': async ({ ctx }) => {
+    const user = await ctx.signInAs('is_associate');
+    return { orgId: user.orgId, cookie: user.cookie, body: { name: 'Renamed Reader' } };
+  },
+  'PATCH /api/settings': async ({ ctx }) => {
+    const user = await ctx.signInAs('ir_associate');
+    return { orgId: user.orgId, cookie: user.cookie, body: { email_signature: 'Best regards, Ann' } };
+  },
+  'POST /api/email/unsubscribe': async ({ ctx }) => {
+    const user = await ctx.createUser('ir_associate');
+    const token = createUnsubscribeToken(ctx.emailDeps.unsubscribeKey, user.email);
+    return { orgId: user.orgId, body: { email: user.email, token, action: 'weekly_reports' } };
+  },
+  'POST /api/email/unsubscribe/one-click': async ({ ctx }) => {
+    const user = await ctx.createUser('ir_associate');
+    const token = createUnsubscribeToken(ctx.emailDeps.unsubscribeKey, user.email);
+    return {
+      orgId: user.orgId,
+      query: new URLSearchParams({ email: user.email, token }).toString(),
+      form: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }),
+    };
+  },
+
+  // --- Funds and documents ----------------------------------------------------------------------
+  'POST /api/projects': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    return {
+      orgId: director.orgId,
+      cookie: director.cookie,
+      body: { name: `Fund ${generateToken().slice(0, 8)}`, fund_type: 'Real Estate' },
+    };
+  },
+  'PATCH /api/projects/:id': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    const id = await insertProject(ctx.db, { orgId: director.orgId });
+    return {
+      orgId: director.orgId,
+      cookie: director.cookie,
+      params: { id },
+      body: { fund_type: 'Infrastructure' },
+    };
+  },
+  'POST /api/projects/:id/documents': async ({ ctx }) => {
+    const associate = await ctx.signInAs('ir_associate');
+    const id = await insertProject(ctx.db, { orgId: associate.orgId });
+    return { orgId: associate.orgId, cookie: associate.cookie, params: { id }, form: documentForm() };
+  },
+  'POST /api/projects/:id/documents/:docId/reindex': async ({ ctx }) => {
+    const { director, projectId, docId } = await documentScene(ctx);
+    return { orgId: director.orgId, cookie: director.cookie, params: { id: projectId, docId } };
+  },
+  'DELETE /api/projects/:id/documents/:docId': async ({ ctx }) => {
+    const { director, projectId, docId } = await documentScene(ctx);
+    return { orgId: director.orgId, cookie: director.cookie, params: { id: projectId, docId } };
+  },
+
+  // --- Messages, drafts and checks --------------------------------------------------------------
+  'POST /api/messages': async ({ ctx }) => {
+    const associate = await ctx.signInAs('ir_associate');
+    const projectId = await insertProject(ctx.db, { orgId: associate.orgId });
+    return {
+      orgId: associate.orgId,
+      cookie: associate.cookie,
+      body: buildMessageInput({ project_id: projectId }),
+    };
+  },
+  'POST /api/messages/:id/drafts/generate': async ({ ctx }) => {
+    const s = await insertLibraryScene(ctx);
+    const messageId = await insertQuestion(ctx, {
+      orgId: s.orgId,
+      projectId: s.projectId,
+      subject: 'Q3 distribution',
+      body: 'When is the Q3 distribution paid?',
+    });
+    return { orgId: s.orgId, cookie: s.associate.cookie, params: { id: messageId } };
+  },
+  'POST /api/messages/:id/drafts': async ({ ctx }) => {
+    const s = await draftScene(ctx);
+    return {
+      orgId: s.orgId,
+      cookie: s.associate.cookie,
+      params: { id: s.messageId },
+      body: { text: `${s.text}\nEdited.`, based_on_version: s.version },
+    };
+  },
+  'POST /api/messages/:id/drafts/:version/check': async ({ ctx }) => {
+    const s = await draftScene(ctx);
+    return {
+      orgId: s.orgId,
+      cookie: s.associate.cookie,
+      params: { id: s.messageId, version: String(s.version) },
+    };
+  },
+  'POST /api/messages/:id/drafts/:version/apply-fix': async ({ ctx }) => {
+    const s = await flaggedDraftScene(ctx);
+    return {
+      orgId: s.orgId,
+      cookie: s.associate.cookie,
+      params: { id: s.messageId, version: String(s.version) },
+      body: { start: s.flag.start, end: s.flag.end, based_on_version: s.version },
+    };
+  },
+  'POST /api/messages/:id/drafts/:version/flags/dismiss': async ({ ctx }) => {
+    const s = await flaggedDraftScene(ctx);
+    return {
+      orgId: s.orgId,
+      cookie: s.director.cookie,
+      params: { id: s.messageId, version: String(s.version) },
+      body: {
+        start: s.flag.start,
+        end: s.flag.end,
+        reason: 'The name of the fund’s property, not a promise.',
+      },
+    };
+  },
+  'POST /api/messages/:id/drafts/:version/flags/restore': async ({ ctx }) => {
+    const s = await flaggedDraftScene(ctx);
+    const params = { id: s.messageId, version: String(s.version) };
+    const span = { start: s.flag.start, end: s.flag.end };
+    const dismissed = await ctx.request(
+      'POST',
+      `/api/messages/${s.messageId}/drafts/${s.version}/flags/dismiss`,
+      {
+        cookie: s.director.cookie,
+        body: { ...span, reason: 'The name of the fund’s property, not a promise.' },
+      },
+    );
+    await expectStatus(dismissed, 200, 'dismiss');
+    return { orgId: s.orgId, cookie: s.director.cookie, params, body: span };
+  },
+
+  // --- Approvals --------------------------------------------------------------------------------
+  'POST /api/messages/:id/submit': async ({ ctx }) => {
+    const s = await draftScene(ctx);
+    return {
+      orgId: s.orgId,
+      cookie: s.associate.cookie,
+      params: { id: s.messageId },
+      body: { version: s.version, text_sha256: sha256(s.text) },
+    };
+  },
+  'POST /api/messages/:id/approve': async ({ ctx }) => {
+    const s = await draftScene(ctx);
+    return {
+      orgId: s.orgId,
+      cookie: s.director.cookie,
+      params: { id: s.messageId },
+      body: { version: s.version, text_sha256: sha256(s.text) },
+    };
+  },
+  'POST /api/messages/:id/request-changes': async ({ ctx }) => {
+    const s = await draftScene(ctx);
+    const submitted = await ctx.request('POST', `/api/messages/${s.messageId}/submit`, {
+      cookie: s.associate.cookie,
+      body: { version: s.version, text_sha256: sha256(s.text) },
+    });
+    await expectStatus(submitted, 200, 'submit');
+    return {
+      orgId: s.orgId,
+      cookie: s.director.cookie,
+      params: { id: s.messageId },
+      body: { comment: 'Say when the distribution is paid.' },
+    };
+  },
+
+  // --- The Compliance center --------------------------------------------------------------------
+  'POST /api/compliance/policy/terms': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    return {
+      orgId: director.orgId,
+      cookie: director.cookie,
+      body: { term: 'moonshot', severity: 'high', suggestion: 'plan' },
+    };
+  },
+  'PATCH /api/compliance/policy/terms/:key': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    const added = await ctx.request('POST', '/api/compliance/policy/terms', {
+      cookie: director.cookie,
+      body: { term: 'moonshot', severity: 'high', suggestion: 'plan' },
+    });
+    await expectStatus(added, 201, 'add term');
+    return {
+      orgId: director.orgId,
+      cookie: director.cookie,
+      params: { key: 'moonshot' },
+      body: { severity: 'low' },
+    };
+  },
+  'DELETE /api/compliance/policy/terms/:key': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    const added = await ctx.request('POST', '/api/compliance/policy/terms', {
+      cookie: director.cookie,
+      body: { term: 'moonshot', severity: 'high', suggestion: 'plan' },
+    });
+    await expectStatus(added, 201, 'add term');
+    return { orgId: director.orgId, cookie: director.cookie, params: { key: 'moonshot' } };
+  },
+  'POST /api/compliance/policy/patterns': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    return {
+      orgId: director.orgId,
+      cookie: director.cookie,
+      body: { name: 'Doubling', phrase: 'double your money', severity: 'high', suggestion: 'x' },
+    };
+  },
+  'PATCH /api/compliance/policy/patterns/:id': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    const added = await ctx.request('POST', '/api/compliance/policy/patterns', {
+      cookie: director.cookie,
+      body: { name: 'Doubling', phrase: 'double your money', severity: 'high', suggestion: 'x' },
+    });
+    const pattern = await expectStatus(added, 201, 'add pattern');
+    return {
+      orgId: director.orgId,
+      cookie: director.cookie,
+      params: { id: pattern.id },
+      body: { enabled: false },
+    };
+  },
+  'DELETE /api/compliance/policy/patterns/:id': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    const added = await ctx.request('POST', '/api/compliance/policy/patterns', {
+      cookie: director.cookie,
+      body: { name: 'Doubling', phrase: 'double your money', severity: 'high', suggestion: 'x' },
+    });
+    const pattern = await expectStatus(added, 201, 'add pattern');
+    return { orgId: director.orgId, cookie: director.cookie, params: { id: pattern.id } };
+  },
+  'PUT /api/compliance/settings': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    const current = await expectStatus(
+      await ctx.request('GET', '/api/compliance/settings', { cookie: director.cookie }),
+      200,
+      'read settings',
+    );
+    return {
+      orgId: director.orgId,
+      cookie: director.cookie,
+      body: {
+        forward_looking_disclaimer: 'Past performance is no guarantee of future results.',
+        risk_factor_tags: [],
+        compliance_contact: '',
+        approval_matrix: current.approval_matrix,
+      },
+    };
+  },
+  'POST /api/compliance/templates': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    return { orgId: director.orgId, cookie: director.cookie, body: { title: 'Thanks', body: 'Thank you.' } };
+  },
+  'PATCH /api/compliance/templates/:id': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    const created = await ctx.request('POST', '/api/compliance/templates', {
+      cookie: director.cookie,
+      body: { title: 'Thanks', body: 'Thank you.' },
+    });
+    const template = await expectStatus(created, 201, 'add template');
+    return {
+      orgId: director.orgId,
+      cookie: director.cookie,
+      params: { id: template.id },
+      body: { title: 'Thank you' },
+    };
+  },
+  'DELETE /api/compliance/templates/:id': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    const created = await ctx.request('POST', '/api/compliance/templates', {
+      cookie: director.cookie,
+      body: { title: 'Thanks', body: 'Thank you.' },
+    });
+    const template = await expectStatus(created, 201, 'add template');
+    return { orgId: director.orgId, cookie: director.cookie, params: { id: template.id } };
+  },
+  'POST /api/compliance/library': async ({ ctx }) => {
+    const s = await insertLibraryScene(ctx);
+    return { orgId: s.orgId, cookie: s.director.cookie, body: libraryAnswerInput(ctx, s) };
+  },
+  'PATCH /api/compliance/library/:id': async ({ ctx }) => {
+    const s = await libraryAnswerScene(ctx);
+    return {
+      orgId: s.orgId,
+      cookie: s.director.cookie,
+      params: { id: s.answerId },
+      body: { title: 'Distributions' },
+    };
+  },
+  'DELETE /api/compliance/library/:id': async ({ ctx }) => {
+    const s = await libraryAnswerScene(ctx);
+    return { orgId: s.orgId, cookie: s.director.cookie, params: { id: s.answerId } };
+  },
+  'POST /api/compliance/review-items/:id/review': async ({ ctx }) => {
+    const s = await libraryAnswerScene(ctx);
+    const [item] = await ctx.db
+      .insert(reviewItems)
+      .values({
+        orgId: s.orgId,
+        kind: 'library_answer',
+        libraryAnswerId: s.answerId,
+        fileName: 'Q3 Letter.md',
+        oldPassageId: s.distributionId,
+        oldDocPath: 'Q3 Letter.md#page=1',
+        oldText: DISTRIBUTION_PASSAGE,
+      })
+      .returning({ id: reviewItems.id });
+    if (!item) throw new Error('no review item');
+    return { orgId: s.orgId, cookie: s.director.cookie, params: { id: item.id } };
+  },
+};
