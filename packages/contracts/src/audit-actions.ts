@@ -129,7 +129,6 @@ export function auditActionsMatching(search: string): AuditActionType[] {
   if (needle.length < 2) return [];
   return AUDIT_ACTION_TYPES.filter(
     (type) =>
-      AUDIT_ACTIONS[type].label.toLowerCase().includes(needle) ||
-      type.includes(needle.replaceAll(' ', '_')),
+      AUDIT_ACTIONS[type].label.toLowerCase().includes(needle) || type.includes(needle.replaceAll(' ', '_')),
   );
 }

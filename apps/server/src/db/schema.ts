@@ -412,7 +412,6 @@ export const mfaLockouts = pgTable('mfa_lockouts', {
   lastLockoutAt: timestamp('last_lockout_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-
 /**
  * Projects: the funds (docs/product.md §3). Every domain row carries org_id (docs/architecture.md Data
  * rules).
