@@ -162,3 +162,10 @@ export const auditEntryDetailSchema = auditEntrySummarySchema.extend({
   }),
 });
 export type AuditEntryDetail = z.infer<typeof auditEntryDetailSchema>;
+
+/** The members the Audit Logs user filter offers: everyone of the organisation, deactivated too. */
+export const AUDIT_MEMBERS_MAX = 500;
+export const auditMembersResponseSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+});
+export type AuditMembersResponse = z.infer<typeof auditMembersResponseSchema>;

@@ -25,6 +25,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/audit/entries': 'reporting.read',
   'GET /api/audit/entries/:id': 'reporting.read',
   'GET /api/audit/export': 'reporting.read',
+  'GET /api/audit/members': 'reporting.read',
   /** Holder of the first-start link; refused once any user exists. */
   'POST /api/setup': 'public',
   /** Invitations (docs/product.md §2 Invite user): the Administration group. */

@@ -63,6 +63,17 @@ describe('who may read the audit log', () => {
     await ctx.expectGuarded('GET', '/api/audit/entries', 'reporting.read');
     await ctx.expectGuarded('GET', `/api/audit/entries/${UNKNOWN_ID}`, 'reporting.read');
     await ctx.expectGuarded('GET', '/api/audit/export?format=jsonl', 'reporting.read');
+    await ctx.expectGuarded('GET', '/api/audit/members', 'reporting.read');
+  });
+
+  it("offers the organisation's own members to the user filter", async () => {
+    const director = await ctx.signInAs('ir_director');
+    const colleague = await ctx.createUser('ir_associate', director.orgId);
+    await ctx.signInAs('admin'); // another organisation
+    const res = await ctx.request('GET', '/api/audit/members', { cookie: director.cookie });
+    expect(res.status).toBe(200);
+    const ids = (await json(res)).items.map((m: { id: string }) => m.id);
+    expect(ids.sort()).toEqual([director.userId, colleague.userId].sort());
   });
 });
 

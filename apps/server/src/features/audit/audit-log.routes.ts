@@ -2,12 +2,19 @@ import {
   type AuditExportFormat,
   auditEntryDetailSchema,
   auditEntryIdParamSchema,
+  auditMembersResponseSchema,
   exportAuditQuerySchema,
   listAuditEntriesQuerySchema,
   listAuditEntriesResponseSchema,
 } from '@parley/contracts';
 import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
-import { getAuditEntry, listAuditLog, startAuditExport, streamAuditExport } from './audit-log.service';
+import {
+  getAuditEntry,
+  listAuditLog,
+  listAuditMembers,
+  startAuditExport,
+  streamAuditExport,
+} from './audit-log.service';
 
 const list = apiRoute({
   method: 'get',
@@ -36,6 +43,14 @@ const getOne = apiRoute({
   errors: [400, 401, 403, 404],
 });
 
+const members = apiRoute({
+  method: 'get',
+  path: '/api/audit/members',
+  summary: "The organisation's members, for the Audit Logs user filter",
+  ok: { status: 200, schema: auditMembersResponseSchema, description: 'Members by name' },
+  errors: [401, 403],
+});
+
 const CONTENT_TYPES: Record<AuditExportFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
   jsonl: 'application/x-ndjson; charset=utf-8',
@@ -50,6 +65,8 @@ export function auditExportFileName(now: Date, format: AuditExportFormat): strin
 /** The Audit Logs screen (docs/product.md §2 Audit logs): list, entry and export. */
 export function registerAuditLogRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(list, async (c) => c.json(await listAuditLog(deps, c.get('actor'), c.req.valid('query')), 200));
+
+  api.openapi(members, async (c) => c.json(await listAuditMembers(deps, c.get('actor')), 200));
 
   api.openapi(getOne, async (c) =>
     c.json(await getAuditEntry(deps, c.get('actor'), { id: c.req.valid('param').id }), 200),

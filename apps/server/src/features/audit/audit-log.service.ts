@@ -1,8 +1,10 @@
 import {
+  AUDIT_MEMBERS_MAX,
   type AuditEntryDetail,
   type AuditEntrySummary,
   type AuditExportFormat,
   type AuditFilter,
+  type AuditMembersResponse,
   describeAuditAction,
   type ListAuditEntriesResponse,
   type listAuditEntriesQuerySchema,
@@ -21,6 +23,7 @@ import {
   findChainNeighbours,
   listAuditEntries,
   listAuditExportBatch,
+  listOrgMembersForAudit,
 } from './audit.queries';
 import { auditChangesOf } from './audit-changes';
 import { type ExportedHead, exportCheckpointLine } from './audit-export-checkpoint';
@@ -198,4 +201,13 @@ export async function* streamAuditExport(
   if (isCsv || options.signal?.aborted) return;
   const checkpoint = await exportCheckpointLine(ctx, exported.head);
   if (checkpoint) yield `${JSON.stringify(checkpoint)}\n`;
+}
+
+/** The members the user filter offers. */
+export async function listAuditMembers(
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+): Promise<AuditMembersResponse> {
+  const rows = await listOrgMembersForAudit(ctx.db, { orgId: actor.orgId, limit: AUDIT_MEMBERS_MAX });
+  return { items: rows.map((r) => ({ id: r.id, name: r.name ?? r.email, email: r.email })) };
 }

@@ -165,3 +165,15 @@ export async function listAuditExportBatch(
     .orderBy(asc(auditLogs.seq))
     .limit(input.limit);
 }
+
+/** The organisation's members by name (deactivated ones too: their entries stay in the log). */
+export async function listOrgMembersForAudit(db: DbOrTx, input: { orgId: string; limit: number }) {
+  return db
+    .select({ id: users.id, name: profiles.name, email: users.email })
+    .from(orgMemberships)
+    .innerJoin(users, eq(users.id, orgMemberships.userId))
+    .leftJoin(profiles, eq(profiles.id, orgMemberships.userId))
+    .where(eq(orgMemberships.orgId, input.orgId))
+    .orderBy(asc(profiles.name), asc(users.email))
+    .limit(input.limit);
+}
