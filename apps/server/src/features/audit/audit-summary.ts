@@ -28,7 +28,7 @@ function valueText(value: unknown): string | null {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value))
     return value.length === 0 ? null : `${value.length} item${value.length === 1 ? '' : 's'}`;
-  if (typeof value === 'object' && 'from' in value && 'to' in value) {
+  if (typeof value === 'object' && 'from' in value && 'to' in value && Object.keys(value).length === 2) {
     const { from, to } = value as { from: unknown; to: unknown };
     return `${valueText(from) ?? '—'} → ${valueText(to) ?? '—'}`;
   }

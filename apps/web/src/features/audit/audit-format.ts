@@ -26,7 +26,7 @@ export function formatAuditUtc(ms: number): string {
 
 /** The first characters of a SHA-256 hash, enough to tell entries apart by eye. */
 export function shortHash(hash: string): string {
-  return hash.length > 12 ? `${hash.slice(0, 12)}…` : hash;
+  return hash.length > 10 ? `${hash.slice(0, 10)}…` : hash;
 }
 
 /** A value of an entry's details as text: strings as they are, anything else as JSON. */

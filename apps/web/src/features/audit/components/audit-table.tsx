@@ -40,7 +40,7 @@ export function AuditTable({
                 }
               }}
             >
-              <TableCell className="max-w-[22rem]">
+              <TableCell className="max-w-[18rem]">
                 <ActionBadge kind={entry.action_kind} label={entry.action_label} />
                 {entry.summary ? (
                   <p className="mt-1 truncate text-muted-foreground text-xs" title={entry.summary}>
