@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerAnswerLibraryRoutes } from './features/answer-library/answer-library.routes';
 import { registerAuditRoutes } from './features/audit/audit.routes';
+import { registerAuditLogRoutes } from './features/audit/audit-log.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes';
 import { registerComplianceRoutes } from './features/compliance/compliance.routes';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps) {
   registerMfaRoutes(app, routeDeps);
   registerProfileRoutes(app, routeDeps);
   registerAuditRoutes(app, routeDeps);
+  registerAuditLogRoutes(app, routeDeps);
   registerSetupRoutes(app, routeDeps);
   registerInvitationRoutes(app, routeDeps);
   registerAdminRoutes(app, routeDeps);

@@ -3,6 +3,7 @@ export * from './answer-library';
 export * from './approval-matrix';
 export * from './approvals';
 export * from './audit';
+export * from './audit-actions';
 export * from './auth';
 export * from './auth-links';
 export * from './capabilities';

@@ -18,6 +18,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** PostgreSQL's tsvector, for full-text search (document passages, audit entries). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A text that is a UUID: only then is it cast (a cast that fails would refuse the insert). */
+const UUID_TEXT = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const organizations = pgTable(
@@ -170,14 +176,44 @@ export const auditLogs = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /**
+     * The fund the entry concerns, derived from hashed fields only (a fund's own entries, else
+     * `details.project_id`), so it cannot be changed without breaking the hash
+     * (docs/decisions/033-audit-entry-fund.md). Stored for the Audit Logs fund filter's index.
+     */
+    projectId: uuid('project_id').generatedAlwaysAs(
+      sql.raw(
+        `CASE WHEN entity_type = 'project' AND entity_id ~ '${UUID_TEXT}' THEN entity_id::uuid ` +
+          `WHEN details->>'project_id' ~ '${UUID_TEXT}' THEN (details->>'project_id')::uuid END`,
+      ),
+    ),
+    /**
+     * The words the Audit Logs search finds: the action and entity type, and every string value of the
+     * details (names, e-mails, file names, terms). 'simple': ids and names are not English words.
+     */
+    searchTsv: tsvector('search_tsv')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `to_tsvector('simple', replace(action_type, '_', ' ') || ' ' || replace(entity_type, '_', ' ')) || ` +
+            `jsonb_to_tsvector('simple', details, '["string"]')`,
+        ),
+      ),
   },
   (t) => [
     uniqueIndex('audit_logs_chain_seq_key').on(t.chain, t.seq),
     index('audit_logs_org_created_idx').on(t.orgId, t.createdAt),
     index('audit_logs_action_created_idx').on(t.actionType, t.createdAt),
-    /** A thread's entries for its evidence pack: about the message itself, or naming it in details. */
-    index('audit_logs_org_entity_idx').on(t.orgId, t.entityId),
-    index('audit_logs_org_message_idx').on(t.orgId, sql`(${t.details}->>'message_id')`),
+    // The Audit Logs filters, newest first within one organisation's chain (docs/api.md).
+    index('audit_logs_chain_action_seq_idx').on(t.chain, t.actionType, t.seq),
+    index('audit_logs_chain_actor_seq_idx').on(t.chain, t.actorId, t.seq),
+    index('audit_logs_chain_project_seq_idx')
+      .on(t.chain, t.projectId, t.seq)
+      .where(sql`${t.projectId} is not null`),
+    index('audit_logs_chain_entity_idx').on(t.chain, t.entityId),
+    index('audit_logs_search_tsv_idx').using('gin', t.searchTsv),
+    /** A thread's entries for its evidence pack, naming its message in their details (decision 031). */
+    index('audit_logs_chain_message_idx').on(t.chain, sql`(${t.details}->>'message_id')`),
   ],
 );
 
@@ -399,9 +435,6 @@ export const mfaLockouts = pgTable('mfa_lockouts', {
   lockoutCount: integer('lockout_count').notNull(),
   lastLockoutAt: timestamp('last_lockout_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
-
-/** PostgreSQL's tsvector, for full-text search over document passages. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Projects: the funds (docs/product.md §3). Every domain row carries org_id (docs/architecture.md Data

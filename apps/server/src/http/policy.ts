@@ -21,6 +21,11 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/auth/password-reset': 'public',
   'POST /api/auth/password-reset/complete': 'public',
   'GET /api/audit/verify': 'audit.verify',
+  /** The Audit Logs screen (docs/product.md §2, the Reporting group): list, entry and the export. */
+  'GET /api/audit/entries': 'reporting.read',
+  'GET /api/audit/entries/:id': 'reporting.read',
+  'GET /api/audit/export': 'reporting.read',
+  'GET /api/audit/members': 'reporting.read',
   /** Holder of the first-start link; refused once any user exists. */
   'POST /api/setup': 'public',
   /** Invitations (docs/product.md §2 Invite user): the Administration group. */

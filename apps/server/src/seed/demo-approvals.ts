@@ -173,6 +173,7 @@ export async function seedDemoApprovals(
         entityId: draft.id,
         details: {
           message_id: message.id,
+          project_id: message.projectId,
           version: versionNumber,
           text_sha256: sha256Hex(demo.text),
           demo: true,

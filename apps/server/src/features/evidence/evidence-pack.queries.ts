@@ -157,7 +157,7 @@ export async function findPeople(db: DbOrTx, ids: string[]) {
 
 /**
  * The thread's audit entries, oldest first: those about the message or one of its records, and those
- * naming the message in their details (both indexed).
+ * naming the message in their details (both indexed per chain; an organisation's chain is its id).
  */
 export async function listThreadAuditEntries(
   db: DbOrTx,
@@ -182,7 +182,7 @@ export async function listThreadAuditEntries(
     .from(auditLogs)
     .where(
       and(
-        eq(auditLogs.orgId, orgId),
+        eq(auditLogs.chain, orgId),
         or(
           inArray(auditLogs.entityId, [messageId, ...recordIds]),
           sql`${auditLogs.details}->>'message_id' = ${messageId}`,

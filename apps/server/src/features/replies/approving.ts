@@ -165,6 +165,7 @@ export async function submitForApproval(
       entityId: latest.id,
       details: {
         message_id: messageId,
+        project_id: message.projectId,
         version: latest.versionNumber,
         text_sha256: textSha256,
         request_id: requestId,
@@ -233,6 +234,7 @@ export async function requestChanges(
       entityId: pending.responseId,
       details: {
         message_id: messageId,
+        project_id: message.projectId,
         version: pending.versionNumber,
         request_id: pending.id,
         comment: input.comment,
@@ -402,6 +404,7 @@ export async function approveAndSend(
       entityId: latest.id,
       details: {
         message_id: messageId,
+        project_id: message.projectId,
         version: latest.versionNumber,
         text_sha256: textSha256,
         compliance_tag: complianceTag,

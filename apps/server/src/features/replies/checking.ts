@@ -75,6 +75,7 @@ async function checkVersion(
     entityId: input.version.id,
     details: {
       message_id: messageId,
+      project_id: input.message.projectId,
       version: input.version.number,
       flags: result.flags.length,
       highest_severity: result.level,

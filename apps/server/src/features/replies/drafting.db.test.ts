@@ -301,7 +301,15 @@ describe('versions of a draft', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.orgId, user.orgId), eq(auditLogs.actionType, 'draft_saved')));
     expect(audit).toEqual([
-      { details: { message_id: user.messageId, version: 3, based_on: 2, restored_from: null } },
+      {
+        details: {
+          message_id: user.messageId,
+          project_id: user.projectId,
+          version: 3,
+          based_on: 2,
+          restored_from: null,
+        },
+      },
     ]);
   });
 

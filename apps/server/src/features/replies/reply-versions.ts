@@ -17,7 +17,7 @@ import { voidApprovalOnEdit } from './reply-state';
 
 export type NewVersion = {
   /** The locked message (lockReplyMessage) with the status read with the lock. */
-  message: { id: string; status: MessageStatus };
+  message: { id: string; status: MessageStatus; projectId: string | null };
   versionNumber: number;
   source: 'generated' | 'edited';
   text: string;
@@ -56,7 +56,14 @@ export async function writeVersion(
     actionType: input.audit.actionType,
     entityType: 'ai_response',
     entityId: draftId,
-    details: { message_id: messageId, version: input.versionNumber, ...input.audit.details },
+    // The fund travels in the hashed details: the Audit Logs screen shows and filters by it
+    // (docs/decisions/033-audit-entry-fund.md).
+    details: {
+      message_id: messageId,
+      project_id: input.message.projectId,
+      version: input.versionNumber,
+      ...input.audit.details,
+    },
   });
   const status = await voidApprovalOnEdit(tx, {
     orgId: actor.orgId,

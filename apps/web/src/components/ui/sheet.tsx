@@ -7,12 +7,16 @@ export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
 
-/** A dialog that slides in from the left edge (the sidebar on small screens). */
+/**
+ * A dialog that slides in from an edge: the left (the sidebar on small screens) or the right (a
+ * record's details beside its list).
+ */
 export function SheetContent({
   className,
   children,
+  side = 'left',
   ...props
-}: ComponentProps<typeof SheetPrimitive.Content>) {
+}: ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right' }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay
@@ -22,8 +26,10 @@ export function SheetContent({
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(
-          'fixed inset-y-0 left-0 z-50 flex h-full flex-col border-r bg-background shadow-lg',
-          'motion-safe:data-[state=open]:animate-[sheet-in_200ms_ease-out]',
+          'fixed inset-y-0 z-50 flex h-full flex-col bg-background shadow-lg',
+          side === 'left'
+            ? 'left-0 border-r motion-safe:data-[state=open]:animate-[sheet-in_200ms_ease-out]'
+            : 'right-0 border-l motion-safe:data-[state=open]:animate-[sheet-in-right_200ms_ease-out]',
           className,
         )}
         {...props}

@@ -2,6 +2,7 @@ import { COMPLIANCE_TEXTS, hasCapability } from '@parley/contracts';
 import { Info } from 'lucide-react';
 import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
+import { SectionError } from '@/components/section-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignedInSession } from '@/lib/session';
@@ -16,7 +17,6 @@ import { LibraryCard } from './components/library-card';
 import { NeedsReviewCard } from './components/needs-review-card';
 import { OverviewCards } from './components/overview-cards';
 import { PatternsCard } from './components/patterns-card';
-import { SectionError } from './components/section-error';
 import { TemplatesCard } from './components/templates-card';
 import { TryCheckerCard } from './components/try-checker-card';
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { FlagRuleBadge } from '@/components/flag-why';
 import { LoadMore } from '@/components/load-more';
 import { SearchField } from '@/components/search-field';
+import { SectionError } from '@/components/section-error';
 import { SeverityBadge } from '@/components/severity-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,7 +13,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { FLAG_DISMISSALS_EXPORT_URL, useFlagDismissals } from '../api/flag-dismissals';
-import { SectionError } from './section-error';
 
 /** The cleared sentence with its flagged span marked. */
 function Sentence({ item }: { item: FlagDismissal }) {

@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { LoadMore } from '@/components/load-more';
 import { SearchField } from '@/components/search-field';
+import { SectionError } from '@/components/section-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,7 +25,6 @@ import { useArchiveLibraryAnswer, useLibrary, useLibraryAnswer, useLibraryAnswer
 import { EntryActions, EntryRow } from './entry-row';
 import { LibraryAnswerForm } from './library-answer-form';
 import { LibraryStatusBadge } from './library-status-badge';
-import { SectionError } from './section-error';
 
 function AnswerRow({
   answer,

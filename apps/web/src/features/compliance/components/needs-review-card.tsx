@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LoadMore } from '@/components/load-more';
 import { PendingButton } from '@/components/pending-button';
+import { SectionError } from '@/components/section-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,7 +15,6 @@ import { formatDateTime } from '@/lib/format';
 import { libraryAnswerLink, paths } from '@/lib/paths';
 import { type DiffSegment, diffWords, foldUnchangedParagraphs } from '@/lib/word-diff';
 import { useMarkReviewed, useReviewItems } from '../api/review-items';
-import { SectionError } from './section-error';
 
 /** Runs of a passage with the words the other side does not have marked: struck out as cited, marked as now. */
 function Marked({ segments, side }: { segments: DiffSegment[]; side: 'before' | 'after' }) {

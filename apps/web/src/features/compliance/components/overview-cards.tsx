@@ -1,12 +1,12 @@
 import { COMPLIANCE_TEXTS } from '@parley/contracts';
 import { FileCheck2, Link2, Link2Off, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SectionError } from '@/components/section-error';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useComplianceOverview } from '../api/get-overview';
-import { SectionError } from './section-error';
 
 function CountCard({
   icon,

@@ -8,6 +8,7 @@ import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { FormField, TextareaField } from '@/components/form-field';
 import { LoadMore } from '@/components/load-more';
 import { SearchField } from '@/components/search-field';
+import { SectionError } from '@/components/section-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -15,7 +16,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { EntryActions, EntryRow } from './entry-row';
-import { SectionError } from './section-error';
 
 /** Approved templates: kept here, inserted into drafts from the workspace. */
 export function TemplatesCard({ canManage }: { canManage: boolean }) {
