@@ -101,6 +101,15 @@ export const AUDIT_ACTIONS = {
   library_answer_archived: { label: 'Library answer archived', kind: 'DELETE' },
   library_answer_reminder_sent: { label: 'Library answer reminder sent', kind: 'SEND' },
   review_item_reviewed: { label: 'Review item cleared', kind: 'UPDATE' },
+  // Reading correspondence and exports
+  message_opened: { label: 'Thread opened', kind: 'ACCESS' },
+  flag_dismissals_exported: { label: 'Cleared flags exported', kind: 'EXPORT' },
+  evidence_pack_exported: { label: 'Evidence pack exported', kind: 'EXPORT' },
+  // Data retention
+  retention_period_updated: { label: 'Retention period changed', kind: 'UPDATE' },
+  legal_hold_placed: { label: 'Legal hold placed', kind: 'CREATE' },
+  legal_hold_released: { label: 'Legal hold released', kind: 'UPDATE' },
+  investor_data_erased: { label: 'Investor data erased', kind: 'DELETE' },
   // The audit log itself
   audit_exported: { label: 'Audit log exported', kind: 'EXPORT' },
 } as const satisfies Record<string, ActionInfo>;
