@@ -6,7 +6,13 @@ import { emailOutbox, reviewItems, sessions, userInvitations } from '../src/db/s
 import { createUnsubscribeToken } from '../src/features/email/unsubscribe-token';
 import { issueSetupToken } from '../src/features/setup/setup.service';
 import { generateToken, sha256Hex } from '../src/lib/crypto';
-import { buildInvitation, buildMessageInput, insertProject, uniqueEmail } from './factories';
+import {
+  backdateDocument,
+  buildInvitation,
+  buildMessageInput,
+  insertProject,
+  uniqueEmail,
+} from './factories';
 import { DISTRIBUTION_PASSAGE, insertLibraryScene, insertQuestion } from './library-fixtures';
 import { json, TEST_ORIGIN, type TestContext } from './test-app';
 
@@ -446,7 +452,45 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
   },
   'DELETE /api/projects/:id/documents/:docId': async ({ ctx }) => {
     const { director, projectId, docId } = await documentScene(ctx);
+    // A document inside the retention period cannot be deleted (docs/decisions/030-data-retention.md).
+    await backdateDocument(ctx.db, docId, ctx.clock.now());
     return { orgId: director.orgId, cookie: director.cookie, params: { id: projectId, docId } };
+  },
+
+  // --- Data retention ----------------------------------------------------------------------------
+  'PATCH /api/retention': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    return { orgId: admin.orgId, cookie: admin.cookie, body: { retention_years: 10 } };
+  },
+  'POST /api/retention/holds': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    return {
+      orgId: admin.orgId,
+      cookie: admin.cookie,
+      body: { scope: 'investor', investor_email: uniqueEmail('held'), reason: 'Litigation notice received' },
+    };
+  },
+  'POST /api/retention/holds/:id/release': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    const res = await ctx.request('POST', '/api/retention/holds', {
+      cookie: admin.cookie,
+      body: { scope: 'all', reason: 'Regulatory examination' },
+    });
+    const hold = await expectStatus(res, 201, 'place hold');
+    return {
+      orgId: admin.orgId,
+      cookie: admin.cookie,
+      params: { id: hold.id as string },
+      body: { reason: 'Examination closed' },
+    };
+  },
+  'POST /api/retention/erasures': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    return {
+      orgId: admin.orgId,
+      cookie: admin.cookie,
+      body: { investor_email: uniqueEmail('erased'), reason: 'Data subject request' },
+    };
   },
 
   // --- Messages, drafts and checks --------------------------------------------------------------
