@@ -2,6 +2,7 @@
  * Benchmarks (npm run bench): figures to watch, never pass/fail. In-memory PGlite, or PostgreSQL
  * when BENCH_DATABASE_URL names an empty database.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import pg from 'pg';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -11,6 +12,7 @@ import { createOutboxMailer } from '../src/features/email/mailer';
 import { createOrganization } from '../src/features/organizations/organizations.service';
 import { createMember } from '../src/features/users/users.service';
 import { appendAudit } from '../src/lib/audit';
+import { auditSignerOf } from '../src/lib/audit-signer';
 import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
 import { runDraftingBench } from './drafting';
@@ -59,12 +61,14 @@ const capture: Capture = async (run) => {
 await database.migrate();
 const deps = { db: database.db, clock: systemClock };
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: ORIGIN });
+const auditSigner = auditSignerOf(generateKeyPairSync('ed25519').privateKey);
 const app = createApp({
   config,
   database,
   logger: createLogger('silent'),
   mailer: createOutboxMailer({ announce: () => {} }),
   encryptionKey: Buffer.alloc(32, 1),
+  auditSigner,
 });
 
 async function measure(label: string, count: number, run: (i: number) => Promise<unknown>, parallel = 1) {
@@ -106,7 +110,9 @@ const appendOne = (i: number) =>
   );
 await measure('audit append, one org, sequential', 2000, appendOne);
 await measure('audit append, one org, 10 concurrent', 2000, appendOne, 10);
-await measure('audit verify, 4,000+ entries', 5, () => verifyAuditChain(database.db, orgId));
+await measure('audit verify, 4,000+ entries', 5, () =>
+  verifyAuditChain({ db: database.db, clock: systemClock, auditSigner }, orgId),
+);
 
 const signIn = async () =>
   app.request(`${ORIGIN}/api/auth/sign-in`, {

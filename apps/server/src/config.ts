@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,27 @@ const optionalString = z
 const originSchema = z
   .url({ error: 'must be an origin such as https://parley.example.com' })
   .transform((value) => new URL(value).origin);
+
+/**
+ * AUDIT_SIGNING_KEY: an Ed25519 private key as PEM (PKCS#8; `\n` escapes allowed, for one-line
+ * environments) or as base64 of its PKCS#8 DER (docs/decisions/029-audit-signing-key.md).
+ */
+const auditSigningKeySchema = z.string().transform((value, ctx): KeyObject => {
+  try {
+    const key = value.includes('-----BEGIN')
+      ? createPrivateKey(value.replace(/\\n/g, '\n'))
+      : createPrivateKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'pkcs8' });
+    if (key.asymmetricKeyType === 'ed25519') return key;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be an Ed25519 private key: PEM (BEGIN PRIVATE KEY) or base64 PKCS#8 (openssl genpkey -algorithm ed25519)',
+  });
+  return z.NEVER;
+});
 
 /** Every variable of the README's Configuration. This module is the only reader of process.env (STYLE.md). */
 const envSchema = z.object({
@@ -40,6 +62,7 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
       .optional(),
   ),
+  AUDIT_SIGNING_KEY: optionalString.pipe(auditSigningKeySchema.optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -64,6 +87,11 @@ export type Config = {
   complianceAi: AiEndpoint | undefined;
   emailWebhookSecret: string | undefined;
   encryptionKey: string | undefined;
+  /**
+   * The key that signs audit checkpoints (AUDIT_SIGNING_KEY); without it one is generated into
+   * DATA_DIR/audit-signing-key.pem on first start (docs/decisions/029-audit-signing-key.md).
+   */
+  auditSigningKey: KeyObject | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   isProduction: boolean;
 };
@@ -143,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     complianceAi: complianceAiOf(e, ai),
     emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
+    auditSigningKey: e.AUDIT_SIGNING_KEY,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
   };

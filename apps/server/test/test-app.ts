@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Capability, ROLES, type Role, rolesWith, SESSION_COOKIE } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { createOutboxMailer, type Mailer } from '../src/features/email/mailer';
 import { deriveUnsubscribeKey } from '../src/features/email/unsubscribe-token';
 import { createOrganization } from '../src/features/organizations/organizations.service';
 import { createMember } from '../src/features/users/users.service';
+import { auditSignerOf } from '../src/lib/audit-signer';
 import { fixedClock } from '../src/lib/clock';
 import { generateToken } from '../src/lib/crypto';
 import { createLogger, type Logger } from '../src/lib/logger';
@@ -19,6 +21,14 @@ import { buildMember, uniqueSuffix } from './factories';
 
 export const TEST_ORIGIN = 'http://parley.test';
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
+/** The audit signing key of every test app: a fixed Ed25519 key (its 32-byte seed is all 7s). */
+export const TEST_AUDIT_SIGNER = auditSignerOf(
+  createPrivateKey({
+    key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.alloc(32, 7)]),
+    format: 'der',
+    type: 'pkcs8',
+  }),
+);
 
 /**
  * The database of this test file: a copy of the migrated PGlite template, or the CI PostgreSQL.
@@ -87,11 +97,14 @@ export async function createTestContext(
     clock,
     mailer,
     encryptionKey: TEST_ENCRYPTION_KEY,
+    auditSigner: TEST_AUDIT_SIGNER,
     webDist: options.webDist,
     ...(options.drafter ? { drafter: options.drafter } : {}),
   });
   afterAll(() => database.close());
   const deps = { db: database.db, clock };
+  /** What the audit services need: the database, the clock and the test signing key. */
+  const auditDeps = { db: database.db, clock, auditSigner: TEST_AUDIT_SIGNER, logger };
   const emailDeps: EmailDeps = {
     db: database.db,
     clock,
@@ -240,6 +253,7 @@ export async function createTestContext(
     clock,
     config,
     deps,
+    auditDeps,
     emailDeps,
     createOrg,
     createUser,
