@@ -11,6 +11,7 @@ export const AUDIT_PROBLEM_REASONS = [
   'head_mismatch',
   'truncated',
   'checkpoint_missing',
+  'unsigned_tail',
   'checkpoint_signature_invalid',
   'checkpoint_key_unknown',
   'checkpoint_mismatch',
@@ -29,6 +30,7 @@ export const AUDIT_PROBLEM_TEXTS: Record<AuditProblemReason, (seq: number) => st
   truncated: (seq) =>
     `The chain ends before entry ${seq}, which a signed checkpoint covers: its tail was removed.`,
   checkpoint_missing: () => 'There is no signed checkpoint: nothing ties these entries to the signing key.',
+  unsigned_tail: (seq) => `The entries after entry ${seq} are not covered by a signed checkpoint.`,
   checkpoint_signature_invalid: (seq) =>
     `The checkpoint at entry ${seq} has a signature that does not verify with the public key.`,
   checkpoint_key_unknown: (seq) =>
