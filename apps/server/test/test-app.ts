@@ -1,4 +1,3 @@
-import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Capability, ROLES, type Role, rolesWith, SESSION_COOKIE } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
@@ -12,23 +11,17 @@ import { createOutboxMailer, type Mailer } from '../src/features/email/mailer';
 import { deriveUnsubscribeKey } from '../src/features/email/unsubscribe-token';
 import { createOrganization } from '../src/features/organizations/organizations.service';
 import { createMember } from '../src/features/users/users.service';
-import { auditSignerOf } from '../src/lib/audit-signer';
 import { fixedClock } from '../src/lib/clock';
 import { generateToken } from '../src/lib/crypto';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { base32Decode, hotp, totpStep } from '../src/lib/totp';
+import { TEST_AUDIT_SIGNER } from './audit-keys';
 import { buildMember, uniqueSuffix } from './factories';
+
+export { TEST_AUDIT_SIGNER };
 
 export const TEST_ORIGIN = 'http://parley.test';
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
-/** The audit signing key of every test app: a fixed Ed25519 key (its 32-byte seed is all 7s). */
-export const TEST_AUDIT_SIGNER = auditSignerOf(
-  createPrivateKey({
-    key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.alloc(32, 7)]),
-    format: 'der',
-    type: 'pkcs8',
-  }),
-);
 
 /**
  * The database of this test file: a copy of the migrated PGlite template, or the CI PostgreSQL.

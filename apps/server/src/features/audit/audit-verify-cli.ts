@@ -35,14 +35,17 @@ export async function runAuditVerifyCommand(args: string[], output: Output): Pro
   if (!values.file) return usage('--file: required (the JSON Lines export)');
   if (!values.pubkey) return usage('--pubkey: required (the PEM public key from Parley)');
 
+  let pem: Buffer;
+  try {
+    pem = readFileSync(values.pubkey);
+  } catch {
+    return usage(`--pubkey: ${values.pubkey} cannot be read`);
+  }
   let publicKey: ReturnType<typeof parsePublicKeyPem>;
   try {
-    publicKey = parsePublicKeyPem(readFileSync(values.pubkey));
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code
-      ? 'cannot be read'
-      : 'is not an Ed25519 public key (PEM)';
-    return usage(`--pubkey: ${values.pubkey} ${reason}`);
+    publicKey = parsePublicKeyPem(pem);
+  } catch {
+    return usage(`--pubkey: ${values.pubkey} is not an Ed25519 public key (PEM)`);
   }
   const file = values.file;
   try {
