@@ -15,6 +15,7 @@ import { appendAudit } from '../src/lib/audit';
 import { auditSignerOf } from '../src/lib/audit-signer';
 import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
+import { runAuditChainBench } from './audit-chain';
 import { runDraftingBench } from './drafting';
 import { type Capture, type RawQuery, runInboxBench, type Statement } from './inbox';
 
@@ -126,6 +127,14 @@ await measure('GET /api/auth/session (guarded request)', 1000, async () =>
   app.request(`${ORIGIN}/api/auth/session`, { headers: { cookie } }),
 );
 
+// BENCH_ONLY=audit runs the audit chain rows alone (a million entries: verify and offline verify).
+if (process.env.BENCH_ONLY === 'audit') {
+  await runAuditChainBench({ database, auditSigner });
+  await pool?.end();
+  await database.close();
+  process.exit(0);
+}
+await runAuditChainBench({ database, auditSigner });
 await runDraftingBench({ database, orgId });
 // BENCH_ONLY=drafting leaves out the inbox at 100,000 and 1,000,000 messages (most of the run).
 if (process.env.BENCH_ONLY !== 'drafting') {
