@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { choosePasswordSchema, roleSchema } from '@parley/contracts';
 import { z } from 'zod';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, invocationDir, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { AUDIT_VERIFY_USAGE, runAuditVerifyCommand } from './features/audit/audit-verify-cli';
 import { createFirstAdmin } from './features/users/bootstrap.service';

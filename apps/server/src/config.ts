@@ -135,6 +135,14 @@ function complianceAiOf(e: z.output<typeof envSchema>, ai: AiEndpoint | undefine
   return { ...ai, model: e.COMPLIANCE_AI_MODEL ?? ai.model };
 }
 
+/**
+ * The directory the operator ran the command from: npm runs workspace scripts inside apps/server, so a
+ * relative path on the command line (or in DATA_DIR) means npm's INIT_CWD.
+ */
+export function invocationDir(env: Record<string, string | undefined> = process.env): string {
+  return env.INIT_CWD ?? process.cwd();
+}
+
 /** Parses the environment; a bad value throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -156,7 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
       : undefined;
   // npm runs workspace scripts inside apps/server: a relative DATA_DIR means the directory npm was run from.
-  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
+  const dataDir = path.resolve(invocationDir(env), e.DATA_DIR);
   const appOrigin = e.APP_ORIGIN ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,

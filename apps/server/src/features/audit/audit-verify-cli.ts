@@ -1,4 +1,5 @@
 import { createReadStream, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePublicKeyPem } from '../../lib/audit-checkpoint';
 import { verifyAuditExport } from './audit-export-verifier';
@@ -15,7 +16,12 @@ type Output = { out: (text: string) => void; err: (text: string) => void };
  * `audit verify`: the offline verifier from the command line. Returns the exit status; reads nothing but
  * the two files named (never the environment or DATA_DIR).
  */
-export async function runAuditVerifyCommand(args: string[], output: Output): Promise<number> {
+export async function runAuditVerifyCommand(
+  args: string[],
+  output: Output,
+  /** Relative paths are read from here (where the operator typed the command). */
+  cwd = process.cwd(),
+): Promise<number> {
   const usage = (problem: string) => {
     output.err(`${problem}\n\n${AUDIT_VERIFY_USAGE}\n`);
     return 2;
@@ -37,7 +43,7 @@ export async function runAuditVerifyCommand(args: string[], output: Output): Pro
 
   let pem: Buffer;
   try {
-    pem = readFileSync(values.pubkey);
+    pem = readFileSync(path.resolve(cwd, values.pubkey));
   } catch {
     return usage(`--pubkey: ${values.pubkey} cannot be read`);
   }
@@ -47,7 +53,7 @@ export async function runAuditVerifyCommand(args: string[], output: Output): Pro
   } catch {
     return usage(`--pubkey: ${values.pubkey} is not an Ed25519 public key (PEM)`);
   }
-  const file = values.file;
+  const file = path.resolve(cwd, values.file);
   try {
     if (!statSync(file).isFile()) return usage(`--file: ${file} is not a file`);
   } catch {
