@@ -40,10 +40,8 @@ async function main() {
   // Offline: before any configuration or database is touched, so it runs anywhere with the two files.
   if (command === 'audit') {
     const write = (stream: NodeJS.WriteStream) => (text: string) => stream.write(text);
-    process.exitCode = await runAuditVerifyCommand(rest, {
-      out: write(process.stdout),
-      err: write(process.stderr),
-    });
+    const output = { out: write(process.stdout), err: write(process.stderr) };
+    process.exitCode = await runAuditVerifyCommand(rest, output, invocationDir());
     return;
   }
   const { values } = parseArgs({

@@ -40,7 +40,8 @@ function auditCli(args: string[]) {
 describe('npm run cli -- audit verify', () => {
   it('prints OK with the count and the last checkpoint, exits 0, and writes nothing', async () => {
     const before = readdirSync(dir).sort();
-    const { stdout } = await auditCli(['verify', '--file', good, '--pubkey', pubkey]);
+    // Relative paths: read from where the command was typed.
+    const { stdout } = await auditCli(['verify', '--file', path.basename(good), '--pubkey', 'key.pem']);
     expect(stdout).toBe(
       [
         `OK: 2 entries verified (seq 1 to 2, chain ${example.checkpoint.chain}).`,
