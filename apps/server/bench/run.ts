@@ -2,6 +2,7 @@
  * Benchmarks (npm run bench): figures to watch, never pass/fail. In-memory PGlite, or PostgreSQL
  * when BENCH_DATABASE_URL names an empty database.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import pg from 'pg';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -11,8 +12,10 @@ import { createOutboxMailer } from '../src/features/email/mailer';
 import { createOrganization } from '../src/features/organizations/organizations.service';
 import { createMember } from '../src/features/users/users.service';
 import { appendAudit } from '../src/lib/audit';
+import { auditSignerOf } from '../src/lib/audit-signer';
 import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
+import { runAuditChainBench } from './audit-chain';
 import { runDraftingBench } from './drafting';
 import { type Capture, type RawQuery, runInboxBench, type Statement } from './inbox';
 
@@ -59,12 +62,14 @@ const capture: Capture = async (run) => {
 await database.migrate();
 const deps = { db: database.db, clock: systemClock };
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: ORIGIN });
+const auditSigner = auditSignerOf(generateKeyPairSync('ed25519').privateKey);
 const app = createApp({
   config,
   database,
   logger: createLogger('silent'),
   mailer: createOutboxMailer({ from: 'Parley <no-reply@parley.test>', announce: () => {} }),
   encryptionKey: Buffer.alloc(32, 1),
+  auditSigner,
 });
 
 async function measure(label: string, count: number, run: (i: number) => Promise<unknown>, parallel = 1) {
@@ -106,7 +111,9 @@ const appendOne = (i: number) =>
   );
 await measure('audit append, one org, sequential', 2000, appendOne);
 await measure('audit append, one org, 10 concurrent', 2000, appendOne, 10);
-await measure('audit verify, 4,000+ entries', 5, () => verifyAuditChain(database.db, orgId));
+await measure('audit verify, 4,000+ entries', 5, () =>
+  verifyAuditChain({ db: database.db, clock: systemClock, auditSigner }, orgId),
+);
 
 const signIn = async () =>
   app.request(`${ORIGIN}/api/auth/sign-in`, {
@@ -120,6 +127,14 @@ await measure('GET /api/auth/session (guarded request)', 1000, async () =>
   app.request(`${ORIGIN}/api/auth/session`, { headers: { cookie } }),
 );
 
+// BENCH_ONLY=audit runs the audit chain rows alone (a million entries: verify and offline verify).
+if (process.env.BENCH_ONLY === 'audit') {
+  await runAuditChainBench({ database, auditSigner });
+  await pool?.end();
+  await database.close();
+  process.exit(0);
+}
+await runAuditChainBench({ database, auditSigner });
 await runDraftingBench({ database, orgId });
 // BENCH_ONLY=drafting leaves out the inbox at 100,000 and 1,000,000 messages (most of the run).
 if (process.env.BENCH_ONLY !== 'drafting') {

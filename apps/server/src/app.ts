@@ -43,6 +43,7 @@ import { apiNotFound, createErrorHandler } from './http/errors';
 import { assertEveryRouteHasPolicy } from './http/policy';
 import { createApiRouter, type RouteDeps } from './http/router';
 import { isDocumentUpload, noStore, sameOriginOnly, securityHeaders } from './http/security';
+import type { AuditSigner } from './lib/audit-signer';
 import type { Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import type { Logger } from './lib/logger';
@@ -54,6 +55,8 @@ export type AppDeps = {
   clock?: Clock;
   mailer: Mailer;
   encryptionKey: Buffer;
+  /** Signs audit checkpoints (main.ts loads it: loadAuditSigner). */
+  auditSigner: AuditSigner;
   /** The reply drafter; by default chosen from config (docs/decisions/014-drafters.md). */
   drafter?: Drafter;
   /** The compliance second opinion; by default from config (docs/decisions/022-second-opinion.md). */

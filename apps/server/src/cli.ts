@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { choosePasswordSchema, roleSchema } from '@parley/contracts';
 import { z } from 'zod';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, invocationDir, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { AUDIT_VERIFY_USAGE, runAuditVerifyCommand } from './features/audit/audit-verify-cli';
 import { createFirstAdmin } from './features/users/bootstrap.service';
 import { findMemberRoles, findUserIdByEmail } from './features/users/users.queries';
 import { changeUserRole } from './features/users/users.service';
@@ -13,7 +14,9 @@ const USAGE = `Usage:
   npm run cli -- create-admin --email E --password P --name N [--org "Organisation name"]
   npm run cli -- set-role --email E --role admin|ir_director|ir_associate|is_associate
 
-With the embedded database, run these while the server is stopped (one process holds DATA_DIR).`;
+With the embedded database, run these while the server is stopped (one process holds DATA_DIR).
+
+${AUDIT_VERIFY_USAGE}`;
 
 /** The same password policy as every password a person chooses on the web (docs/decisions/008-password-policy.md). */
 const createAdminSchema = z.object({
@@ -34,6 +37,13 @@ function parseOrExit<T extends z.ZodType>(schema: T, values: unknown): z.infer<T
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
+  // Offline: before any configuration or database is touched, so it runs anywhere with the two files.
+  if (command === 'audit') {
+    const write = (stream: NodeJS.WriteStream) => (text: string) => stream.write(text);
+    const output = { out: write(process.stdout), err: write(process.stderr) };
+    process.exitCode = await runAuditVerifyCommand(rest, output, invocationDir());
+    return;
+  }
   const { values } = parseArgs({
     args: rest,
     options: {

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -25,6 +26,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', ENCRYPTION_KEY: key }).databaseUrl).toBe(
       'postgres://u@h/db',
     );
+  });
+
+  it('reads AUDIT_SIGNING_KEY as PEM (one-line too) or base64 PKCS#8, and names it when it is not an Ed25519 key', () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const der = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    const raw = privateKey.export({ format: 'der', type: 'pkcs8' });
+    for (const value of [pem, pem.replace(/\n/g, '\\n'), der]) {
+      const key = loadConfig({ AUDIT_SIGNING_KEY: value }).auditSigningKey;
+      expect(key?.export({ format: 'der', type: 'pkcs8' }).equals(raw)).toBe(true);
+    }
+    expect(loadConfig({}).auditSigningKey).toBeUndefined();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+      format: 'pem',
+      type: 'pkcs8',
+    });
+    for (const bad of ['not a key', rsa.toString()]) {
+      expect(() => loadConfig({ AUDIT_SIGNING_KEY: bad })).toThrow(
+        /AUDIT_SIGNING_KEY: must be an Ed25519 private key/,
+      );
+    }
   });
 
   it('reduces APP_ORIGIN to an origin', () => {

@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,27 @@ const optionalString = z
 const originSchema = z
   .url({ error: 'must be an origin such as https://parley.example.com' })
   .transform((value) => new URL(value).origin);
+
+/**
+ * AUDIT_SIGNING_KEY: an Ed25519 private key as PEM (PKCS#8; `\n` escapes allowed, for one-line
+ * environments) or as base64 of its PKCS#8 DER (docs/decisions/034-audit-signing-key.md).
+ */
+const auditSigningKeySchema = z.string().transform((value, ctx): KeyObject => {
+  try {
+    const key = value.includes('-----BEGIN')
+      ? createPrivateKey(value.replace(/\\n/g, '\n'))
+      : createPrivateKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'pkcs8' });
+    if (key.asymmetricKeyType === 'ed25519') return key;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be an Ed25519 private key: PEM (BEGIN PRIVATE KEY) or base64 PKCS#8 (openssl genpkey -algorithm ed25519)',
+  });
+  return z.NEVER;
+});
 
 /** Every variable of the README's Configuration. This module is the only reader of process.env (STYLE.md). */
 const envSchema = z.object({
@@ -40,6 +62,7 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
       .optional(),
   ),
+  AUDIT_SIGNING_KEY: optionalString.pipe(auditSigningKeySchema.optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -64,6 +87,11 @@ export type Config = {
   complianceAi: AiEndpoint | undefined;
   emailWebhookSecret: string | undefined;
   encryptionKey: string | undefined;
+  /**
+   * The key that signs audit checkpoints (AUDIT_SIGNING_KEY); without it one is generated into
+   * DATA_DIR/audit-signing-key.pem on first start (docs/decisions/034-audit-signing-key.md).
+   */
+  auditSigningKey: KeyObject | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   isProduction: boolean;
 };
@@ -107,6 +135,14 @@ function complianceAiOf(e: z.output<typeof envSchema>, ai: AiEndpoint | undefine
   return { ...ai, model: e.COMPLIANCE_AI_MODEL ?? ai.model };
 }
 
+/**
+ * The directory the operator ran the command from: npm runs workspace scripts inside apps/server, so a
+ * relative path on the command line (or in DATA_DIR) means npm's INIT_CWD.
+ */
+export function invocationDir(env: Record<string, string | undefined> = process.env): string {
+  return env.INIT_CWD ?? process.cwd();
+}
+
 /** Parses the environment; a bad value throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -128,7 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
       : undefined;
   // npm runs workspace scripts inside apps/server: a relative DATA_DIR means the directory npm was run from.
-  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
+  const dataDir = path.resolve(invocationDir(env), e.DATA_DIR);
   const appOrigin = e.APP_ORIGIN ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
@@ -143,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     complianceAi: complianceAiOf(e, ai),
     emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
+    auditSigningKey: e.AUDIT_SIGNING_KEY,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
   };

@@ -5,6 +5,7 @@ import type { Drafter } from './features/drafts/drafter';
 import { drafterFromConfig } from './features/drafts/drafter-from-config';
 import type { Mailer } from './features/email/mailer';
 import { deriveUnsubscribeKey } from './features/email/unsubscribe-token';
+import type { AuditSigner } from './lib/audit-signer';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
 import type { Logger } from './lib/logger';
@@ -27,6 +28,8 @@ export type ServiceContext = {
   encryptionKey: Buffer;
   /** Derived from the encryption key: signs unsubscribe links. */
   unsubscribeKey: Buffer;
+  /** Signs audit checkpoints; kept outside the database (docs/decisions/034-audit-signing-key.md). */
+  auditSigner: AuditSigner;
   /** Where uploaded fund documents are stored (under DATA_DIR). */
   documentsRoot: string;
   /** Writes reply drafts (docs/decisions/014-drafters.md). */
@@ -41,6 +44,7 @@ export type ServiceContextInput = {
   logger: Logger;
   mailer: Mailer;
   encryptionKey: Buffer;
+  auditSigner: AuditSigner;
   clock?: Clock;
   drafter?: Drafter;
   secondOpinion?: SecondOpinion | null;
@@ -58,6 +62,7 @@ export function createServiceContext(input: ServiceContextInput): ServiceContext
     appOrigin: input.config.appOrigin,
     encryptionKey: input.encryptionKey,
     unsubscribeKey: deriveUnsubscribeKey(input.encryptionKey),
+    auditSigner: input.auditSigner,
     documentsRoot: input.config.documentsDir,
     drafter: input.drafter ?? drafterFromConfig(input.config),
     secondOpinion:

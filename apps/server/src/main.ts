@@ -10,6 +10,7 @@ import { deriveUnsubscribeKey } from './features/email/unsubscribe-token';
 import { RealtimeHub } from './features/realtime/realtime.hub';
 import { issueSetupToken } from './features/setup/setup.service';
 import { startJobs } from './jobs';
+import { loadAuditSigner } from './lib/audit-signer';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import { loadEncryptionKey } from './lib/secrets';
@@ -28,6 +29,8 @@ async function main() {
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : createOutboxMailer({ from: config.mailFrom, announce: (line) => logger.info(line) });
   const encryptionKey = loadEncryptionKey(config);
+  const auditSigner = loadAuditSigner(config, logger);
+  logger.info('audit checkpoints are signed', { keyId: auditSigner.keyId });
   // One LISTEN per process feeds every event stream (docs/architecture.md Realtime).
   const realtime = new RealtimeHub({ database, logger });
   await realtime.start();
@@ -37,6 +40,7 @@ async function main() {
     logger,
     mailer,
     encryptionKey,
+    auditSigner,
     realtime,
     ...(hasWeb ? { webDist } : {}),
   });
@@ -52,6 +56,7 @@ async function main() {
     logger,
     appOrigin: config.appOrigin,
     unsubscribeKey: deriveUnsubscribeKey(encryptionKey),
+    auditSigner,
   });
 
   const setupToken = await issueSetupToken({ db: database.db, clock: systemClock });

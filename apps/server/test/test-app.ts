@@ -15,7 +15,10 @@ import { fixedClock } from '../src/lib/clock';
 import { generateToken } from '../src/lib/crypto';
 import { createLogger, type Logger } from '../src/lib/logger';
 import { base32Decode, hotp, totpStep } from '../src/lib/totp';
+import { TEST_AUDIT_SIGNER } from './audit-keys';
 import { buildMember, uniqueSuffix } from './factories';
+
+export { TEST_AUDIT_SIGNER };
 
 export const TEST_ORIGIN = 'http://parley.test';
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
@@ -88,11 +91,14 @@ export async function createTestContext(
     clock,
     mailer,
     encryptionKey: TEST_ENCRYPTION_KEY,
+    auditSigner: TEST_AUDIT_SIGNER,
     webDist: options.webDist,
     ...(options.drafter ? { drafter: options.drafter } : {}),
   });
   afterAll(() => database.close());
   const deps = { db: database.db, clock };
+  /** What the audit services need: the database, the clock and the test signing key. */
+  const auditDeps = { db: database.db, clock, auditSigner: TEST_AUDIT_SIGNER, logger };
   const emailDeps: EmailDeps = {
     db: database.db,
     clock,
@@ -241,6 +247,7 @@ export async function createTestContext(
     clock,
     config,
     deps,
+    auditDeps,
     emailDeps,
     createOrg,
     createUser,

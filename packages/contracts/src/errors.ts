@@ -51,6 +51,15 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found.' },
   /** 409: the change does not fit the current state. */
   CONFLICT: { status: 409, message: 'This change conflicts with the current state.' },
+  /**
+   * 409: the audit chain no longer holds what its last signed checkpoint says, so no new checkpoint is
+   * signed over it (docs/audit-format.md, Checkpoints).
+   */
+  AUDIT_CHECKPOINT_REFUSED: {
+    status: 409,
+    message:
+      'The audit chain differs from its last signed checkpoint, so it was not signed. Run Verify to see where.',
+  },
   /** 404: the message has no draft version yet (the workspace shows an empty draft). */
   NO_DRAFT: { status: 404, message: 'No draft yet' },
   /** 409: a draft edit based on a version that is no longer the latest. */

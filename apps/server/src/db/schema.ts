@@ -224,6 +224,42 @@ export const auditChainHeads = pgTable('audit_chain_heads', {
   hash: text('hash').notNull(),
 });
 
+/**
+ * Signed checkpoints of each chain (docs/audit-format.md, docs/decisions/034-audit-signing-key.md):
+ * append-only like audit_logs (the migration's triggers refuse UPDATE, DELETE and TRUNCATE). `id` is the
+ * order they were signed in, which verification uses to spot a checkpoint that goes back along the chain.
+ */
+export const auditCheckpoints = pgTable(
+  'audit_checkpoints',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chain: text('chain').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    headHash: text('head_hash').notNull(),
+    /** Exactly the signed ISO-8601 text, so the signature never depends on timestamp round-trips. */
+    signedAt: text('signed_at').notNull(),
+    keyId: text('key_id').notNull(),
+    signature: text('signature').notNull(),
+    /** What made it: the hourly job, a member's request, or an export. Not signed. */
+    trigger: text('trigger', { enum: ['scheduled', 'on_demand', 'export'] }).notNull(),
+  },
+  (t) => [
+    index('audit_checkpoints_chain_id_idx').on(t.chain, t.id),
+    check('audit_checkpoints_trigger_check', sql`${t.trigger} in ('scheduled', 'on_demand', 'export')`),
+  ],
+);
+
+/** The last verification of each chain, for the Compliance center and System Health (one row per chain). */
+export const auditVerifications = pgTable('audit_verifications', {
+  chain: text('chain').primaryKey(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }).notNull(),
+  valid: boolean('valid').notNull(),
+  entries: bigint('entries', { mode: 'number' }).notNull(),
+  checkpointsChecked: integer('checkpoints_checked').notNull(),
+  /** The first problem (reason, message, seq, entry_id) when not valid. */
+  problem: jsonb('problem').$type<Record<string, unknown>>(),
+});
+
 /** The one-time link printed on first start to create the first organisation and admin. */
 export const setupTokens = pgTable(
   'setup_tokens',

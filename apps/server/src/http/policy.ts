@@ -26,6 +26,11 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/audit/entries/:id': 'reporting.read',
   'GET /api/audit/export': 'reporting.read',
   'GET /api/audit/members': 'reporting.read',
+  /** Signed checkpoints and the last verification (docs/audit-format.md): whoever may verify. */
+  'GET /api/audit/verifications/latest': 'audit.verify',
+  'POST /api/audit/checkpoints': 'audit.verify',
+  'GET /api/audit/checkpoints/latest': 'audit.verify',
+  'GET /api/audit/public-key': 'audit.verify',
   /** Holder of the first-start link; refused once any user exists. */
   'POST /api/setup': 'public',
   /** Invitations (docs/product.md §2 Invite user): the Administration group. */

@@ -1,4 +1,6 @@
 import type { EmailDeps } from '../features/email/email.service';
+import type { AuditSigner } from '../lib/audit-signer';
+import { AUDIT_CHECKPOINTS_INTERVAL_MS, runAuditCheckpoints } from './audit-checkpoints';
 import { LIBRARY_REMINDERS_INTERVAL_MS, runLibraryReminders } from './library-reminders';
 import { OUTBOX_RETRY_INTERVAL_MS, retryOutbox } from './outbox-retry';
 import { scheduleJobs } from './runner';
@@ -8,7 +10,7 @@ import { SWEEP_INTERVAL_MS, sweepExpiredRows } from './sweep';
  * The scheduled jobs of a server process (started by main.ts, not createApp: tests call the job
  * functions with their own clock). Returns `stop()`, which waits for runs under way.
  */
-export function startJobs(deps: EmailDeps) {
+export function startJobs(deps: EmailDeps & { auditSigner: AuditSigner }) {
   return scheduleJobs(
     [
       {
@@ -21,6 +23,11 @@ export function startJobs(deps: EmailDeps) {
         name: 'library-reminders',
         intervalMs: LIBRARY_REMINDERS_INTERVAL_MS,
         run: () => runLibraryReminders(deps),
+      },
+      {
+        name: 'audit-checkpoints',
+        intervalMs: AUDIT_CHECKPOINTS_INTERVAL_MS,
+        run: () => runAuditCheckpoints(deps),
       },
     ],
     { logger: deps.logger },

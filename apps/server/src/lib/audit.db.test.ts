@@ -26,9 +26,9 @@ describe('the hash-chained audit log', () => {
         ctx.db.transaction((tx) => appendAudit(tx, ctx.clock, entry(orgId, n))),
       ),
     );
-    const result = await verifyAuditChain(ctx.db, orgId);
+    const result = await verifyAuditChain(ctx.auditDeps, orgId);
     // 41: the organisation_created entry and the 40 appended ones
-    expect(result).toEqual({ valid: true, entries: 41 });
+    expect(result).toMatchObject({ valid: true, entries: 41 });
     const seqs = await ctx.db
       .select({ seq: auditLogs.seq })
       .from(auditLogs)
@@ -39,8 +39,8 @@ describe('the hash-chained audit log', () => {
   it('keeps each organisation on its own chain', async () => {
     const [a, b] = [await ctx.createOrg(), await ctx.createOrg()];
     await ctx.db.transaction((tx) => appendAudit(tx, ctx.clock, entry(a, 1)));
-    expect(await verifyAuditChain(ctx.db, a)).toEqual({ valid: true, entries: 2 });
-    expect(await verifyAuditChain(ctx.db, b)).toEqual({ valid: true, entries: 1 });
+    expect(await verifyAuditChain(ctx.auditDeps, a)).toMatchObject({ valid: true, entries: 2 });
+    expect(await verifyAuditChain(ctx.auditDeps, b)).toMatchObject({ valid: true, entries: 1 });
   });
 
   it('rolls the entry back with the transaction it was written in', async () => {
@@ -51,7 +51,7 @@ describe('the hash-chained audit log', () => {
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    expect(await verifyAuditChain(ctx.db, orgId)).toEqual({ valid: true, entries: 1 });
+    expect(await verifyAuditChain(ctx.auditDeps, orgId)).toMatchObject({ valid: true, entries: 1 });
   });
 
   it('is refused UPDATE, DELETE and TRUNCATE by the database', async () => {
@@ -66,7 +66,7 @@ describe('the hash-chained audit log', () => {
     expect(await databaseErrorOf(ctx.db.execute(sql`truncate audit_logs`))).toMatch(
       /append-only: TRUNCATE refused/,
     );
-    expect(await verifyAuditChain(ctx.db, orgId)).toEqual({ valid: true, entries: 1 });
+    expect(await verifyAuditChain(ctx.auditDeps, orgId)).toMatchObject({ valid: true, entries: 1 });
   });
 
   it('reports the first altered row when a row is changed behind the trigger', async () => {
@@ -80,7 +80,7 @@ describe('the hash-chained audit log', () => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`update audit_logs set details = '{"n": 99}'::jsonb where id = ${victim}`);
     });
-    expect(await verifyAuditChain(ctx.db, orgId)).toEqual({
+    expect(await verifyAuditChain(ctx.auditDeps, orgId)).toMatchObject({
       valid: false,
       entries: 3,
       first_broken_id: victim,
@@ -96,6 +96,9 @@ describe('the hash-chained audit log', () => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`delete from audit_logs where id = ${rows[1]}`);
     });
-    expect(await verifyAuditChain(ctx.db, orgId)).toMatchObject({ valid: false, first_broken_id: rows[2] });
+    expect(await verifyAuditChain(ctx.auditDeps, orgId)).toMatchObject({
+      valid: false,
+      first_broken_id: rows[2],
+    });
   });
 });

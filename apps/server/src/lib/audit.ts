@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { auditChainHeads, auditLogs } from '../db/schema';
+import { canonicalJson, computeAuditHash, GENESIS_HASH } from './audit-hash';
 import type { Clock } from './clock';
 
-/** The previous hash of a chain's first entry. */
-export const GENESIS_HASH = '0'.repeat(64);
+export { canonicalJson, computeAuditHash, GENESIS_HASH };
+
 /** Chain of events that belong to no organisation (e.g. a sign-in attempt for an unknown e-mail). */
 export const SYSTEM_CHAIN = 'system';
 
@@ -17,40 +17,6 @@ export type AuditEntry = {
   entityId: string | null;
   details: Record<string, unknown>;
 };
-
-type HashedFields = {
-  prevHash: string;
-  createdAt: Date;
-  actorId: string | null;
-  actionType: string;
-  entityType: string;
-  entityId: string | null;
-  details: unknown;
-};
-
-/** JSON with object keys sorted at every depth: jsonb reorders keys, the hash must not care. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
-    return Object.fromEntries(entries);
-  });
-}
-
-export function computeAuditHash(fields: HashedFields): string {
-  const encoded = canonicalJson([
-    fields.prevHash,
-    fields.createdAt.toISOString(),
-    fields.actorId,
-    fields.actionType,
-    fields.entityType,
-    fields.entityId,
-    fields.details,
-  ]);
-  return createHash('sha256').update(encoded).digest('hex');
-}
 
 /**
  * Appends one entry in the caller's transaction. The chain head row is locked FOR UPDATE, so

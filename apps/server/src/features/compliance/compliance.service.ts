@@ -318,14 +318,14 @@ export async function checkText(
 // Overview
 
 export async function getComplianceOverview(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'auditSigner'>,
   actor: Pick<Actor, 'orgId'>,
 ): Promise<ComplianceOverview> {
   const { orgId } = actor;
   const [{ policy }, templates, chain] = await Promise.all([
     loadCompliancePolicy(ctx.db, orgId),
     countActiveTemplates(ctx.db, orgId),
-    verifyAuditChain(ctx.db, orgId),
+    verifyAuditChain(ctx, orgId),
   ]);
   const active =
     policy.lexicon.filter((entry) => entry.enabled).length +

@@ -547,7 +547,7 @@ describe('bulk actions', () => {
         },
       });
     }
-    expect(await verifyAuditChain(ctx.db, admin.orgId)).toMatchObject({ valid: true });
+    expect(await verifyAuditChain(ctx.auditDeps, admin.orgId)).toMatchObject({ valid: true });
   });
 
   it('answers each refused resend with the reason the single resend gives, and still resends the rest', async () => {
@@ -639,7 +639,7 @@ describe('bulk actions', () => {
     }
     expect((await invitationRow(stranger.id)).status).toBe('pending');
     expect((await invitationRow(accepted.id)).status).toBe('accepted');
-    expect(await verifyAuditChain(ctx.db, admin.orgId)).toMatchObject({ valid: true });
+    expect(await verifyAuditChain(ctx.auditDeps, admin.orgId)).toMatchObject({ valid: true });
   });
 
   it('writes nothing at all when the database fails part-way through the batch', async () => {
@@ -669,7 +669,7 @@ describe('bulk actions', () => {
     // The first row's update and audit entry were in the same transaction, so they are gone too.
     expect(await invitationRow(first.id)).toMatchObject({ status: 'pending', deletedAt: null });
     expect(await auditActions(admin.orgId, first.id)).toEqual(auditBefore);
-    expect(await verifyAuditChain(ctx.db, admin.orgId)).toMatchObject({ valid: true });
+    expect(await verifyAuditChain(ctx.auditDeps, admin.orgId)).toMatchObject({ valid: true });
   });
 
   it('names the bad field: the action, and 1 to the maximum of distinct invitation ids', async () => {
@@ -773,7 +773,7 @@ describe('accepting as a newcomer', () => {
         has_password: true,
       },
     });
-    expect(await verifyAuditChain(ctx.db, admin.orgId)).toMatchObject({ valid: true });
+    expect(await verifyAuditChain(ctx.auditDeps, admin.orgId)).toMatchObject({ valid: true });
 
     const again = await accept(token);
     expect(again.status).toBe(410);
@@ -967,7 +967,7 @@ describe('demo invitations', () => {
     expect(await seedDemoInvitations(ctx.deps, admin.orgId, admin.userId)).toBe(0);
     const { counts } = await json(await ctx.request('GET', '/api/invitations', { cookie: admin.cookie }));
     expect(counts).toEqual({ all: 4, pending: 2, accepted: 1, expired: 1, deleted: 1 });
-    expect(await verifyAuditChain(ctx.db, admin.orgId)).toMatchObject({ valid: true });
+    expect(await verifyAuditChain(ctx.auditDeps, admin.orgId)).toMatchObject({ valid: true });
   });
 });
 

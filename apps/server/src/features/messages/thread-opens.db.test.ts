@@ -50,7 +50,7 @@ describe('opening an investor thread', () => {
     ]);
     // The log is append-only: the investor's name, address and words stay out of it.
     expect(JSON.stringify(entries)).not.toMatch(/Row Investor|row@example\.com|Row subject|Row body/);
-    expect(await verifyAuditChain(ctx.db, reader.orgId)).toMatchObject({ valid: true });
+    expect(await verifyAuditChain(ctx.auditDeps, reader.orgId)).toMatchObject({ valid: true });
   });
 
   it('is recorded once per reading, not for each refresh while the thread stays open', async () => {

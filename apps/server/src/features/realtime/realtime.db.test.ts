@@ -4,7 +4,13 @@ import { ROLES, rolesWith } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildMessageInput, insertProject } from '../../../test/factories';
-import { createTestContext, json, TEST_ENCRYPTION_KEY, TEST_ORIGIN } from '../../../test/test-app';
+import {
+  createTestContext,
+  json,
+  TEST_AUDIT_SIGNER,
+  TEST_ENCRYPTION_KEY,
+  TEST_ORIGIN,
+} from '../../../test/test-app';
 import { createApp } from '../../app';
 import { type Database, LISTENER_APPLICATION_NAME, openPostgres } from '../../db/client';
 import { createLogger } from '../../lib/logger';
@@ -26,6 +32,7 @@ async function startInstance(database: Database) {
     clock: ctx.clock,
     mailer: createOutboxMailer({ from: 'Parley <no-reply@parley.test>', announce: () => {} }),
     encryptionKey: TEST_ENCRYPTION_KEY,
+    auditSigner: TEST_AUDIT_SIGNER,
     realtime,
     realtimeTiming: timing,
   });

@@ -198,7 +198,7 @@ describe('GET and PATCH /api/system-config', () => {
     const theirs = await ctx.request('GET', '/api/system-config', { cookie: other.cookie });
     expect((await json(theirs)).mfa_totp_enforced).toBe(false);
     expect(await storedConfig(other.orgId)).toMatchObject({ mfa_totp_enforced: 'false' });
-    expect((await verifyAuditChain(ctx.db, admin.orgId)).valid).toBe(true);
+    expect((await verifyAuditChain(ctx.auditDeps, admin.orgId)).valid).toBe(true);
   });
 
   it('writes and audits nothing when nothing changes', async () => {
@@ -417,7 +417,7 @@ describe('POST /api/users/:id/mfa/reset', () => {
         },
       },
     ]);
-    expect((await verifyAuditChain(ctx.db, admin.orgId)).valid).toBe(true);
+    expect((await verifyAuditChain(ctx.auditDeps, admin.orgId)).valid).toBe(true);
 
     // The list shows the member without MFA now.
     const list = await json(

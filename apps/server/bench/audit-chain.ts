@@ -1,0 +1,164 @@
+/**
+ * The audit chain benchmark (docs/benchmarks.md, Audit chain): a chain of 1,000,000 entries verified
+ * from the database (GET /api/audit/verify's walk, checkpoints included) beside SHA-256 chained in
+ * memory over the same rows; and the offline verifier over a 1,000,000-entry JSON Lines export, in its
+ * own process, with its peak RSS.
+ */
+import { execFile } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client';
+import { auditChainHeads, auditLogs } from '../src/db/schema';
+import { verifyAuditChain } from '../src/features/audit/audit.service';
+import { signCheckpoint } from '../src/features/audit/audit-checkpoints.service';
+import { createOrganization } from '../src/features/organizations/organizations.service';
+import { computeAuditHash } from '../src/lib/audit-hash';
+import type { AuditSigner } from '../src/lib/audit-signer';
+import { systemClock } from '../src/lib/clock';
+
+const ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
+/** Rows per INSERT: 11 parameters each, under PostgreSQL's 65,535. */
+const INSERT_BATCH = 5_000;
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+/** Entry `seq` of the bench chain (2 onwards; 1 is organization_created): the same rows every time. */
+function benchEntry(seq: number, base: number) {
+  return {
+    createdAt: new Date(base + seq),
+    actorId: null,
+    actionType: seq % 3 === 0 ? 'reply_approved' : 'message_read',
+    entityType: 'investor_message',
+    entityId: `m-${seq}`,
+    details: { seq, fund: `fund-${seq % 7}`, note: 'bench' },
+  };
+}
+
+const rate = (count: number, ms: number) => Math.round((count / ms) * 1000);
+
+export async function runAuditChainBench(deps: { database: Database; auditSigner: AuditSigner }) {
+  const { db } = deps.database;
+  const orgId = await db.transaction((tx) =>
+    createOrganization(tx, systemClock, { name: 'Audit bench', actorId: null }),
+  );
+  const [first] = await db
+    .select()
+    .from(auditLogs)
+    .where(sql`${auditLogs.chain} = ${orgId} and ${auditLogs.seq} = 1`);
+  if (!first) throw new Error('no first entry');
+  const base = first.createdAt.getTime() + 1;
+
+  // Set-up: hashes computed in JS, rows written in multi-row INSERTs (the append path would take hours).
+  const setupStarted = performance.now();
+  let prevHash = first.hash;
+  for (let from = 2; from <= ENTRIES; from += INSERT_BATCH) {
+    const rows = [];
+    for (let seq = from; seq < Math.min(from + INSERT_BATCH, ENTRIES + 1); seq++) {
+      const entry = benchEntry(seq, base);
+      const hash = computeAuditHash({ ...entry, prevHash });
+      rows.push({ ...entry, chain: orgId, orgId, seq, prevHash, hash });
+      prevHash = hash;
+    }
+    await db.insert(auditLogs).values(rows);
+  }
+  await db
+    .update(auditChainHeads)
+    .set({ seq: ENTRIES, hash: prevHash })
+    .where(sql`${auditChainHeads.chain} = ${orgId}`);
+  const checkpoint = await db.transaction((tx) =>
+    signCheckpoint(tx, { clock: systemClock, auditSigner: deps.auditSigner }, orgId, {
+      trigger: 'scheduled',
+    }),
+  );
+  console.log(
+    `\naudit chain: ${ENTRIES.toLocaleString('en')} entries set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+  );
+
+  // In memory: the same rows, canonical JSON + SHA-256 chained, nothing else.
+  let memoryHash = first.hash;
+  const memoryStarted = performance.now();
+  for (let seq = 2; seq <= ENTRIES; seq++)
+    memoryHash = computeAuditHash({ ...benchEntry(seq, base), prevHash: memoryHash });
+  const memoryMs = performance.now() - memoryStarted;
+  if (memoryHash !== prevHash) throw new Error('in-memory chain differs');
+
+  const dbStarted = performance.now();
+  const result = await verifyAuditChain({ db, clock: systemClock, auditSigner: deps.auditSigner }, orgId);
+  const dbMs = performance.now() - dbStarted;
+  if (!result.valid || result.entries !== ENTRIES)
+    throw new Error(`verify failed: ${JSON.stringify(result)}`);
+
+  // The export file, then the offline verifier in a process of its own (its peak RSS is its own).
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-audit-bench-'));
+  try {
+    const file = path.join(dir, 'export.jsonl');
+    const out = createWriteStream(file);
+    const write = (line: string) =>
+      out.write(line)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    const line = (row: typeof first) =>
+      `${JSON.stringify({
+        type: 'entry',
+        chain: row.chain,
+        seq: row.seq,
+        id: row.id,
+        created_at: row.createdAt.toISOString(),
+        actor_id: row.actorId,
+        action_type: row.actionType,
+        entity_type: row.entityType,
+        entity_id: row.entityId,
+        details: row.details,
+        prev_hash: row.prevHash,
+        hash: row.hash,
+      })}\n`;
+    await write(line(first));
+    let hash = first.hash;
+    for (let seq = 2; seq <= ENTRIES; seq++) {
+      const entry = benchEntry(seq, base);
+      const next = computeAuditHash({ ...entry, prevHash: hash });
+      await write(
+        line({
+          ...first,
+          ...entry,
+          id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+          seq,
+          prevHash: hash,
+          hash: next,
+        }),
+      );
+      hash = next;
+    }
+    await write(`${JSON.stringify({ type: 'checkpoint', ...checkpoint })}\n`);
+    await new Promise<void>((resolve) => out.end(() => resolve()));
+    const keyFile = path.join(dir, 'key.pem');
+    await writeFile(keyFile, deps.auditSigner.publicKeyPem);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(benchDir, 'audit-offline-child.ts'), file, keyFile],
+      { cwd: path.join(benchDir, '..') },
+    );
+    const offline = JSON.parse(stdout) as { ms: number; maxRssMb: number; entries: number; valid: boolean };
+    if (!offline.valid || offline.entries !== ENTRIES) throw new Error(`offline verify failed: ${stdout}`);
+
+    const memoryRate = rate(ENTRIES, memoryMs);
+    const dbRate = rate(ENTRIES, dbMs);
+    console.log('| case | entries | time (s) | entries/s | note |');
+    console.log('|---|---:|---:|---:|---|');
+    console.log(
+      `| SHA-256 chained in memory | ${ENTRIES.toLocaleString('en')} | ${(memoryMs / 1000).toFixed(1)} | ${memoryRate.toLocaleString('en')} | canonical JSON + SHA-256 only |`,
+    );
+    console.log(
+      `| verify from the database | ${ENTRIES.toLocaleString('en')} | ${(dbMs / 1000).toFixed(1)} | ${dbRate.toLocaleString('en')} | ${((dbRate / memoryRate) * 100).toFixed(0)}% of in memory (goal ≥ 25%: ${dbRate >= memoryRate / 4 ? 'met' : 'NOT MET'}) |`,
+    );
+    console.log(
+      `| offline verifier (JSONL file) | ${ENTRIES.toLocaleString('en')} | ${(offline.ms / 1000).toFixed(1)} | ${rate(ENTRIES, offline.ms).toLocaleString('en')} | peak RSS ${offline.maxRssMb} MB |`,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

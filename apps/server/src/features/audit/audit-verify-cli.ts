@@ -1,0 +1,87 @@
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parsePublicKeyPem } from '../../lib/audit-checkpoint';
+import { verifyAuditExport } from './audit-export-verifier';
+
+export const AUDIT_VERIFY_USAGE = `Usage:
+  npm run cli -- audit verify --file export.jsonl --pubkey parley-audit-public-key.pem
+
+Verifies a JSON Lines export of the audit log offline (docs/audit-format.md): no database, no
+configuration. Exit status 0 when it verifies, 1 when it does not, 2 for a usage error.`;
+
+type Output = { out: (text: string) => void; err: (text: string) => void };
+
+/**
+ * `audit verify`: the offline verifier from the command line. Returns the exit status; reads nothing but
+ * the two files named (never the environment or DATA_DIR).
+ */
+export async function runAuditVerifyCommand(
+  args: string[],
+  output: Output,
+  /** Relative paths are read from here (where the operator typed the command). */
+  cwd = process.cwd(),
+): Promise<number> {
+  const usage = (problem: string) => {
+    output.err(`${problem}\n\n${AUDIT_VERIFY_USAGE}\n`);
+    return 2;
+  };
+  let values: { file?: string; pubkey?: string };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      options: { file: { type: 'string' }, pubkey: { type: 'string' } },
+      allowPositionals: true,
+    }));
+  } catch (error) {
+    return usage(error instanceof Error ? error.message : String(error));
+  }
+  if (positionals[0] !== 'verify' || positionals.length > 1) return usage('Unknown audit command.');
+  if (!values.file) return usage('--file: required (the JSON Lines export)');
+  if (!values.pubkey) return usage('--pubkey: required (the PEM public key from Parley)');
+
+  let pem: Buffer;
+  try {
+    pem = readFileSync(path.resolve(cwd, values.pubkey));
+  } catch {
+    return usage(`--pubkey: ${values.pubkey} cannot be read`);
+  }
+  let publicKey: ReturnType<typeof parsePublicKeyPem>;
+  try {
+    publicKey = parsePublicKeyPem(pem);
+  } catch {
+    return usage(`--pubkey: ${values.pubkey} is not an Ed25519 public key (PEM)`);
+  }
+  const file = path.resolve(cwd, values.file);
+  try {
+    if (!statSync(file).isFile()) return usage(`--file: ${file} is not a file`);
+  } catch {
+    return usage(`--file: ${file} cannot be read`);
+  }
+
+  const result = await verifyAuditExport(() => createReadStream(file), publicKey);
+  if (result.valid) {
+    const c = result.lastCheckpoint;
+    output.out(
+      [
+        `OK: ${result.entries} entries verified (seq ${result.firstSeq} to ${result.lastSeq}, chain ${result.chain}).`,
+        `Last checkpoint: seq ${c.seq}, head ${c.head_hash}, signed ${c.signed_at} with key ${c.key_id}.`,
+        '',
+      ].join('\n'),
+    );
+    return 0;
+  }
+  const where = result.line === null ? 'the file' : `line ${result.line}`;
+  const { problem } = result;
+  output.out(
+    [
+      `FAILED at ${where}: ${problem.reason}: ${problem.message}`,
+      ...(problem.entry_id ? [`Entry id: ${problem.entry_id}`] : []),
+      ...(result.detail ? [`Detail: ${result.detail}`] : []),
+      `Entries verified before it: ${result.entries}.`,
+      '',
+    ].join('\n'),
+  );
+  return 1;
+}

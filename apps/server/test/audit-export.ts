@@ -1,0 +1,103 @@
+import { writeFileSync } from 'node:fs';
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../src/db/client';
+import { auditCheckpoints, auditLogs } from '../src/db/schema';
+import type { SignedCheckpoint } from '../src/lib/audit-checkpoint';
+import { computeAuditHash } from '../src/lib/audit-hash';
+
+/**
+ * A small writer of the export format (docs/audit-format.md, Export lines) for the tests: the export
+ * endpoint is another module's, and the offline verifier must hold against the format, not against it.
+ */
+
+export type EntryLine = {
+  type: 'entry';
+  chain: string;
+  seq: number;
+  id: string;
+  created_at: string;
+  actor_id: string | null;
+  action_type: string;
+  entity_type: string;
+  entity_id: string | null;
+  details: Record<string, unknown>;
+  prev_hash: string;
+  hash: string;
+};
+export type CheckpointLine = SignedCheckpoint & { type: 'checkpoint' };
+export type ExportLine = EntryLine | CheckpointLine;
+
+export function checkpointLine(checkpoint: SignedCheckpoint): CheckpointLine {
+  const { chain, seq, head_hash, signed_at, key_id, signature } = checkpoint;
+  return { type: 'checkpoint', chain, seq, head_hash, signed_at, key_id, signature };
+}
+
+/** Every entry of a chain by seq, then its stored checkpoints in the order signed. */
+export async function exportLinesOf(db: DbOrTx, chain: string): Promise<ExportLine[]> {
+  const rows = await db
+    .select()
+    .from(auditLogs)
+    .where(eq(auditLogs.chain, chain))
+    .orderBy(asc(auditLogs.seq));
+  const checkpoints = await db
+    .select()
+    .from(auditCheckpoints)
+    .where(eq(auditCheckpoints.chain, chain))
+    .orderBy(asc(auditCheckpoints.id));
+  return [
+    ...rows.map(
+      (row): EntryLine => ({
+        type: 'entry',
+        chain: row.chain,
+        seq: row.seq,
+        id: row.id,
+        created_at: row.createdAt.toISOString(),
+        actor_id: row.actorId,
+        action_type: row.actionType,
+        entity_type: row.entityType,
+        entity_id: row.entityId,
+        details: row.details,
+        prev_hash: row.prevHash,
+        hash: row.hash,
+      }),
+    ),
+    ...checkpoints.map((c) =>
+      checkpointLine({
+        chain: c.chain,
+        seq: c.seq,
+        head_hash: c.headHash,
+        signed_at: c.signedAt,
+        key_id: c.keyId,
+        signature: c.signature,
+      }),
+    ),
+  ];
+}
+
+export function hashOfLine(line: EntryLine): string {
+  return computeAuditHash({
+    prevHash: line.prev_hash,
+    createdAt: new Date(line.created_at),
+    actorId: line.actor_id,
+    actionType: line.action_type,
+    entityType: line.entity_type,
+    entityId: line.entity_id,
+    details: line.details,
+  });
+}
+
+/** Re-links and re-hashes entry lines from `from` on, as someone without the key would to hide a change. */
+export function rehashFrom(lines: ExportLine[], from: number): void {
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i];
+    const before = lines[i - 1];
+    if (line?.type !== 'entry') continue;
+    if (before?.type === 'entry') line.prev_hash = before.hash;
+    line.hash = hashOfLine(line);
+  }
+}
+
+export function writeExport(file: string, lines: ExportLine[]): string {
+  writeFileSync(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+  return file;
+}
