@@ -20,6 +20,7 @@ import type { Drafter } from './features/drafts/drafter';
 import { registerDriftWatchRoutes } from './features/drift-watch/drift-watch.routes';
 import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
+import { registerEvidenceRoutes } from './features/evidence/evidence.routes';
 import { registerInvitationRoutes } from './features/invitations/invitations.routes';
 import { registerMessageRoutes } from './features/messages/messages.routes';
 import { registerMfaRoutes } from './features/mfa/mfa.routes';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   registerProfileRoutes(app, routeDeps);
   registerAuditRoutes(app, routeDeps);
   registerAuditLogRoutes(app, routeDeps);
+  registerEvidenceRoutes(app, routeDeps);
   registerSetupRoutes(app, routeDeps);
   registerInvitationRoutes(app, routeDeps);
   registerAdminRoutes(app, routeDeps);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ConfigError, invocationDir, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { AUDIT_VERIFY_USAGE, runAuditVerifyCommand } from './features/audit/audit-verify-cli';
+import { EVIDENCE_VERIFY_USAGE, runEvidenceVerifyCommand } from './features/evidence/evidence-verify-cli';
 import { createFirstAdmin } from './features/users/bootstrap.service';
 import { findMemberRoles, findUserIdByEmail } from './features/users/users.queries';
 import { changeUserRole } from './features/users/users.service';
@@ -16,7 +17,9 @@ const USAGE = `Usage:
 
 With the embedded database, run these while the server is stopped (one process holds DATA_DIR).
 
-${AUDIT_VERIFY_USAGE}`;
+${AUDIT_VERIFY_USAGE}
+
+${EVIDENCE_VERIFY_USAGE}`;
 
 /** The same password policy as every password a person chooses on the web (docs/decisions/008-password-policy.md). */
 const createAdminSchema = z.object({
@@ -41,7 +44,10 @@ async function main() {
   if (command === 'audit') {
     const write = (stream: NodeJS.WriteStream) => (text: string) => stream.write(text);
     const output = { out: write(process.stdout), err: write(process.stderr) };
-    process.exitCode = await runAuditVerifyCommand(rest, output, invocationDir());
+    process.exitCode =
+      rest[0] === 'verify-pack'
+        ? await runEvidenceVerifyCommand(rest.slice(1), output, invocationDir())
+        : await runAuditVerifyCommand(rest, output, invocationDir());
     return;
   }
   const { values } = parseArgs({

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client';
 import { auditCheckpoints, auditLogs } from '../src/db/schema';
-import type { SignedCheckpoint } from '../src/lib/audit-checkpoint';
+import { type CheckpointLine, checkpointLine } from '../src/lib/audit-checkpoint';
 import { computeAuditHash } from '../src/lib/audit-hash';
 
 /**
@@ -24,13 +24,8 @@ export type EntryLine = {
   prev_hash: string;
   hash: string;
 };
-export type CheckpointLine = SignedCheckpoint & { type: 'checkpoint' };
 export type ExportLine = EntryLine | CheckpointLine;
-
-export function checkpointLine(checkpoint: SignedCheckpoint): CheckpointLine {
-  const { chain, seq, head_hash, signed_at, key_id, signature } = checkpoint;
-  return { type: 'checkpoint', chain, seq, head_hash, signed_at, key_id, signature };
-}
+export { checkpointLine };
 
 /** Every entry of a chain by seq, then its stored checkpoints in the order signed. */
 export async function exportLinesOf(db: DbOrTx, chain: string): Promise<ExportLine[]> {

@@ -112,6 +112,7 @@ export const AUDIT_ACTIONS = {
   investor_data_erased: { label: 'Investor data erased', kind: 'DELETE' },
   // The audit log itself
   audit_exported: { label: 'Audit log exported', kind: 'EXPORT' },
+  audit_checkpoint_signed: { label: 'Audit checkpoint signed', kind: 'SECURITY' },
 } as const satisfies Record<string, ActionInfo>;
 
 export type AuditActionType = keyof typeof AUDIT_ACTIONS;

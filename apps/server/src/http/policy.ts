@@ -31,6 +31,9 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/audit/checkpoints': 'audit.verify',
   'GET /api/audit/checkpoints/latest': 'audit.verify',
   'GET /api/audit/public-key': 'audit.verify',
+  /** Evidence packs (docs/decisions/031-evidence-packs.md): whoever may verify the chain. */
+  'GET /api/messages/:id/evidence': 'audit.verify',
+  'GET /api/audit/evidence': 'audit.verify',
   /** Holder of the first-start link; refused once any user exists. */
   'POST /api/setup': 'public',
   /** Invitations (docs/product.md §2 Invite user): the Administration group. */

@@ -18,6 +18,14 @@ export type CheckpointFields = {
 
 export type SignedCheckpoint = CheckpointFields & { signature: string };
 
+/** A checkpoint as an export line (docs/audit-format.md, Export lines). */
+export type CheckpointLine = SignedCheckpoint & { type: 'checkpoint' };
+
+export function checkpointLine(checkpoint: SignedCheckpoint): CheckpointLine {
+  const { chain, seq, head_hash, signed_at, key_id, signature } = checkpoint;
+  return { type: 'checkpoint', chain, seq, head_hash, signed_at, key_id, signature };
+}
+
 /** Tells a checkpoint signature apart from any other use of the key, and names the encoding's version. */
 export const CHECKPOINT_DOMAIN = 'parley-audit-checkpoint/1';
 

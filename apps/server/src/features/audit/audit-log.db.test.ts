@@ -1,11 +1,14 @@
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { TEST_AUDIT_SIGNER } from '../../../test/audit-keys';
 import { createTestContext, json } from '../../../test/test-app';
 import { auditLogs } from '../../db/schema';
 import { appendAudit, canonicalJson, computeAuditHash } from '../../lib/audit';
 import { fixedClock } from '../../lib/clock';
 import { AUDIT_CSV_COLUMNS } from './audit-export-csv';
 import type { AuditEntryLine } from './audit-export-line';
+import { verifyAuditExport } from './audit-export-verifier';
 import { startAuditExport, streamAuditExport } from './audit-log.service';
 
 const ctx = await createTestContext();
@@ -293,7 +296,18 @@ describe('GET /api/audit/export', () => {
     expect(res.headers.get('content-disposition')).toMatch(
       /^attachment; filename="parley-audit-log-\d{4}-\d{2}-\d{2}-\d{6}\.jsonl"$/,
     );
-    const lines = exportLines(await res.text());
+    const text = await res.text();
+    const all = exportLines(text);
+    // A signed checkpoint of the export's own last entry ends the file, and the whole file verifies
+    // offline with the public key alone (docs/audit-format.md).
+    const checkpoint = all.at(-1) as unknown as Record<string, unknown>;
+    const lines = all.slice(0, -1);
+    expect(checkpoint).toMatchObject({ type: 'checkpoint', chain: director.orgId, seq: lines.length });
+    expect(checkpoint.head_hash).toBe(lines.at(-1)?.hash);
+    expect(await verifyAuditExport(() => Readable.from([text]), TEST_AUDIT_SIGNER.publicKey)).toMatchObject({
+      valid: true,
+      entries: lines.length,
+    });
     expect(lines.map((l) => l.seq)).toEqual(lines.map((_, i) => i + 1));
     for (const line of lines) {
       expect(Object.keys(line)).toEqual([
@@ -343,7 +357,7 @@ describe('GET /api/audit/export', () => {
       { cookie: director.cookie },
     );
     expect(res.status).toBe(200);
-    const lines = exportLines(await res.text());
+    const lines = exportLines(await res.text()).filter((l) => l.type === 'entry');
     expect(lines.map((l) => [l.action_type, l.details.project_id])).toEqual([['message_created', fund.id]]);
     const [recorded] = await ctx.db
       .select({ details: auditLogs.details })
@@ -403,15 +417,16 @@ describe('GET /api/audit/export', () => {
     const exported = await startAuditExport(ctx.deps, actor, { format: 'jsonl', filter: {} });
 
     const chunks: string[] = [];
-    for await (const chunk of streamAuditExport(ctx.deps, actor, exported, { batchSize: 4 }))
+    for await (const chunk of streamAuditExport(ctx.auditDeps, actor, exported, { batchSize: 4 }))
       chunks.push(chunk);
-    const all = exportLines(chunks.join(''));
-    expect(chunks.length).toBe(Math.ceil(all.length / 4));
+    // The entries in batches of 4, then the checkpoint line on its own.
+    const all = exportLines(chunks.join('')).filter((l) => l.type === 'entry');
+    expect(chunks.length).toBe(Math.ceil(all.length / 4) + 1);
     expect(all.at(-1)?.seq).toBe(exported.head.seq);
 
     const abort = new AbortController();
     const read: string[] = [];
-    for await (const chunk of streamAuditExport(ctx.deps, actor, exported, {
+    for await (const chunk of streamAuditExport(ctx.auditDeps, actor, exported, {
       batchSize: 4,
       signal: abort.signal,
     })) {

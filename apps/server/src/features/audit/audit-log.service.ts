@@ -171,7 +171,7 @@ export async function startAuditExport(
  * batches once `signal` aborts (the client went away).
  */
 export async function* streamAuditExport(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'auditSigner' | 'logger'>,
   actor: Pick<Actor, 'orgId'>,
   exported: AuditExport,
   options: { signal?: AbortSignal; batchSize?: number } = {},

@@ -1,14 +1,16 @@
-import { createHash, type KeyObject, sign } from 'node:crypto';
+import { createHash, sign } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import yazl from 'yazl';
 import { canonicalJson } from '../../lib/audit';
+import type { CheckpointLine } from '../../lib/audit-checkpoint';
+import type { AuditSigner } from '../../lib/audit-signer';
 import { type PackData, packAuditLines, packJson } from './evidence-pack';
 import { evidenceSummaryPdf } from './evidence-summary-pdf';
 
 // docs/decisions/031-evidence-packs.md: the files of a pack, its signed manifest, and the zip.
 
 /** The key that signs checkpoints signs packs too (docs/audit-format.md). */
-export type PackSigner = { keyId: string; privateKey: KeyObject; publicKeyPem: string };
+export type PackSigner = Pick<AuditSigner, 'keyId' | 'privateKey' | 'publicKeyPem'>;
 
 export const MANIFEST_FILE = 'manifest.json';
 export const PUBLIC_KEY_FILE = 'public-key.pem';
@@ -39,7 +41,7 @@ export function signedManifest(
 export async function packFiles(
   pack: PackData,
   signer: PackSigner,
-  checkpoint: Record<string, unknown> | null,
+  checkpoint: CheckpointLine | null,
 ): Promise<PackFile[]> {
   const text = (s: string) => Buffer.from(s, 'utf8');
   const auditLines = [...packAuditLines(pack), ...(checkpoint ? [checkpoint] : [])];

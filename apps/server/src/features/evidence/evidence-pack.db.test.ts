@@ -1,30 +1,36 @@
+import { execFile } from 'node:child_process';
 import { createHash, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { insertProject } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { createTestContext } from '../../../test/test-app';
+import { createTestContext, json, TEST_AUDIT_SIGNER } from '../../../test/test-app';
 import type { Actor } from '../../auth/actor';
 import { auditLogs, investorMessages } from '../../db/schema';
 import { selectionEvidencePack, threadEvidencePack } from './evidence.service';
-import type { PackSigner } from './evidence-files';
 import { readZip, verifyEvidencePack } from './verify-evidence-pack';
+
+const run = promisify(execFile);
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const CLI = path.join(serverDir, 'src/cli.ts');
+/** tsx by absolute URL: the CLI runs from a directory with no node_modules. */
+const tsx = pathToFileURL(createRequire(path.join(serverDir, 'package.json')).resolve('tsx')).href;
 
 const smtp = await startSmtpSink();
 afterAll(() => smtp.close());
 const ctx = await createTestContext({}, { mailer: smtp.mailer });
 
-function newSigner(): PackSigner {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  return {
-    keyId: 'test-key',
-    privateKey,
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  };
-}
-const signer = newSigner();
+const signer = TEST_AUDIT_SIGNER;
+const otherPublicKeyPem = () =>
+  generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const TEXT =
   'Dear Jane,\n\nThe Q3 distribution was paid as the quarterly letter set out.\n\nKind regards,\nThe IR team';
@@ -70,7 +76,7 @@ async function sentThread(investorEmail = `jane.${Date.now()}@investor.test`) {
     name: 'Director',
     email: director.email,
   } as Actor;
-  return { messageId: message.id, actor, projectId, investorEmail };
+  return { messageId: message.id, actor, projectId, investorEmail, director };
 }
 
 /** The pack's files changed by `change`, zipped again as they were. */
@@ -83,10 +89,45 @@ async function rezip(pack: Buffer, change: (files: Map<string, Buffer>) => void)
   return bytesOf(zip.outputStream as unknown as Readable);
 }
 
+describe('evidence pack routes', () => {
+  it('are for the roles that may verify the audit chain', async () => {
+    const { messageId } = await sentThread();
+    await ctx.expectGuarded('GET', `/api/messages/${messageId}/evidence`, 'audit.verify');
+    await ctx.expectGuarded('GET', '/api/audit/evidence?from=2001-01-01&to=2001-01-02', 'audit.verify');
+  });
+
+  it('download a zip that verifies, and name a bad selection field with nothing written', async () => {
+    const { messageId, actor, director } = await sentThread();
+    const res = await ctx.request('GET', `/api/messages/${messageId}/evidence`, { cookie: director.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="parley-evidence-/);
+    const pack = Buffer.from(await res.arrayBuffer());
+    expect(await verifyEvidencePack(pack, signer.publicKeyPem)).toMatchObject({ ok: true, threads: 1 });
+
+    const exports = () =>
+      ctx.db
+        .select({ id: auditLogs.id })
+        .from(auditLogs)
+        .where(and(eq(auditLogs.orgId, actor.orgId), eq(auditLogs.actionType, 'evidence_pack_exported')));
+    const before = (await exports()).length;
+    for (const [query, field] of [
+      ['from=2026-02-01&to=2026-01-01', 'to'],
+      ['investor=not-an-address', 'investor'],
+      ['project=42', 'project'],
+    ] as const) {
+      const bad = await ctx.request('GET', `/api/audit/evidence?${query}`, { cookie: director.cookie });
+      expect(bad.status, query).toBe(400);
+      expect(Object.keys((await json(bad)).error.fields), query).toEqual([field]);
+    }
+    expect(await exports()).toHaveLength(before);
+  });
+});
+
 describe('evidence packs', () => {
   it('holds the message, each version, the approval and the reply as sent, and verifies offline', async () => {
     const { messageId, actor } = await sentThread();
-    const { fileName, stream } = await threadEvidencePack(ctx, actor, signer, messageId);
+    const { fileName, stream } = await threadEvidencePack(ctx.auditDeps, actor, messageId);
     expect(fileName).toMatch(/^parley-evidence-[0-9a-f]{8}-\d{4}-\d\d-\d\d\.zip$/);
     const pack = await bytesOf(stream);
     const { files } = await readZip(pack);
@@ -132,30 +173,63 @@ describe('evidence packs', () => {
 
   it('records the export in the audit chain', async () => {
     const { messageId, actor } = await sentThread();
-    await bytesOf((await threadEvidencePack(ctx, actor, signer, messageId)).stream);
+    await bytesOf((await threadEvidencePack(ctx.auditDeps, actor, messageId)).stream);
     const entries = await ctx.db
       .select({ actorId: auditLogs.actorId, details: auditLogs.details })
       .from(auditLogs)
       .where(and(eq(auditLogs.orgId, actor.orgId), eq(auditLogs.actionType, 'evidence_pack_exported')));
     expect(entries).toEqual([
-      { actorId: actor.userId, details: expect.objectContaining({ threads: 1, key_id: 'test-key' }) },
+      { actorId: actor.userId, details: expect.objectContaining({ threads: 1, key_id: signer.keyId }) },
     ]);
   });
 
   it('is refused with 404 for a thread of another organisation', async () => {
     const { messageId } = await sentThread();
     const { actor } = await sentThread();
-    await expect(threadEvidencePack(ctx, actor, signer, messageId)).rejects.toMatchObject({ status: 404 });
+    await expect(threadEvidencePack(ctx.auditDeps, actor, messageId)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('verifies from the command line with nothing but the zip and the public key', async () => {
+    const { messageId, actor } = await sentThread();
+    const pack = await bytesOf((await threadEvidencePack(ctx.auditDeps, actor, messageId)).stream);
+    const dir = mkdtempSync(path.join(tmpdir(), 'parley-pack-cli-'));
+    try {
+      writeFileSync(path.join(dir, 'pack.zip'), pack);
+      writeFileSync(path.join(dir, 'key.pem'), signer.publicKeyPem);
+      writeFileSync(
+        path.join(dir, 'edited.zip'),
+        await rezip(pack, (files) => files.set('pack.json', Buffer.from('{}'))),
+      );
+      // A process with no Parley environment, in a directory holding only the files.
+      const cli = (file: string) =>
+        run(
+          process.execPath,
+          ['--import', tsx, CLI, 'audit', 'verify-pack', '--file', file, '--pubkey', 'key.pem'],
+          {
+            cwd: dir,
+            env: { PATH: process.env.PATH ?? '' },
+          },
+        );
+      expect((await cli('pack.zip')).stdout).toMatch(/^OK: 1 thread\(s\), \d+ audit entries/);
+      await expect(cli('edited.zip')).rejects.toMatchObject({
+        code: 1,
+        stdout: expect.stringContaining(
+          'pack.json: Its contents differ from the SHA-256 the manifest signs.',
+        ),
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('shows each kind of tampering when verified', async () => {
     const { messageId, actor } = await sentThread();
-    const pack = await bytesOf((await threadEvidencePack(ctx, actor, signer, messageId)).stream);
+    const pack = await bytesOf((await threadEvidencePack(ctx.auditDeps, actor, messageId)).stream);
     const problemsOf = async (changed: Buffer, key = signer.publicKeyPem) =>
       (await verifyEvidencePack(changed, key)).problems.map((p) => `${p.file}: ${p.reason}`);
 
     // Another key: the manifest and the checkpoint do not verify.
-    expect(await problemsOf(pack, newSigner().publicKeyPem)).toEqual(
+    expect(await problemsOf(pack, otherPublicKeyPem())).toEqual(
       expect.arrayContaining([
         'manifest.json: The manifest signature does not verify with this public key.',
         'audit.jsonl: The checkpoint signature does not verify.',
@@ -203,13 +277,13 @@ describe('evidence packs', () => {
     const email = `selection.${Date.now()}@investor.test`;
     const { actor } = await sentThread(email);
     const pack = await bytesOf(
-      (await selectionEvidencePack(ctx, actor, signer, { investorEmail: email })).stream,
+      (await selectionEvidencePack(ctx.auditDeps, actor, { investorEmail: email })).stream,
     );
     const result = await verifyEvidencePack(pack, signer.publicKeyPem);
     expect(result).toMatchObject({ ok: true, threads: 1 });
     const none = await bytesOf(
       (
-        await selectionEvidencePack(ctx, actor, signer, {
+        await selectionEvidencePack(ctx.auditDeps, actor, {
           from: new Date('2001-01-01T00:00:00Z'),
           to: new Date('2001-01-31T00:00:00Z'),
         })

@@ -3,11 +3,12 @@ import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
+import { checkpointLine } from '../../lib/audit-checkpoint';
 import { AppError } from '../../lib/errors';
-import { signedCheckpoint } from './evidence-checkpoint';
-import { type PackSigner, packFiles, zipStream } from './evidence-files';
+import { signCheckpoint } from '../audit/audit-checkpoints.service';
+import { packFiles, zipStream } from './evidence-files';
 import { collectPack, type PackScope } from './evidence-pack';
-import { findChainHead, findThreadMessage, listScopeMessageIds } from './evidence-pack.queries';
+import { findThreadMessage, listScopeMessageIds } from './evidence-pack.queries';
 
 // docs/decisions/031-evidence-packs.md: an evidence pack of one thread, or of the threads of an
 // investor, a fund or a period.
@@ -23,7 +24,7 @@ export type EvidenceSelection = {
   to?: Date;
 };
 
-type Deps = Pick<ServiceContext, 'db' | 'clock'>;
+type Deps = Pick<ServiceContext, 'db' | 'clock' | 'auditSigner'>;
 
 /**
  * Collects the pack and records the export in one transaction, so the pack's checkpoint covers its
@@ -32,7 +33,6 @@ type Deps = Pick<ServiceContext, 'db' | 'clock'>;
 async function buildPack(
   ctx: Deps,
   actor: Actor,
-  signer: PackSigner,
   scope: PackScope,
   messageIdsOf: (tx: DbOrTx) => Promise<string[]>,
 ) {
@@ -44,7 +44,7 @@ async function buildPack(
       actionType: 'evidence_pack_exported',
       entityType: scope.kind === 'thread' ? 'investor_message' : 'evidence_pack',
       entityId: scope.kind === 'thread' ? scope.message_id : null,
-      details: { scope, threads: messageIds.length, key_id: signer.keyId },
+      details: { scope, threads: messageIds.length, key_id: ctx.auditSigner.keyId },
     });
     const now = ctx.clock.now();
     const collected = await collectPack(tx, {
@@ -55,25 +55,22 @@ async function buildPack(
       generatedBy: actor.userId,
       exportEntryId: exported.id,
     });
-    const head = await findChainHead(tx, actor.orgId);
-    if (!head) throw new Error('audit chain head missing after an append');
-    return { pack: collected, checkpoint: signedCheckpoint({ chain: actor.orgId, ...head }, signer, now) };
+    const signed = await signCheckpoint(tx, ctx, actor.orgId, { trigger: 'export' });
+    return { pack: collected, checkpoint: checkpointLine(signed) };
   });
-  const files = await packFiles(pack, signer, checkpoint);
+  const files = await packFiles(pack, ctx.auditSigner, checkpoint);
   return { files, threads: pack.threads.length, generatedAt: new Date(pack.generated_at) };
 }
 
 export async function threadEvidencePack(
   ctx: Deps,
   actor: Actor,
-  signer: PackSigner,
   messageId: string,
 ): Promise<{ fileName: string; stream: Readable }> {
   if (!(await findThreadMessage(ctx.db, actor.orgId, messageId))) throw new AppError('NOT_FOUND');
   const { files, generatedAt } = await buildPack(
     ctx,
     actor,
-    signer,
     { kind: 'thread', message_id: messageId },
     async () => [messageId],
   );
@@ -86,7 +83,6 @@ export async function threadEvidencePack(
 export async function selectionEvidencePack(
   ctx: Deps,
   actor: Actor,
-  signer: PackSigner,
   selection: EvidenceSelection,
 ): Promise<{ fileName: string; stream: Readable }> {
   const before = selection.to ? new Date(selection.to.getTime() + 86_400_000) : undefined;
@@ -107,7 +103,6 @@ export async function selectionEvidencePack(
   const { files, generatedAt } = await buildPack(
     ctx,
     actor,
-    signer,
     {
       kind: 'selection',
       investor: selection.investorEmail ?? null,

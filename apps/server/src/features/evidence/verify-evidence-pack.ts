@@ -1,7 +1,7 @@
 import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
 import yauzl from 'yauzl';
 import { canonicalJson, computeAuditHash } from '../../lib/audit';
-import { checkpointPayload } from './evidence-checkpoint';
+import { checkpointSignatureValid, type SignedCheckpoint } from '../../lib/audit-checkpoint';
 import { MANIFEST_FILE } from './evidence-files';
 
 // Verifies an evidence pack with nothing but the zip and the organisation's public key
@@ -145,9 +145,7 @@ export async function verifyEvidencePack(zipBytes: Buffer, publicKeyPem: string)
   if (!cp) {
     problems.push({ file: 'audit.jsonl', reason: 'No signed checkpoint covers the entries.' });
   } else {
-    const ok =
-      typeof cp.signature === 'string' &&
-      verify(null, checkpointPayload(cp), key, Buffer.from(cp.signature, 'base64'));
+    const ok = typeof cp.signature === 'string' && checkpointSignatureValid(cp as SignedCheckpoint, key);
     if (!ok) problems.push({ file: 'audit.jsonl', reason: 'The checkpoint signature does not verify.' });
     const last = entries.at(-1);
     if (last && Number(last.seq) > Number(cp.seq))
