@@ -457,6 +457,12 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
     return { orgId: director.orgId, cookie: director.cookie, params: { id: projectId, docId } };
   },
 
+  // --- The audit chain ----------------------------------------------------------------------------
+  'POST /api/audit/checkpoints': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    return { orgId: director.orgId, cookie: director.cookie };
+  },
+
   // --- Data retention ----------------------------------------------------------------------------
   'PATCH /api/retention': async ({ ctx }) => {
     const admin = await ctx.signInAs('admin');
