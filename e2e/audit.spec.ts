@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, type Page, test } from '@playwright/test';
+import { composeWithDraft, signInAs } from './fixtures';
+
+const run = promisify(execFile);
+
+/** The page in light and in dark mode, for a person to look at (not compared). */
+async function shoot(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `/tmp/shots/audit-${name}-${scheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * docs/audit-format.md: an associate's message and a director's approval are both on the admin's
+ * Audit Logs, filtering to approvals shows the approval alone, and Export Logs downloads a file that
+ * the offline verifier accepts with nothing but the file and the public key.
+ */
+test('an admin finds a composed message and its approval on Audit Logs, and the export verifies offline', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const nonce = `Audit${Date.now()}`;
+  const investor = `Ines Audit ${nonce}`;
+
+  const associateContext = await browser.newContext();
+  const associate = await associateContext.newPage();
+  await signInAs(associate, 'ir_associate', { fresh: true });
+  await composeWithDraft(associate, {
+    fund: 'Fund Alpha - Core Real Estate',
+    subject: `Management fee ${nonce}`,
+    body: `What is the management fee of Fund Alpha? ${nonce}`,
+    investor,
+  });
+  await associate.getByRole('button', { name: 'Submit for Approval' }).click();
+  await expect(
+    associate.getByRole('region', { name: /Notifications/ }).getByText('Submitted for approval'),
+  ).toBeVisible();
+
+  const directorContext = await browser.newContext();
+  const director = await directorContext.newPage();
+  await signInAs(director, 'ir_director', { fresh: true });
+  await director.goto('/approvals');
+  const item = director
+    .locator('article, li, [data-testid="approval-item"]')
+    .filter({ hasText: `Management fee ${nonce}` })
+    .first();
+  await item.getByRole('button', { name: 'Approve & Send' }).click();
+  await director.getByRole('dialog').getByRole('button', { name: 'Approve & Send' }).click();
+  await expect(
+    director.getByRole('region', { name: /Notifications/ }).getByText('Response approved and marked final!'),
+  ).toBeVisible();
+
+  const adminContext = await browser.newContext({ acceptDownloads: true });
+  const admin = await adminContext.newPage();
+  await signInAs(admin, 'admin', { fresh: true });
+  await admin.goto('/audit');
+  const entries = admin.getByRole('table', { name: 'Audit log entries' });
+  // Both entries, newest first: the approval above the message it answers.
+  const created = entries.getByRole('row', { name: /^Message created by / }).first();
+  const approved = entries.getByRole('row', { name: /^Reply approved by / }).first();
+  await expect(created).toBeVisible();
+  await expect(approved).toBeVisible();
+  await shoot(admin, 'list');
+
+  await admin.getByRole('button', { name: 'Filter' }).click();
+  const filter = admin.getByRole('dialog');
+  await filter.getByLabel('Reply approved').check();
+  await filter.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(admin.getByRole('list', { name: 'Active filters' })).toContainText('Reply approved');
+  await expect(entries.getByRole('row', { name: /^Reply approved by / }).first()).toBeVisible();
+  await expect(entries.getByRole('row', { name: /^Message created by / })).toHaveCount(0);
+  await shoot(admin, 'filtered');
+
+  // The whole chain is what a verifier proves: the filter comes off before the export.
+  await admin.getByRole('button', { name: /^Remove filter/ }).click();
+  await expect(created).toBeVisible();
+  await admin.getByRole('button', { name: 'Export Logs' }).click();
+  const exportDialog = admin.getByRole('dialog');
+  await exportDialog.getByLabel(/JSON Lines/).check();
+  const downloading = admin.waitForEvent('download');
+  await exportDialog.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^parley-audit-log-.*\.jsonl$/);
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-audit-'));
+  const file = path.join(dir, 'export.jsonl');
+  await download.saveAs(file);
+  const key = await admin.request.get('/api/audit/public-key');
+  expect(key.status()).toBe(200);
+  writeFileSync(path.join(dir, 'key.pem'), await key.text());
+
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/cli.ts',
+      'audit',
+      'verify',
+      '--file',
+      file,
+      '--pubkey',
+      path.join(dir, 'key.pem'),
+    ],
+    {
+      cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+      env: { PATH: process.env.PATH ?? '' },
+    },
+  );
+  expect(stdout).toMatch(/^OK: \d+ entries verified/);
+
+  await associateContext.close();
+  await directorContext.close();
+  await adminContext.close();
+});
