@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { composeWithDraft, signInAs } from './fixtures';
+import { composeWithDraft, signInAs, submitAndApprove } from './fixtures';
 
 // docs/drafting-eval.md: drafts that say so when the fund documents are silent.
 
@@ -77,24 +77,10 @@ test('a second investor asking the same question sees the first answer, and a di
     investor: first,
   });
   await editDraft(associate, /\$0\.1450/g, '$0.1550');
-  await associate.getByRole('button', { name: 'Submit for Approval' }).click();
-  await expect(
-    associate.getByRole('region', { name: /Notifications/ }).getByText('Submitted for approval'),
-  ).toBeVisible();
-
   const directorContext = await browser.newContext();
   const director = await directorContext.newPage();
   await signInAs(director, 'ir_director', { fresh: true });
-  await director.goto('/approvals');
-  const item = director
-    .locator('article, li, [data-testid="approval-item"]')
-    .filter({ hasText: `Q3 distribution ${nonce}` })
-    .first();
-  await item.getByRole('button', { name: 'Approve & Send' }).click();
-  await director.getByRole('dialog').getByRole('button', { name: 'Approve & Send' }).click();
-  await expect(
-    director.getByRole('region', { name: /Notifications/ }).getByText('Response approved and marked final!'),
-  ).toBeVisible();
+  await submitAndApprove(associate, director, `Q3 distribution ${nonce}`);
 
   // The second investor asks the same: the first answer is shown, and the draft's figure contradicts it.
   await composeWithDraft(associate, {

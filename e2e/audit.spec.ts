@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import { composeWithDraft, signInAs } from './fixtures';
+import { composeWithDraft, signInAs, submitAndApprove } from './fixtures';
 
 const run = promisify(execFile);
 
@@ -39,24 +39,10 @@ test('an admin finds a composed message and its approval on Audit Logs, and the 
     body: `What is the management fee of Fund Alpha? ${nonce}`,
     investor,
   });
-  await associate.getByRole('button', { name: 'Submit for Approval' }).click();
-  await expect(
-    associate.getByRole('region', { name: /Notifications/ }).getByText('Submitted for approval'),
-  ).toBeVisible();
-
   const directorContext = await browser.newContext();
   const director = await directorContext.newPage();
   await signInAs(director, 'ir_director', { fresh: true });
-  await director.goto('/approvals');
-  const item = director
-    .locator('article, li, [data-testid="approval-item"]')
-    .filter({ hasText: `Management fee ${nonce}` })
-    .first();
-  await item.getByRole('button', { name: 'Approve & Send' }).click();
-  await director.getByRole('dialog').getByRole('button', { name: 'Approve & Send' }).click();
-  await expect(
-    director.getByRole('region', { name: /Notifications/ }).getByText('Response approved and marked final!'),
-  ).toBeVisible();
+  await submitAndApprove(associate, director, `Management fee ${nonce}`);
 
   const adminContext = await browser.newContext({ acceptDownloads: true });
   const admin = await adminContext.newPage();

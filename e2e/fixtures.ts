@@ -251,3 +251,21 @@ export async function composeWithDraft(
   await expect(page.getByText('AI draft generated! Review in the draft workspace.')).toBeVisible();
   await expect(page.getByLabel('Draft version')).toHaveText('Version 1');
 }
+
+/** The open draft submitted by its associate, then approved and sent by a director from the queue. */
+export async function submitAndApprove(associate: Page, director: Page, subject: string) {
+  await associate.getByRole('button', { name: 'Submit for Approval' }).click();
+  await expect(
+    associate.getByRole('region', { name: /Notifications/ }).getByText('Submitted for approval'),
+  ).toBeVisible();
+  await director.goto('/approvals');
+  const item = director
+    .locator('article, li, [data-testid="approval-item"]')
+    .filter({ hasText: subject })
+    .first();
+  await item.getByRole('button', { name: 'Approve & Send' }).click();
+  await director.getByRole('dialog').getByRole('button', { name: 'Approve & Send' }).click();
+  await expect(
+    director.getByRole('region', { name: /Notifications/ }).getByText('Response approved and marked final!'),
+  ).toBeVisible();
+}

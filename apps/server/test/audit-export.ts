@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client';
 import { auditCheckpoints, auditLogs } from '../src/db/schema';
+import type { AuditEntryLine } from '../src/features/audit/audit-export-line';
 import { type CheckpointLine, checkpointLine } from '../src/lib/audit-checkpoint';
 import { computeAuditHash } from '../src/lib/audit-hash';
 
@@ -10,20 +11,7 @@ import { computeAuditHash } from '../src/lib/audit-hash';
  * endpoint is another module's, and the offline verifier must hold against the format, not against it.
  */
 
-export type EntryLine = {
-  type: 'entry';
-  chain: string;
-  seq: number;
-  id: string;
-  created_at: string;
-  actor_id: string | null;
-  action_type: string;
-  entity_type: string;
-  entity_id: string | null;
-  details: Record<string, unknown>;
-  prev_hash: string;
-  hash: string;
-};
+export type EntryLine = AuditEntryLine;
 export type ExportLine = EntryLine | CheckpointLine;
 export { checkpointLine };
 

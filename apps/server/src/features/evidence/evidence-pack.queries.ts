@@ -155,6 +155,21 @@ export async function findPeople(db: DbOrTx, ids: string[]) {
     .where(inArray(users.id, ids));
 }
 
+/** An audit entry with every field its export line and hash need. */
+const AUDIT_ROW = {
+  id: auditLogs.id,
+  chain: auditLogs.chain,
+  seq: auditLogs.seq,
+  createdAt: auditLogs.createdAt,
+  actorId: auditLogs.actorId,
+  actionType: auditLogs.actionType,
+  entityType: auditLogs.entityType,
+  entityId: auditLogs.entityId,
+  details: auditLogs.details,
+  prevHash: auditLogs.prevHash,
+  hash: auditLogs.hash,
+};
+
 /**
  * The thread's audit entries, oldest first: those about the message or one of its records, and those
  * naming the message in their details (both indexed per chain; an organisation's chain is its id).
@@ -166,19 +181,7 @@ export async function listThreadAuditEntries(
   recordIds: string[],
 ) {
   return db
-    .select({
-      id: auditLogs.id,
-      chain: auditLogs.chain,
-      seq: auditLogs.seq,
-      createdAt: auditLogs.createdAt,
-      actorId: auditLogs.actorId,
-      actionType: auditLogs.actionType,
-      entityType: auditLogs.entityType,
-      entityId: auditLogs.entityId,
-      details: auditLogs.details,
-      prevHash: auditLogs.prevHash,
-      hash: auditLogs.hash,
-    })
+    .select(AUDIT_ROW)
     .from(auditLogs)
     .where(
       and(
@@ -196,19 +199,7 @@ export type PackAuditRow = Awaited<ReturnType<typeof listThreadAuditEntries>>[nu
 
 export async function findAuditEntry(db: DbOrTx, orgId: string, id: string): Promise<PackAuditRow | null> {
   const [row] = await db
-    .select({
-      id: auditLogs.id,
-      chain: auditLogs.chain,
-      seq: auditLogs.seq,
-      createdAt: auditLogs.createdAt,
-      actorId: auditLogs.actorId,
-      actionType: auditLogs.actionType,
-      entityType: auditLogs.entityType,
-      entityId: auditLogs.entityId,
-      details: auditLogs.details,
-      prevHash: auditLogs.prevHash,
-      hash: auditLogs.hash,
-    })
+    .select(AUDIT_ROW)
     .from(auditLogs)
     .where(and(eq(auditLogs.orgId, orgId), eq(auditLogs.id, id)));
   return row ?? null;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import { canonicalJson } from '../../lib/audit';
+import { type AuditEntryLine, auditEntryLine } from '../audit/audit-export-line';
 import {
   findAuditEntry,
   findChainHead,
@@ -23,25 +24,7 @@ export const EVIDENCE_PACK_FORMAT = 'parley-evidence-pack/1';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** An audit entry as an export line carries it (docs/audit-format.md). */
-export function auditLineOf(row: PackAuditRow) {
-  return {
-    type: 'entry' as const,
-    chain: row.chain,
-    seq: row.seq,
-    id: row.id,
-    created_at: row.createdAt.toISOString(),
-    actor_id: row.actorId,
-    action_type: row.actionType,
-    entity_type: row.entityType,
-    entity_id: row.entityId,
-    details: row.details,
-    prev_hash: row.prevHash,
-    hash: row.hash,
-  };
-}
-
-export type AuditLine = ReturnType<typeof auditLineOf>;
+export type AuditLine = AuditEntryLine;
 
 /** One thread's records: the message, each draft version, flags and fixes, approval, the reply as sent. */
 export async function collectThread(db: DbOrTx, orgId: string, messageId: string) {
@@ -148,7 +131,7 @@ export async function collectThread(db: DbOrTx, orgId: string, messageId: string
         overridden_flags: v.overrideFlags ?? [],
       })),
     replies,
-    audit: audit.map(auditLineOf),
+    audit: audit.map(auditEntryLine),
   };
 }
 
@@ -203,7 +186,7 @@ export async function collectPack(
     generated_by: input.generatedBy,
     people: (await findPeople(db, [...people])).map((p) => ({ id: p.id, name: p.name, email: p.email })),
     chain_head: head ? { seq: head.seq, hash: head.hash } : null,
-    export_entry: exportEntry ? auditLineOf(exportEntry) : null,
+    export_entry: exportEntry ? auditEntryLine(exportEntry) : null,
     threads,
   };
 }
