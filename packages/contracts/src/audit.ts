@@ -258,6 +258,21 @@ export const auditChainStatusSchema = z.object({
 });
 export type AuditChainStatus = z.infer<typeof auditChainStatusSchema>;
 
+/** The texts of the audit chain's status in the Compliance center and System Health. */
+export const AUDIT_CHAIN_TEXTS = {
+  neverVerified: 'Never verified',
+  noCheckpoint: 'None yet',
+  verifyNow: 'Verify now',
+  verifying: 'Verifying...',
+  verifyFailed: 'Could not verify the audit chain',
+  downloadPublicKey: 'Download public key',
+  entriesVerified: (entries: string) => `${entries} entries verified`,
+  stoppedAfter: (entries: string) => `Verification stopped after ${entries} entries`,
+  lastVerified: (ago: string) => `Last verified ${ago}`,
+  lastCheckpoint: (ago: string) => `Last signed checkpoint: ${ago}`,
+  signingKey: (keyId: string) => `Signing key ${keyId}`,
+} as const;
+
 export const auditLatestCheckpointResponseSchema = z.object({
   checkpoint: auditCheckpointSchema.nullable(),
   /** The key that signs new checkpoints. */

@@ -1,7 +1,7 @@
 import type { AuditChainStatus } from '@parley/contracts';
 import type { ServiceContext } from '../../context';
-import { getLastVerification } from './audit.service';
 import { findLatestCheckpoint } from './audit.queries';
+import { getLastVerification } from './audit.service';
 
 /**
  * Where the organisation's chain stands, from the stored rows alone: its last recorded verification
