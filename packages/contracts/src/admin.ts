@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditChainStatusSchema } from './audit';
 import { ROLES, roleSchema } from './roles';
 
 /** docs/product.md §9: the last weekly report is overdue after more than 7 days. */
@@ -40,6 +41,8 @@ export const systemHealthResponseSchema = z.object({
   /** docs/product.md §3 system_config 'sso_required' of the organisation ('true' / 'false'). */
   sso_required: z.boolean(),
   guardrail_notes: z.array(z.string()),
+  /** The audit chain's last recorded verification and last signed checkpoint (no re-walk). */
+  audit_chain: auditChainStatusSchema,
 });
 export type SystemHealthResponse = z.infer<typeof systemHealthResponseSchema>;
 

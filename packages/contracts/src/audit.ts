@@ -244,6 +244,35 @@ export const auditCheckpointSchema = z.object({
 });
 export type AuditCheckpoint = z.infer<typeof auditCheckpointSchema>;
 
+/**
+ * Where the organisation's audit chain stands, from what is already stored (no re-walk): the last
+ * recorded verification and the last signed checkpoint. The Compliance center and System Health show it.
+ */
+export const auditChainStatusSchema = z.object({
+  /** The last recorded result of `GET /api/audit/verify`; null before the first. */
+  last_verification: auditVerifyResponseSchema.nullable(),
+  /** The last signed checkpoint: the chain position it covers and when it was signed; null before the first. */
+  last_checkpoint: z.object({ seq: z.number().int(), signed_at: z.string() }).nullable(),
+  /** The key that signs new checkpoints (its public half: `GET /api/audit/public-key`). */
+  key_id: z.string(),
+});
+export type AuditChainStatus = z.infer<typeof auditChainStatusSchema>;
+
+/** The texts of the audit chain's status in the Compliance center and System Health. */
+export const AUDIT_CHAIN_TEXTS = {
+  neverVerified: 'Never verified',
+  noCheckpoint: 'None yet',
+  verifyNow: 'Verify now',
+  verifying: 'Verifying...',
+  verifyFailed: 'Could not verify the audit chain',
+  downloadPublicKey: 'Download public key',
+  entriesVerified: (entries: string) => `${entries} entries verified`,
+  stoppedAfter: (entries: string) => `Verification stopped after ${entries} entries`,
+  lastVerified: (ago: string) => `Last verified ${ago}`,
+  lastCheckpoint: (ago: string) => `Last signed checkpoint: ${ago}`,
+  signingKey: (keyId: string) => `Signing key ${keyId}`,
+} as const;
+
 export const auditLatestCheckpointResponseSchema = z.object({
   checkpoint: auditCheckpointSchema.nullable(),
   /** The key that signs new checkpoints. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ApprovalMatrix, approvalMatrixSchema } from './approval-matrix';
+import { auditChainStatusSchema } from './audit';
 
 /** docs/product.md §3 Compliance flag severities, highest first. */
 export const COMPLIANCE_SEVERITIES = ['high', 'medium', 'low'] as const;
@@ -369,12 +370,8 @@ export const complianceOverviewSchema = z.object({
   active_patterns: z.number().int(),
   /** Templates not archived. */
   approved_templates: z.number().int(),
-  chain: z.object({
-    verified: z.boolean(),
-    entries: z.number().int(),
-    first_broken_id: z.string().optional(),
-    checked_at: z.string(),
-  }),
+  /** The audit chain as last verified and checkpointed (read from stored rows, never re-walked here). */
+  chain: auditChainStatusSchema,
 });
 export type ComplianceOverview = z.infer<typeof complianceOverviewSchema>;
 

@@ -7,6 +7,7 @@ import {
   formatHours,
   formatNumber,
   formatPercent,
+  formatRelativeTime,
   formatTime,
 } from './format';
 
@@ -59,5 +60,19 @@ describe('numbers and sizes', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+  });
+});
+
+describe('relative times', () => {
+  const now = Date.parse('2026-01-10T12:00:00Z');
+  const words = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  it('says how long ago in the largest whole unit, and just now under a minute', () => {
+    expect(formatRelativeTime('2026-01-10T11:59:30Z', now)).toBe('just now');
+    expect(formatRelativeTime('2026-01-10T11:48:00Z', now)).toBe(words.format(-12, 'minute'));
+    expect(formatRelativeTime('2026-01-10T08:59:00Z', now)).toBe(words.format(-3, 'hour'));
+    expect(formatRelativeTime('2026-01-07T12:00:00Z', now)).toBe(words.format(-3, 'day'));
+  });
+  it('treats a time slightly ahead of the clock as just now', () => {
+    expect(formatRelativeTime('2026-01-10T12:00:05Z', now)).toBe('just now');
   });
 });

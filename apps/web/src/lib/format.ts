@@ -39,6 +39,22 @@ export function formatAge(at: Instant, now: number = Date.now()): string {
   return `${Math.floor(hours / 24)}d`;
 }
 
+const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** How long ago, in words: 'just now', '12 minutes ago', '3 hours ago', 'yesterday'. */
+export function formatRelativeTime(at: Instant, now: number = Date.now()): string {
+  const elapsed = Math.max(0, now - toDate(at).getTime());
+  for (const [unit, ms] of RELATIVE_UNITS) {
+    if (elapsed >= ms) return relativeFormat.format(-Math.floor(elapsed / ms), unit);
+  }
+  return 'just now';
+}
+
 /**
  * A duration in hours with one decimal and 'h' (docs/product.md §2 Approval queue shows '3.2h'); a dash
  * without data.

@@ -176,6 +176,45 @@ describe('GET /api/admin/system-health', () => {
     const other = await ctx.signInAs('admin');
     expect((await healthAs(other.cookie)).sso_required).toBe(false);
   });
+
+  it("shows the audit chain's last recorded verification and last checkpoint", async () => {
+    const admin = await ctx.signInAs('admin');
+    const keyId = (
+      await json(await ctx.request('GET', '/api/audit/checkpoints/latest', { cookie: admin.cookie }))
+    ).key_id;
+    expect((await healthAs(admin.cookie)).audit_chain).toEqual({
+      last_verification: null,
+      last_checkpoint: null,
+      key_id: keyId,
+    });
+
+    const verified = await json(await ctx.request('GET', '/api/audit/verify', { cookie: admin.cookie }));
+    expect((await healthAs(admin.cookie)).audit_chain.last_verification).toEqual({
+      valid: true,
+      entries: verified.entries,
+      checkpoints_checked: 0,
+      verified_at: verified.verified_at,
+    });
+    expect(verified.entries).toBeGreaterThan(0);
+
+    ctx.clock.advance(5 * 60_000);
+    const { checkpoint } = await json(
+      await ctx.request('POST', '/api/audit/checkpoints', { cookie: admin.cookie }),
+    );
+    const health = await healthAs(admin.cookie);
+    expect(health.audit_chain.last_checkpoint).toEqual({
+      seq: checkpoint.seq,
+      signed_at: checkpoint.signed_at,
+    });
+    expect(health.audit_chain.last_checkpoint.signed_at).toBe(ctx.clock.now().toISOString());
+
+    // Another organisation's chain is its own: nothing verified or signed there yet.
+    const other = await ctx.signInAs('admin');
+    expect((await healthAs(other.cookie)).audit_chain).toMatchObject({
+      last_verification: null,
+      last_checkpoint: null,
+    });
+  });
 });
 
 describe('GET /api/admin/system-health under an https APP_ORIGIN', () => {

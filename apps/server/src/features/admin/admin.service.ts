@@ -7,6 +7,7 @@ import {
 import type { GuardrailPolicy } from '@parley/guardrails';
 import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
+import { getAuditChainStatus } from '../audit/audit-chain-status';
 import { loadCompliancePolicy } from '../compliance/compliance.service';
 import { countLivePendingInvitations, findLatestAuditAt, findSystemConfigValue } from './admin.queries';
 
@@ -25,18 +26,20 @@ export function isWeeklyReportOverdue(lastAt: Date | null, now: Date): boolean {
  * decision 009: the fixed production origin is APP_ORIGIN, compared with where the request came from.
  */
 export async function getSystemHealth(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'config' | 'auditSigner'>,
   actor: Pick<Actor, 'orgId'>,
   input: { requestOrigin: string | null },
 ): Promise<SystemHealthResponse> {
   const now = ctx.clock.now();
-  const [pendingInvitations, lastWeeklyReportAt, ssoRequiredValue, compliance] = await Promise.all([
-    countLivePendingInvitations(ctx.db, actor.orgId, now),
-    findLatestAuditAt(ctx.db, actor.orgId, WEEKLY_REPORT_ACTION),
-    findSystemConfigValue(ctx.db, actor.orgId, 'sso_required'),
-    loadCompliancePolicy(ctx.db, actor.orgId),
-  ]);
-  const health: Omit<SystemHealthResponse, 'guardrail_notes'> = {
+  const [pendingInvitations, lastWeeklyReportAt, ssoRequiredValue, compliance, auditChain] =
+    await Promise.all([
+      countLivePendingInvitations(ctx.db, actor.orgId, now),
+      findLatestAuditAt(ctx.db, actor.orgId, WEEKLY_REPORT_ACTION),
+      findSystemConfigValue(ctx.db, actor.orgId, 'sso_required'),
+      loadCompliancePolicy(ctx.db, actor.orgId),
+      getAuditChainStatus(ctx, actor.orgId),
+    ]);
+  const health: Omit<SystemHealthResponse, 'guardrail_notes' | 'audit_chain'> = {
     allowed_origin: {
       configured: ctx.config.appOrigin,
       request_origin: input.requestOrigin,
@@ -54,6 +57,7 @@ export async function getSystemHealth(
   return {
     ...health,
     guardrail_notes: [checkerNote(compliance.policy, compliance.matrix), ...deploymentNotes(health)],
+    audit_chain: auditChain,
   };
 }
 
@@ -68,7 +72,7 @@ export function checkerNote(policy: GuardrailPolicy, matrix: ApprovalMatrix): st
 }
 
 /** What an admin should know about this deployment; only what is true today. */
-function deploymentNotes(health: Omit<SystemHealthResponse, 'guardrail_notes'>): string[] {
+function deploymentNotes(health: Omit<SystemHealthResponse, 'guardrail_notes' | 'audit_chain'>): string[] {
   const notes: string[] = [];
   if (!health.allowed_origin.matches) {
     notes.push(

@@ -43,7 +43,7 @@ export function CompliancePage() {
           <AlertDescription>{COMPLIANCE_TEXTS.readOnly}</AlertDescription>
         </Alert>
       ) : null}
-      <OverviewCards />
+      <OverviewCards canVerify={hasCapability(role, 'audit.verify')} />
 
       {settings.isPending ? (
         <Spinner label="Loading settings..." className="py-8" />

@@ -1,12 +1,14 @@
-import { type SystemHealthResponse, TEXTS } from '@parley/contracts';
+import { AUDIT_CHAIN_TEXTS, type SystemHealthResponse, TEXTS } from '@parley/contracts';
 import { CircleAlert, RefreshCw, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { toast } from 'sonner';
+import { RelativeTime } from '@/components/relative-time';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { chainVerdict } from '@/lib/audit-chain-status';
 import { formatDateTime } from '@/lib/format';
 import { useSystemHealth } from '../api/get-system-health';
 
@@ -21,6 +23,34 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function YesNo({ value }: { value: boolean }) {
   return <Badge variant={value ? 'success' : 'secondary'}>{value ? 'Yes' : 'No'}</Badge>;
+}
+
+const VERDICT_BADGES = { pass: 'success', fail: 'destructive', none: 'secondary' } as const;
+
+/** The audit chain's last recorded verification and last checkpoint (docs/audit-format.md). */
+function AuditChainRows({ chain }: { chain: SystemHealthResponse['audit_chain'] }) {
+  const verification = chain.last_verification;
+  const verdict = chainVerdict(verification);
+  return (
+    <>
+      <Row label="Audit chain">
+        <Badge variant={VERDICT_BADGES[verdict.tone]}>{verdict.label}</Badge>
+        {verification ? (
+          <span className="text-muted-foreground">
+            {verdict.entries} · <RelativeTime at={verification.verified_at} />
+          </span>
+        ) : null}
+        {verdict.problem ? <span className="w-full text-status-fail text-xs">{verdict.problem}</span> : null}
+      </Row>
+      <Row label="Last checkpoint">
+        {chain.last_checkpoint ? (
+          <RelativeTime at={chain.last_checkpoint.signed_at} />
+        ) : (
+          <span className="text-muted-foreground">{AUDIT_CHAIN_TEXTS.noCheckpoint}</span>
+        )}
+      </Row>
+    </>
+  );
 }
 
 function HealthDetails({ health }: { health: SystemHealthResponse }) {
@@ -62,6 +92,7 @@ function HealthDetails({ health }: { health: SystemHealthResponse }) {
       <Row label="SSO required">
         <YesNo value={health.sso_required} />
       </Row>
+      <AuditChainRows chain={health.audit_chain} />
       <Row label="Guardrail checks">
         {health.guardrail_notes.length === 0 ? (
           <span className="text-muted-foreground">No notes</span>
