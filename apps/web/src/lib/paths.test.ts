@@ -22,7 +22,7 @@ describe('paths', () => {
     expect(buildAuthPath()).toBe('/auth');
   });
 
-  it('has every route of docs/product.md §2 (and /projects/:id and /setup, which Parley adds)', () => {
+  it('has every route of docs/product.md §2 (and /projects/:id, /setup and /admin/retention, which Parley adds)', () => {
     const patterns = Object.values(paths).map((value) => (typeof value === 'string' ? value : value.pattern));
     expect(new Set(patterns)).toEqual(
       new Set([
@@ -45,6 +45,7 @@ describe('paths', () => {
         '/admin',
         '/admin/invite',
         '/admin/security',
+        '/admin/retention',
         '/admin/system/email-health',
         '/settings',
         '/help',
