@@ -14,7 +14,6 @@ import {
   listThreadAuditEntries,
   listThreadDismissals,
   listThreadVersions,
-  type PackAuditRow,
 } from './evidence-pack.queries';
 
 // docs/decisions/031-evidence-packs.md: what an evidence pack holds, as one JSON document per pack.
