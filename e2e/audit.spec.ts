@@ -39,6 +39,7 @@ test('an admin finds a composed message and its approval on Audit Logs, and the 
     body: `What is the management fee of Fund Alpha? ${nonce}`,
     investor,
   });
+  const threadUrl = associate.url();
   const directorContext = await browser.newContext();
   const director = await directorContext.newPage();
   await signInAs(director, 'ir_director', { fresh: true });
@@ -102,6 +103,43 @@ test('an admin finds a composed message and its approval on Audit Logs, and the 
     },
   );
   expect(stdout).toMatch(/^OK: \d+ entries verified/);
+
+  // The thread's evidence pack, from its page, verifies offline with the same key.
+  await admin.goto(threadUrl);
+  const packDownload = admin.waitForEvent('download');
+  await admin.getByRole('link', { name: 'Export evidence' }).click();
+  const pack = await packDownload;
+  expect(pack.suggestedFilename()).toMatch(/^parley-evidence-[0-9a-f]{8}-\d{4}-\d\d-\d\d\.zip$/);
+  const packFile = path.join(dir, 'pack.zip');
+  await pack.saveAs(packFile);
+  const verified = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/cli.ts',
+      'audit',
+      'verify-pack',
+      '--file',
+      packFile,
+      '--pubkey',
+      path.join(dir, 'key.pem'),
+    ],
+    {
+      cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+      env: { PATH: process.env.PATH ?? '' },
+    },
+  );
+  expect(verified.stdout).toMatch(/^OK: 1 thread\(s\)/);
+
+  // A selection's pack names a bad field before anything is asked of the server.
+  await admin.goto('/audit');
+  await admin.getByRole('button', { name: 'Evidence Pack' }).click();
+  const packDialog = admin.getByRole('dialog');
+  await packDialog.getByLabel('Investor email').fill('not-an-address');
+  await packDialog.getByRole('button', { name: 'Download' }).click();
+  await expect(packDialog.getByText("Enter the investor's e-mail address")).toBeVisible();
+  await shoot(admin, 'evidence-dialog');
 
   await associateContext.close();
   await directorContext.close();

@@ -1,3 +1,4 @@
+import { hasCapability } from '@parley/contracts';
 import { ScrollText } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useFundOptions } from '@/api/projects/list-projects';
@@ -8,6 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { SearchField } from '@/components/search-field';
 import { SectionError } from '@/components/section-error';
 import { Card } from '@/components/ui/card';
+import { useSignedInSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAuditEntries } from './api/list-audit-entries';
 import { useAuditMembers } from './api/list-audit-members';
@@ -16,6 +18,7 @@ import { AuditEntrySheet } from './components/audit-entry-sheet';
 import { AuditFilterChips } from './components/audit-filter-chips';
 import { AuditFilterDialog } from './components/audit-filter-dialog';
 import { AuditTable, AuditTableSkeleton } from './components/audit-table';
+import { EvidencePackDialog } from './components/evidence-pack-dialog';
 import { ExportLogsDialog } from './components/export-logs-dialog';
 
 /** The search is sent once typing pauses this long. */
@@ -31,6 +34,8 @@ export function AuditPage() {
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const [openId, setOpenId] = useState<string | null>(null);
 
+  const { role } = useSignedInSession();
+  const canExportEvidence = hasCapability(role, 'audit.verify');
   const entries = useAuditEntries(search, filters);
   const members = useAuditMembers();
   const funds = useFundOptions();
@@ -59,7 +64,12 @@ export function AuditPage() {
       <PageHeader
         title="Audit Logs"
         subtitle="The hash-chained record of every change that matters, newest first"
-        actions={<ExportLogsDialog search={search} filters={filters} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {canExportEvidence ? <EvidencePackDialog funds={fundOptions} /> : null}
+            <ExportLogsDialog search={search} filters={filters} />
+          </div>
+        }
       />
       <div className="flex flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

@@ -20,20 +20,11 @@ export function countLineBreaks(chunk: Uint8Array): number {
   return n;
 }
 
-/**
- * GET /api/audit/export, read as it streams so the dialog can show progress, then kept as a Blob to
- * save. `signal` cancels it (the server stops reading the chain when the connection closes).
- */
-export async function downloadAuditExport(
-  input: { format: AuditExportFormat; search: string; filters: AuditFilters },
-  options: { signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void } = {},
-): Promise<{ blob: Blob; fileName: string; progress: ExportProgress }> {
+/** A GET of a file to download: the API's error as an ApiError, an unreachable server as one too. */
+export async function fetchForDownload(url: string, signal?: AbortSignal): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(auditExportUrl(input.format, input.search, input.filters), {
-      credentials: 'same-origin',
-      signal: options.signal ?? null,
-    });
+    response = await fetch(url, { credentials: 'same-origin', signal: signal ?? null });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({
@@ -43,9 +34,23 @@ export async function downloadAuditExport(
       isFromServer: false,
     });
   }
-  if (!response.ok || !response.body) {
-    throw parseApiError(response.status, await response.json().catch(() => null));
-  }
+  if (!response.ok) throw parseApiError(response.status, await response.json().catch(() => null));
+  return response;
+}
+
+/**
+ * GET /api/audit/export, read as it streams so the dialog can show progress, then kept as a Blob to
+ * save. `signal` cancels it (the server stops reading the chain when the connection closes).
+ */
+export async function downloadAuditExport(
+  input: { format: AuditExportFormat; search: string; filters: AuditFilters },
+  options: { signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void } = {},
+): Promise<{ blob: Blob; fileName: string; progress: ExportProgress }> {
+  const response = await fetchForDownload(
+    auditExportUrl(input.format, input.search, input.filters),
+    options.signal,
+  );
+  if (!response.body) throw parseApiError(response.status, null);
   const parts: Uint8Array[] = [];
   const progress: ExportProgress = { bytes: 0, lines: 0 };
   const reader = response.body.getReader();
