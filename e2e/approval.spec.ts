@@ -120,6 +120,7 @@ test('a flagged draft goes through a director to the investor', async ({ browser
   await director.goto('/compliance');
   await director.getByRole('button', { name: 'Verify now' }).click();
   await expect(director.getByText(/hash chain verified/i).first()).toBeVisible();
+  await shoot(director, 'compliance');
   const verify = await director.request.get('/api/audit/verify');
   expect(verify.status()).toBe(200);
   expect(await verify.json()).toMatchObject({ valid: true });

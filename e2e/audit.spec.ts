@@ -140,6 +140,11 @@ test('an admin finds a composed message and its approval on Audit Logs, and the 
   await packDialog.getByRole('button', { name: 'Download' }).click();
   await expect(packDialog.getByText("Enter the investor's e-mail address")).toBeVisible();
   await shoot(admin, 'evidence-dialog');
+  await admin.keyboard.press('Escape');
+  // System Health shows the last verification and checkpoint.
+  await admin.goto('/admin');
+  await expect(admin.getByText('Last checkpoint')).toBeVisible();
+  await shoot(admin, 'system-health');
 
   await associateContext.close();
   await directorContext.close();
