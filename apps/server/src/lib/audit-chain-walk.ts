@@ -30,9 +30,18 @@ export class ChainWalk {
   lastHash: string;
   lastId: string | undefined;
   private readonly midChain: boolean;
+  /**
+   * A filtered export holds some entries of the chain: each must still hash to what it stores and come
+   * after the one before, but between two entries that are not neighbours there is nothing to link.
+   */
+  private readonly allowsGaps: boolean;
 
-  constructor(from: { afterSeq: number; prevHash: string } | 'genesis' | 'first-entry' = 'genesis') {
+  constructor(
+    from: { afterSeq: number; prevHash: string } | 'genesis' | 'first-entry' = 'genesis',
+    options: { allowsGaps?: boolean } = {},
+  ) {
     this.midChain = from === 'first-entry';
+    this.allowsGaps = options.allowsGaps ?? false;
     this.lastSeq = typeof from === 'object' ? from.afterSeq : 0;
     this.lastHash = typeof from === 'object' ? from.prevHash : GENESIS_HASH;
   }
@@ -44,7 +53,8 @@ export class ChainWalk {
       this.lastSeq = entry.seq - 1;
       this.lastHash = entry.prevHash;
     }
-    if (entry.seq !== this.lastSeq + 1) return auditProblem('seq_gap', entry.seq, entry.id);
+    if (this.allowsGaps && entry.seq > this.lastSeq + 1) this.lastHash = entry.prevHash;
+    else if (entry.seq !== this.lastSeq + 1) return auditProblem('seq_gap', entry.seq, entry.id);
     if (entry.prevHash !== this.lastHash) return auditProblem('prev_hash_mismatch', entry.seq, entry.id);
     if (computeAuditHash(entry) !== entry.hash) return auditProblem('hash_mismatch', entry.seq, entry.id);
     this.entries += 1;

@@ -39,6 +39,30 @@ describe('the offline verifier', () => {
       firstSeq: 1,
       lastSeq: 2,
       lastCheckpoint: example.checkpoint,
+      filtered: false,
+    });
+  });
+
+  it('verifies a filtered export entry by entry, and still refuses a gap in an unfiltered one', async () => {
+    const [first, second] = example.entries.map((e) => e.line);
+    const header = JSON.stringify({ type: 'export', filtered: true, filters: { action: ['x'] } });
+    // The second entry alone, under the checkpoint of the head: its predecessor is not in the file.
+    expect(await verify([header, second ?? '', example.checkpointLine])).toMatchObject({
+      valid: true,
+      filtered: true,
+      entries: 1,
+    });
+    // Without the header the same file is a chain with its start missing mid-way: not accepted as whole.
+    const gapped = [
+      first ?? '',
+      JSON.stringify({ ...JSON.parse(second ?? '{}'), seq: 3 }),
+      example.checkpointLine,
+    ];
+    expect(await verify(gapped)).toMatchObject({ valid: false, problem: { reason: 'seq_gap' } });
+    // The header anywhere but first is refused.
+    expect(await verify([first ?? '', header, second ?? '', example.checkpointLine])).toMatchObject({
+      valid: false,
+      problem: { reason: 'malformed_line' },
     });
   });
 

@@ -47,7 +47,18 @@ const checkpointLineSchema = z.object({
   signature: z.string(),
 });
 
-const lineSchema = z.discriminatedUnion('type', [entryLineSchema, checkpointLineSchema]);
+/** First line of a filtered export: the entries that follow are some of the chain, not all of it. */
+const exportHeaderLineSchema = z.object({
+  type: z.literal('export'),
+  filtered: z.literal(true),
+  filters: z.record(z.string(), z.unknown()),
+});
+
+const lineSchema = z.discriminatedUnion('type', [
+  entryLineSchema,
+  checkpointLineSchema,
+  exportHeaderLineSchema,
+]);
 
 export type ExportVerifyResult =
   | {
@@ -58,6 +69,11 @@ export type ExportVerifyResult =
       lastSeq: number;
       /** The last checkpoint line: what to compare with a copy published outside Parley. */
       lastCheckpoint: SignedCheckpoint;
+      /**
+       * A filtered export: each entry hashes to what it stores and the checkpoint is authentic, but
+       * the file cannot show that nothing between its entries is missing.
+       */
+      filtered: boolean;
     }
   | {
       valid: false;
@@ -108,7 +124,8 @@ export async function verifyAuditExport(
   publicKey: KeyObject,
 ): Promise<ExportVerifyResult> {
   const keyId = keyIdOf(publicKey);
-  const walk = new ChainWalk('first-entry');
+  let walk = new ChainWalk('first-entry');
+  let filtered = false;
   const sequence = new CheckpointSequence({ publicKey, keyId });
   const checkpoints: { checkpoint: SignedCheckpoint; line: number }[] = [];
   let chain: string | null = null;
@@ -126,6 +143,17 @@ export async function verifyAuditExport(
     if ('error' in line)
       return fail(line.number, auditProblem('malformed_line', walk.lastSeq + 1), line.error);
     const value = line.value;
+    if (value.type === 'export') {
+      if (walk.entries > 0 || chain !== null || filtered)
+        return fail(
+          line.number,
+          auditProblem('malformed_line', walk.lastSeq + 1),
+          'the export line must come first',
+        );
+      filtered = true;
+      walk = new ChainWalk('first-entry', { allowsGaps: true });
+      continue;
+    }
     chain ??= value.chain;
     if (value.chain !== chain) {
       return fail(
@@ -166,7 +194,9 @@ export async function verifyAuditExport(
     const { checkpoint } = item;
     if (checkpoint.seq < walk.lastSeq)
       earlier.set(checkpoint.seq, [...(earlier.get(checkpoint.seq) ?? []), item]);
-    else {
+    else if (filtered && checkpoint.seq > walk.lastSeq) {
+      // The head it signs was left out by the filters: its signature, checked above, is what counts.
+    } else {
       const problem = checkpointAgainstEntry(checkpoint, walk.lastSeq, { hash: walk.lastHash });
       if (problem) return fail(item.line, problem);
     }
@@ -194,5 +224,6 @@ export async function verifyAuditExport(
     firstSeq,
     lastSeq: walk.lastSeq,
     lastCheckpoint: last.checkpoint,
+    filtered,
   };
 }

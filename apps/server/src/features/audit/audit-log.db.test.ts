@@ -357,8 +357,25 @@ describe('GET /api/audit/export', () => {
       { cookie: director.cookie },
     );
     expect(res.status).toBe(200);
-    const lines = exportLines(await res.text()).filter((l) => l.type === 'entry');
+    const text = await res.text();
+    const lines = exportLines(text).filter((l) => l.type === 'entry');
     expect(lines.map((l) => [l.action_type, l.details.project_id])).toEqual([['message_created', fund.id]]);
+    // It says it is filtered, and verifies entry by entry under its signed checkpoint.
+    expect(JSON.parse(text.split('\n')[0] ?? '')).toMatchObject({
+      type: 'export',
+      filtered: true,
+      filters: { action: ['message_created'], project: fund.id },
+    });
+    expect(await verifyAuditExport(() => Readable.from([text]), TEST_AUDIT_SIGNER.publicKey)).toMatchObject({
+      valid: true,
+      filtered: true,
+      entries: 1,
+    });
+    // A changed entry is still caught.
+    const changed = text.replace('"action_type":"message_created"', '"action_type":"message_deleted"');
+    expect(
+      await verifyAuditExport(() => Readable.from([changed]), TEST_AUDIT_SIGNER.publicKey),
+    ).toMatchObject({ valid: false, problem: { reason: 'hash_mismatch' } });
     const [recorded] = await ctx.db
       .select({ details: auditLogs.details })
       .from(auditLogs)

@@ -65,7 +65,9 @@ export async function runAuditVerifyCommand(
     const c = result.lastCheckpoint;
     output.out(
       [
-        `OK: ${result.entries} entries verified (seq ${result.firstSeq} to ${result.lastSeq}, chain ${result.chain}).`,
+        result.filtered
+          ? `OK (filtered export): ${result.entries} entries each match their hash, in chain order (seq ${result.firstSeq} to ${result.lastSeq}, chain ${result.chain}). The file holds only the entries its filters matched, so it cannot show that none is missing between them: verify an unfiltered export for that.`
+          : `OK: ${result.entries} entries verified (seq ${result.firstSeq} to ${result.lastSeq}, chain ${result.chain}).`,
         `Last checkpoint: seq ${c.seq}, head ${c.head_hash}, signed ${c.signed_at} with key ${c.key_id}.`,
         '',
       ].join('\n'),
