@@ -2,13 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client';
 import { auditCheckpoints, auditLogs } from '../src/db/schema';
-import type { AuditEntryLine } from '../src/features/audit/audit-export-line';
+import { type AuditEntryLine, auditEntryLine } from '../src/features/audit/audit-export-line';
 import { type CheckpointLine, checkpointLine } from '../src/lib/audit-checkpoint';
 import { computeAuditHash } from '../src/lib/audit-hash';
 
 /**
- * A small writer of the export format (docs/audit-format.md, Export lines) for the tests: the export
- * endpoint is another module's, and the offline verifier must hold against the format, not against it.
+ * Export files for the tests (docs/audit-format.md, Export lines): the export's own line builder over
+ * the rows as stored, without the endpoint, so the tamper tests can change rows and lines at will.
  */
 
 export type EntryLine = AuditEntryLine;
@@ -28,22 +28,7 @@ export async function exportLinesOf(db: DbOrTx, chain: string): Promise<ExportLi
     .where(eq(auditCheckpoints.chain, chain))
     .orderBy(asc(auditCheckpoints.id));
   return [
-    ...rows.map(
-      (row): EntryLine => ({
-        type: 'entry',
-        chain: row.chain,
-        seq: row.seq,
-        id: row.id,
-        created_at: row.createdAt.toISOString(),
-        actor_id: row.actorId,
-        action_type: row.actionType,
-        entity_type: row.entityType,
-        entity_id: row.entityId,
-        details: row.details,
-        prev_hash: row.prevHash,
-        hash: row.hash,
-      }),
-    ),
+    ...rows.map(auditEntryLine),
     ...checkpoints.map((c) =>
       checkpointLine({
         chain: c.chain,

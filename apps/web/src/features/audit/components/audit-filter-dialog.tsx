@@ -19,11 +19,8 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { type AuditFilters, dateRangeError, NO_AUDIT_FILTERS } from '../audit-filters';
-
-/** The radix select's value for 'no filter' (an empty string is not an item value). */
-const ANY = 'any';
+import { AnyOptionSelect } from './any-option-select';
 
 const ACTIONS_BY_KIND = AUDIT_ACTION_KINDS.map((kind) => ({
   kind,
@@ -97,44 +94,22 @@ export function AuditFilterDialog({
           }}
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-user`}>User</Label>
-              <Select
-                value={draft.userId ?? ANY}
-                onValueChange={(v) => setDraft((d) => ({ ...d, userId: v === ANY ? null : v }))}
-              >
-                <SelectTrigger id={`${id}-user`} className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ANY}>Any user</SelectItem>
-                  {members.map((m) => (
-                    <SelectItem key={m.id} value={m.id}>
-                      {m.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-fund`}>Fund</Label>
-              <Select
-                value={draft.projectId ?? ANY}
-                onValueChange={(v) => setDraft((d) => ({ ...d, projectId: v === ANY ? null : v }))}
-              >
-                <SelectTrigger id={`${id}-fund`} className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ANY}>Any fund</SelectItem>
-                  {funds.map((f) => (
-                    <SelectItem key={f.id} value={f.id}>
-                      {f.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <AnyOptionSelect
+              id={`${id}-user`}
+              label="User"
+              anyLabel="Any user"
+              options={members}
+              value={draft.userId ?? null}
+              onChange={(userId) => setDraft((d) => ({ ...d, userId }))}
+            />
+            <AnyOptionSelect
+              id={`${id}-fund`}
+              label="Fund"
+              anyLabel="Any fund"
+              options={funds}
+              value={draft.projectId ?? null}
+              onChange={(projectId) => setDraft((d) => ({ ...d, projectId }))}
+            />
             <div className="grid gap-2">
               <Label htmlFor={`${id}-from`}>From</Label>
               <Input

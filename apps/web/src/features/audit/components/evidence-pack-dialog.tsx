@@ -14,12 +14,11 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { getErrorMessage } from '@/lib/api-client';
 import { downloadEvidencePack } from '../api/download-evidence-pack';
 import { saveBlob } from '../api/export-audit-log';
+import { AnyOptionSelect } from './any-option-select';
 
-const ANY = '__any__';
 const EMPTY = { investor: '', project: '', from: '', to: '' };
 
 /**
@@ -113,24 +112,15 @@ export function EvidencePackDialog({ funds }: { funds: { id: string; label: stri
             />
             {fieldError('investor')}
           </div>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor={`${id}-fund`}>Fund</Label>
-            <Select
-              value={draft.project || ANY}
-              onValueChange={(v) => setDraft((d) => ({ ...d, project: v === ANY ? '' : v }))}
-            >
-              <SelectTrigger id={`${id}-fund`} className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ANY}>Any fund</SelectItem>
-                {funds.map((f) => (
-                  <SelectItem key={f.id} value={f.id}>
-                    {f.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+          <div className="sm:col-span-2">
+            <AnyOptionSelect
+              id={`${id}-fund`}
+              label="Fund"
+              anyLabel="Any fund"
+              options={funds}
+              value={draft.project || null}
+              onChange={(project) => setDraft((d) => ({ ...d, project: project ?? '' }))}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-from`}>From</Label>
