@@ -13,20 +13,24 @@ import {
 } from '../../db/schema';
 import type { AuditSearch } from './audit-search';
 
+/** Every field an entry's hash and its export line are made from. */
+const CHAIN_ROW = {
+  chain: auditLogs.chain,
+  seq: auditLogs.seq,
+  id: auditLogs.id,
+  createdAt: auditLogs.createdAt,
+  actorId: auditLogs.actorId,
+  actionType: auditLogs.actionType,
+  entityType: auditLogs.entityType,
+  entityId: auditLogs.entityId,
+  details: auditLogs.details,
+  prevHash: auditLogs.prevHash,
+  hash: auditLogs.hash,
+};
+
 export async function listAuditChainPage(db: DbOrTx, chain: string, afterSeq: number, limit: number) {
   return db
-    .select({
-      id: auditLogs.id,
-      seq: auditLogs.seq,
-      createdAt: auditLogs.createdAt,
-      actorId: auditLogs.actorId,
-      actionType: auditLogs.actionType,
-      entityType: auditLogs.entityType,
-      entityId: auditLogs.entityId,
-      details: auditLogs.details,
-      prevHash: auditLogs.prevHash,
-      hash: auditLogs.hash,
-    })
+    .select(CHAIN_ROW)
     .from(auditLogs)
     .where(and(eq(auditLogs.chain, chain), gt(auditLogs.seq, afterSeq)))
     .orderBy(asc(auditLogs.seq))
@@ -151,19 +155,7 @@ export async function listAuditExportBatch(
   input: { orgId: string; filter: AuditEntryFilter; afterSeq: number; untilSeq: number; limit: number },
 ) {
   return db
-    .select({
-      chain: auditLogs.chain,
-      seq: auditLogs.seq,
-      id: auditLogs.id,
-      createdAt: auditLogs.createdAt,
-      actorId: auditLogs.actorId,
-      actionType: auditLogs.actionType,
-      entityType: auditLogs.entityType,
-      entityId: auditLogs.entityId,
-      details: auditLogs.details,
-      prevHash: auditLogs.prevHash,
-      hash: auditLogs.hash,
-    })
+    .select(CHAIN_ROW)
     .from(auditLogs)
     .where(
       and(
