@@ -104,6 +104,8 @@ test('an admin finds a composed message and its approval on Audit Logs, and the 
 
   // The thread's evidence pack, from its page, verifies offline with the same key.
   await admin.goto(threadUrl);
+  await expect(admin.getByRole('link', { name: 'Export evidence' })).toBeVisible();
+  await shoot(admin, 'thread');
   const packDownload = admin.waitForEvent('download');
   await admin.getByRole('link', { name: 'Export evidence' }).click();
   const pack = await packDownload;
