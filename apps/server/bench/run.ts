@@ -16,6 +16,7 @@ import { auditSignerOf } from '../src/lib/audit-signer';
 import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
 import { runAuditChainBench } from './audit-chain';
+import { runAuditListBench } from './audit-list';
 import { runDraftingBench } from './drafting';
 import { type Capture, type RawQuery, runInboxBench, type Statement } from './inbox';
 
@@ -127,14 +128,23 @@ await measure('GET /api/auth/session (guarded request)', 1000, async () =>
   app.request(`${ORIGIN}/api/auth/session`, { headers: { cookie } }),
 );
 
+// BENCH_ONLY=audit-list runs the Audit Logs list rows alone (300,000 entries under each filter).
+if (process.env.BENCH_ONLY === 'audit-list') {
+  await runAuditListBench({ database });
+  await pool?.end();
+  await database.close();
+  process.exit(0);
+}
 // BENCH_ONLY=audit runs the audit chain rows alone (a million entries: verify and offline verify).
 if (process.env.BENCH_ONLY === 'audit') {
   await runAuditChainBench({ database, auditSigner });
+  await runAuditListBench({ database });
   await pool?.end();
   await database.close();
   process.exit(0);
 }
 await runAuditChainBench({ database, auditSigner });
+await runAuditListBench({ database });
 await runDraftingBench({ database, orgId });
 // BENCH_ONLY=drafting leaves out the inbox at 100,000 and 1,000,000 messages (most of the run).
 if (process.env.BENCH_ONLY !== 'drafting') {

@@ -202,7 +202,8 @@ export const auditLogs = pgTable(
   },
   (t) => [
     uniqueIndex('audit_logs_chain_seq_key').on(t.chain, t.seq),
-    index('audit_logs_org_created_idx').on(t.orgId, t.createdAt),
+    /** A date range's first and last seq, read from the index alone (docs/api.md, Audit Logs). */
+    index('audit_logs_chain_created_seq_idx').on(t.chain, t.createdAt, t.seq),
     index('audit_logs_action_created_idx').on(t.actionType, t.createdAt),
     // The Audit Logs filters, newest first within one organisation's chain (docs/api.md).
     index('audit_logs_chain_action_seq_idx').on(t.chain, t.actionType, t.seq),

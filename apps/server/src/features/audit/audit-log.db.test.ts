@@ -150,6 +150,9 @@ describe('GET /api/audit/entries', () => {
 
     expect(await search('harbourv')).toEqual(['project_created']);
     expect(await search('quarterly-letter-q3.pdf')).toEqual(['document_uploaded']);
+    // The start of a file name as typed, and a word with the punctuation after it
+    expect(await search('quarterly-letter')).toEqual(['document_uploaded']);
+    expect(await search('Harbourview,')).toEqual(['project_created']);
     expect(await search('Fund created')).toEqual(['project_created']);
     expect(await search('5b0c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d')).toEqual(['document_uploaded']);
     // The director's e-mail: the entries they made, and the one whose details hold it (user_created).

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { appendAudit, computeAuditHash } from '../../lib/audit';
 import { encodeCursor, invalidCursor, parseCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
@@ -21,6 +22,8 @@ import {
   findAuditChainHead,
   findAuditEntry,
   findChainNeighbours,
+  findMemberIdsMatching,
+  findSeqRangeOfDates,
   listAuditEntries,
   listAuditExportBatch,
   listOrgMembersForAudit,
@@ -62,10 +65,29 @@ function summaryOf(row: AuditSummaryRow): AuditEntrySummary {
   };
 }
 
-function entryFilterOf(filter: AuditFilter): AuditEntryFilter {
+/**
+ * The filters as the queries use them: the search's members looked up by name, a date range turned into
+ * the part of the chain it covers when that is cheap to learn (an empty part when no entry is in it).
+ */
+async function resolveEntryFilter(db: DbOrTx, orgId: string, filter: AuditFilter): Promise<AuditEntryFilter> {
   const { q, ...rest } = filter;
-  return { ...rest, search: q ? auditSearchOf(q) : undefined };
+  let search: AuditEntryFilter['search'];
+  if (q) {
+    const parsed = auditSearchOf(q);
+    search = {
+      ...parsed,
+      actorIds: await findMemberIdsMatching(db, { orgId, pattern: parsed.actorPattern }),
+    };
+  }
+  const range =
+    filter.from || filter.to
+      ? await findSeqRangeOfDates(db, { orgId, from: filter.from, to: filter.to })
+      : null;
+  return { ...rest, search, seqRange: range === 'none' ? NO_ENTRIES : (range ?? undefined) };
 }
+
+/** A chain range no entry is in. */
+const NO_ENTRIES = { first: 1, last: 0 };
 
 /** A list cursor: the seq of the page's last (oldest) entry. */
 function parseSeqCursor(value: string): number {
@@ -86,7 +108,7 @@ export async function listAuditLog(
   const { limit, cursor, ...filter } = query;
   const rows = await listAuditEntries(ctx.db, {
     orgId: actor.orgId,
-    filter: entryFilterOf(filter),
+    filter: await resolveEntryFilter(ctx.db, actor.orgId, filter),
     beforeSeq: cursor ? parseSeqCursor(cursor) : undefined,
     limit: limit + 1,
   });
@@ -185,7 +207,7 @@ export async function* streamAuditExport(
   options: { signal?: AbortSignal; batchSize?: number } = {},
 ): AsyncGenerator<string> {
   const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
-  const filter = entryFilterOf(exported.filter);
+  const filter = await resolveEntryFilter(ctx.db, actor.orgId, exported.filter);
   const isCsv = exported.format === 'csv';
   if (isCsv) yield AUDIT_CSV_HEADER;
   // docs/audit-format.md: a filtered export says so first, so a verifier checks its entries one by

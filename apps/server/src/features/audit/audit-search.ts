@@ -7,8 +7,8 @@ const TSQUERY_SPECIAL = /[&|!():*'\\<>]/g;
 
 /** What one search box text is compared with (docs/api.md `GET /api/audit/entries`). */
 export type AuditSearch = {
-  /** Every word typed, each as a prefix, all of them: over the entry's search words. */
-  words: string | null;
+  /** Every word typed as a quoted tsquery prefix (`'word':*`), all required, over the entry's words. */
+  terms: string[];
   /** A name or e-mail fragment of the member who acted (ILIKE pattern). */
   actorPattern: string;
   /** Action types whose label or name contains the text ('approved' finds Reply approved). */
@@ -18,21 +18,21 @@ export type AuditSearch = {
 };
 
 /**
- * The words as a tsquery for the 'simple' configuration: each whitespace-separated word quoted (so
- * an e-mail or a file name stays one operand) and matched as a prefix, all of them required.
+ * The words as tsquery prefixes: each whitespace-separated word quoted (so an e-mail or a file name
+ * stays one operand) and matched as a prefix.
  */
-export function searchWordsQuery(text: string): string | null {
-  const words = text
+export function searchTerms(text: string): string[] {
+  return text
     .split(/\s+/)
     .map((w) => w.replace(TSQUERY_SPECIAL, '').toLowerCase())
-    .filter((w) => /[\p{L}\p{N}]/u.test(w));
-  return words.length > 0 ? words.map((w) => `'${w}':*`).join(' & ') : null;
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .map((w) => `'${w}':*`);
 }
 
 export function auditSearchOf(q: string): AuditSearch {
   const text = q.trim();
   return {
-    words: searchWordsQuery(text),
+    terms: searchTerms(text),
     actorPattern: containsPattern(text),
     actions: auditActionsMatching(text),
     id: isUuid(text) ? text.toLowerCase() : null,
