@@ -38,6 +38,10 @@ function auditCli(args: string[]) {
   });
 }
 
+/** The good export verified against published checkpoint files, one `--checkpoint` each. */
+const verifyGoodAgainst = (...published: string[]) =>
+  auditCli(['verify', '--file', good, '--pubkey', pubkey, ...published.flatMap((f) => ['--checkpoint', f])]);
+
 describe('npm run cli -- audit verify', () => {
   it('prints OK with the count and the last checkpoint, exits 0, and writes nothing', async () => {
     const before = readdirSync(dir).sort();
@@ -82,15 +86,7 @@ describe('npm run cli -- audit verify', () => {
 
   it('checks the export against published checkpoint files, and says which it confirmed', async () => {
     const published = file('published.jsonl', `${example.checkpointLine}\n`);
-    const { stdout } = await auditCli([
-      'verify',
-      '--file',
-      good,
-      '--pubkey',
-      pubkey,
-      '--checkpoint',
-      'published.jsonl',
-    ]);
+    const { stdout } = await verifyGoodAgainst('published.jsonl');
     expect(stdout).toContain(
       `Published checkpoint confirmed: seq 2, head ${example.checkpoint.head_hash}, signed 2026-01-02T04:00:00.000Z (published.jsonl line 1): entry 2 has that hash.`,
     );
@@ -106,28 +102,14 @@ describe('npm run cli -- audit verify', () => {
       TEST_AUDIT_SIGNER.privateKey,
     );
     const mailed = file('mailed.jsonl', `${JSON.stringify(checkpointLine(later))}\n`);
-    await expect(
-      auditCli([
-        'verify',
-        '--file',
-        good,
-        '--pubkey',
-        pubkey,
-        '--checkpoint',
-        published,
-        '--checkpoint',
-        mailed,
-      ]),
-    ).rejects.toMatchObject({
+    await expect(verifyGoodAgainst(published, mailed)).rejects.toMatchObject({
       code: 1,
       stdout: expect.stringContaining(`FAILED at ${mailed} line 1: truncated:`),
     });
   }, 120_000);
 
   it('exits 2 naming --checkpoint when its file is not checkpoint lines', async () => {
-    await expect(
-      auditCli(['verify', '--file', good, '--pubkey', pubkey, '--checkpoint', good]),
-    ).rejects.toMatchObject({
+    await expect(verifyGoodAgainst(good)).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining(`--checkpoint: ${good} line 1: type: "entry" is not "checkpoint"`),
     });
