@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const serverDbTests = ['apps/server/src/**/*.db.test.ts'];
@@ -27,6 +28,8 @@ export default defineConfig({
           exclude: [...serverDbTests, '**/node_modules/**'],
           setupFiles: ['test/fail-on-console-error.ts'],
         },
+        // The web app's own import alias (apps/web/vite.config.ts), so its api/ modules can be tested.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
       },
       serverDb('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverDb('postgres')] : []),

@@ -93,6 +93,51 @@ async function insertInvitation(
   return { id: row.id, token };
 }
 
+/** The member a scene's call is made as: their organisation's chain and their session. */
+const by = ({ orgId, cookie }: { orgId: string; cookie: string }) => ({ orgId, cookie });
+
+/** `{ body }`, or nothing when there is none (the call then sends `{}`). */
+const withBody = (body: unknown) => (body === undefined ? {} : { body });
+
+/**
+ * The commonest scene: a member signed in as `role`, in an organisation of their own, makes the call
+ * with the body `body` returns (made per scene, since some hold unique values), or with none.
+ */
+const signedInAs =
+  (role: Role, body?: () => unknown): SceneSetup =>
+  async ({ ctx }) => ({ ...by(await ctx.signInAs(role)), ...withBody(body?.()) });
+
+type NewMember = Awaited<ReturnType<TestContext['createUser']>>;
+
+/** A public call made for a new member who is not signed in, with a body from their address or password. */
+const forNewMember =
+  (role: Role, body: (user: NewMember, ctx: TestContext) => unknown): SceneSetup =>
+  async ({ ctx }) => {
+    const user = await ctx.createUser(role);
+    return { orgId: user.orgId, body: await body(user, ctx) };
+  };
+
+/**
+ * A member signed in as `role` first adds something through `POST path` (201); the call is then made
+ * on it, with `params` from what was added and the body `change`, if any.
+ */
+const onAdded =
+  (
+    role: Role,
+    path: string,
+    added: unknown,
+    params: (created: { id: string }) => Record<string, string>,
+    change?: unknown,
+  ): SceneSetup =>
+  async ({ ctx }) => {
+    const member = await ctx.signInAs(role);
+    const res = await ctx.request('POST', path, { cookie: member.cookie, body: added });
+    const created = await expectStatus(res, 201, `POST ${path}`);
+    return { ...by(member), params: params(created), ...withBody(change) };
+  };
+
+const byId = (created: { id: string }) => ({ id: created.id });
+
 /** An admin and an invitation they sent through the API. */
 async function sentInvitation(ctx: TestContext) {
   const admin = await ctx.signInAs('admin');
@@ -102,6 +147,20 @@ async function sentInvitation(ctx: TestContext) {
   });
   const body = await expectStatus(res, 201, 'invite');
   return { admin, id: body.invitation.id as string };
+}
+
+/** The call on an invitation (`:id`) an admin sent, by that admin, with `body` if any. */
+const onSentInvitation =
+  (body?: unknown): SceneSetup =>
+  async ({ ctx }) => {
+    const { admin, id } = await sentInvitation(ctx);
+    return { ...by(admin), params: { id }, ...withBody(body) };
+  };
+
+/** An admin and an associate of their organisation, who is not signed in. */
+async function adminAndMember(ctx: TestContext) {
+  const admin = await ctx.signInAs('admin');
+  return { admin, member: await ctx.createUser('ir_associate', admin.orgId) };
 }
 
 /** A member enrolled in TOTP, with an aal2 session whose code was verified just now. */
@@ -116,14 +175,8 @@ async function enrolledMember(ctx: TestContext, role: Role = 'ir_associate', org
 const FLAGGED_TERM = 'wombat';
 const FLAGGED_TEXT = 'Dear Jane,\n\nThe wombat plan is on track.\n\nKind regards';
 
-/**
- * The library scene (a director, an associate, a fund with a document) with an investor message and
- * `text` saved as version 1 of its draft by the associate.
- */
-async function draftScene(
-  ctx: TestContext,
-  text = 'Dear Jane,\n\nThank you for your message.\n\nKind regards',
-) {
+/** The library scene (a director, an associate, a fund with a document) with an investor message. */
+async function questionScene(ctx: TestContext) {
   const s = await insertLibraryScene(ctx);
   const messageId = await insertQuestion(ctx, {
     orgId: s.orgId,
@@ -131,12 +184,21 @@ async function draftScene(
     subject: 'Q3 distribution',
     body: 'When is the Q3 distribution paid?',
   });
-  const saved = await ctx.request('POST', `/api/messages/${messageId}/drafts`, {
+  return { ...s, messageId };
+}
+
+/** The question scene with `text` saved as version 1 of its draft by the associate. */
+async function draftScene(
+  ctx: TestContext,
+  text = 'Dear Jane,\n\nThank you for your message.\n\nKind regards',
+) {
+  const s = await questionScene(ctx);
+  const saved = await ctx.request('POST', `/api/messages/${s.messageId}/drafts`, {
     cookie: s.associate.cookie,
     body: { text, based_on_version: 0 },
   });
   const { version } = await expectStatus(saved, 201, 'save draft');
-  return { ...s, messageId, version: version as number, text };
+  return { ...s, version: version as number, text };
 }
 
 /** A draft whose version 1 holds a high-severity flag of the organisation's own term, checked. */
@@ -169,6 +231,31 @@ async function flaggedDraftScene(ctx: TestContext) {
   if (!flag) throw new Error('the draft has no flag');
   return { director, associate, orgId: director.orgId, messageId, version: version as number, flag };
 }
+
+/** The `:id/drafts/:version` of a scene's draft. */
+const versionParams = (s: { messageId: string; version: number }) => ({
+  id: s.messageId,
+  version: String(s.version),
+});
+
+/** What submitting or approving a draft names: the version and the SHA-256 of its text. */
+const approvalBody = (s: { version: number; text: string }) => ({
+  version: s.version,
+  text_sha256: sha256(s.text),
+});
+
+const flagSpan = (s: { flag: ComplianceFlag }) => ({ start: s.flag.start, end: s.flag.end });
+const DISMISSAL_REASON = 'The name of the fund’s property, not a promise.';
+
+/** The Compliance center's entries the scenes add, change and remove. */
+const TERM = { term: 'moonshot', severity: 'high', suggestion: 'plan' };
+const PATTERN = { name: 'Doubling', phrase: 'double your money', severity: 'high', suggestion: 'x' };
+const TEMPLATE = { title: 'Thanks', body: 'Thank you.' };
+const TERMS = '/api/compliance/policy/terms';
+/** A term is addressed by its text, not an id. */
+const termKey = () => ({ key: TERM.term });
+const PATTERNS = '/api/compliance/policy/patterns';
+const TEMPLATES = '/api/compliance/templates';
 
 /** A library answer of the library scene, created by its director. */
 async function libraryAnswerScene(ctx: TestContext) {
@@ -223,14 +310,11 @@ async function documentScene(ctx: TestContext) {
  */
 export const ROUTE_SCENES: Record<string, SceneSetup> = {
   // --- Signing in and out ---------------------------------------------------------------------
-  'POST /api/auth/sign-in': async ({ ctx }) => {
-    const user = await ctx.createUser('ir_associate');
-    return { orgId: user.orgId, body: { email: user.email, password: user.password } };
-  },
-  'POST /api/auth/sign-out': async ({ ctx }) => {
-    const user = await ctx.signInAs('ir_associate');
-    return { orgId: user.orgId, cookie: user.cookie };
-  },
+  'POST /api/auth/sign-in': forNewMember('ir_associate', (user) => ({
+    email: user.email,
+    password: user.password,
+  })),
+  'POST /api/auth/sign-out': signedInAs('ir_associate'),
   'DELETE /api/auth/sessions/:id': async ({ ctx }) => {
     const user = await ctx.createUser('ir_associate');
     await ctx.signInUser(user);
@@ -244,28 +328,19 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
     if (!first) throw new Error('no session');
     return { orgId: user.orgId, cookie, params: { id: first.id } };
   },
-  'POST /api/auth/magic-link': async ({ ctx }) => {
-    const user = await ctx.createUser('ir_director');
-    return { orgId: user.orgId, body: { email: user.email } };
-  },
-  'POST /api/auth/magic-link/consume': async ({ ctx }) => {
-    const user = await ctx.createUser('ir_director');
+  'POST /api/auth/magic-link': forNewMember('ir_director', (user) => ({ email: user.email })),
+  'POST /api/auth/magic-link/consume': forNewMember('ir_director', async (user, ctx) => {
     const sent = await ctx.request('POST', '/api/auth/magic-link', { body: { email: user.email } });
     await expectStatus(sent, 200, 'request magic link');
-    const token = await linkTokenMailedTo(ctx, user.email, '/auth/magic');
-    return { orgId: user.orgId, body: { token } };
-  },
-  'POST /api/auth/password-reset': async ({ ctx }) => {
-    const user = await ctx.createUser('ir_associate');
-    return { orgId: user.orgId, body: { email: user.email } };
-  },
-  'POST /api/auth/password-reset/complete': async ({ ctx }) => {
-    const user = await ctx.createUser('ir_associate');
+    return { token: await linkTokenMailedTo(ctx, user.email, '/auth/magic') };
+  }),
+  'POST /api/auth/password-reset': forNewMember('ir_associate', (user) => ({ email: user.email })),
+  'POST /api/auth/password-reset/complete': forNewMember('ir_associate', async (user, ctx) => {
     const sent = await ctx.request('POST', '/api/auth/password-reset', { body: { email: user.email } });
     await expectStatus(sent, 200, 'request reset');
     const token = await linkTokenMailedTo(ctx, user.email, '/auth/reset');
-    return { orgId: user.orgId, body: { token, password: `new-${generateToken()}` } };
-  },
+    return { token, password: `new-${generateToken()}` };
+  }),
   'POST /api/setup': async ({ emptyCtx }) => {
     const ctx = await emptyCtx();
     const token = await issueSetupToken(ctx.deps);
@@ -283,10 +358,7 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
   },
 
   // --- MFA --------------------------------------------------------------------------------------
-  'POST /api/mfa/totp/setup': async ({ ctx }) => {
-    const user = await ctx.signInAs('ir_associate');
-    return { orgId: user.orgId, cookie: user.cookie };
-  },
+  'POST /api/mfa/totp/setup': signedInAs('ir_associate'),
   'POST /api/mfa/totp/verify-enrollment': async ({ ctx }) => {
     const user = await ctx.signInAs('ir_associate');
     const setup = await expectStatus(
@@ -295,7 +367,7 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
       'MFA setup',
     );
     ctx.totpOf.set(user.userId, { secret: setup.secret, lastStep: -1 });
-    return { orgId: user.orgId, cookie: user.cookie, body: { code: ctx.nextTotpCode(user.userId) } };
+    return { ...by(user), body: { code: ctx.nextTotpCode(user.userId) } };
   },
   'POST /api/mfa/totp/verify-login': async ({ ctx }) => {
     const admin = await ctx.signInAs('admin');
@@ -308,46 +380,27 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
   },
   'POST /api/mfa/step-up': async ({ ctx }) => {
     const member = await enrolledMember(ctx);
-    return { orgId: member.orgId, cookie: member.cookie, body: { code: ctx.nextTotpCode(member.userId) } };
+    return { ...by(member), body: { code: ctx.nextTotpCode(member.userId) } };
   },
-  'DELETE /api/mfa/totp': async ({ ctx }) => {
-    const member = await enrolledMember(ctx);
-    return { orgId: member.orgId, cookie: member.cookie };
-  },
-  'POST /api/mfa/recovery-codes': async ({ ctx }) => {
-    const member = await enrolledMember(ctx);
-    return { orgId: member.orgId, cookie: member.cookie };
-  },
+  'DELETE /api/mfa/totp': async ({ ctx }) => by(await enrolledMember(ctx)),
+  'POST /api/mfa/recovery-codes': async ({ ctx }) => by(await enrolledMember(ctx)),
   'POST /api/users/:id/mfa/reset': async ({ ctx }) => {
     const admin = await ctx.signInAs('admin');
     const member = await enrolledMember(ctx, 'ir_associate', admin.orgId);
-    return { orgId: admin.orgId, cookie: admin.cookie, params: { id: member.userId } };
+    return { ...by(admin), params: { id: member.userId } };
   },
 
   // --- Invitations ------------------------------------------------------------------------------
-  'POST /api/invitations': async ({ ctx }) => {
-    const admin = await ctx.signInAs('admin');
-    return {
-      orgId: admin.orgId,
-      cookie: admin.cookie,
-      body: { email: uniqueEmail('invitee'), role: 'ir_associate' },
-    };
-  },
-  'POST /api/invitations/:id/resend': async ({ ctx }) => {
-    const { admin, id } = await sentInvitation(ctx);
-    return { orgId: admin.orgId, cookie: admin.cookie, params: { id } };
-  },
-  'POST /api/invitations/:id/link': async ({ ctx }) => {
-    const { admin, id } = await sentInvitation(ctx);
-    return { orgId: admin.orgId, cookie: admin.cookie, params: { id } };
-  },
-  'DELETE /api/invitations/:id': async ({ ctx }) => {
-    const { admin, id } = await sentInvitation(ctx);
-    return { orgId: admin.orgId, cookie: admin.cookie, params: { id }, body: { reason: 'Sent by mistake' } };
-  },
+  'POST /api/invitations': signedInAs('admin', () => ({
+    email: uniqueEmail('invitee'),
+    role: 'ir_associate',
+  })),
+  'POST /api/invitations/:id/resend': onSentInvitation(),
+  'POST /api/invitations/:id/link': onSentInvitation(),
+  'DELETE /api/invitations/:id': onSentInvitation({ reason: 'Sent by mistake' }),
   'POST /api/invitations/bulk': async ({ ctx }) => {
     const { admin, id } = await sentInvitation(ctx);
-    return { orgId: admin.orgId, cookie: admin.cookie, body: { action: 'delete', ids: [id] } };
+    return { ...by(admin), body: { action: 'delete', ids: [id] } };
   },
   'POST /api/invitations/accept': async ({ ctx }) => {
     const admin = await ctx.createUser('admin');
@@ -370,48 +423,28 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
 
   // --- Members, security settings, one's own settings -------------------------------------------
   'PATCH /api/users/:id/role': async ({ ctx }) => {
-    const admin = await ctx.signInAs('admin');
-    const member = await ctx.createUser('ir_associate', admin.orgId);
-    return {
-      orgId: admin.orgId,
-      cookie: admin.cookie,
-      params: { id: member.userId },
-      body: { role: 'ir_director' },
-    };
+    const { admin, member } = await adminAndMember(ctx);
+    return { ...by(admin), params: { id: member.userId }, body: { role: 'ir_director' } };
   },
   'POST /api/users/:id/deactivate': async ({ ctx }) => {
-    const admin = await ctx.signInAs('admin');
-    const member = await ctx.createUser('ir_associate', admin.orgId);
-    return { orgId: admin.orgId, cookie: admin.cookie, params: { id: member.userId } };
+    const { admin, member } = await adminAndMember(ctx);
+    return { ...by(admin), params: { id: member.userId } };
   },
   'POST /api/users/:id/reactivate': async ({ ctx }) => {
-    const admin = await ctx.signInAs('admin');
-    const member = await ctx.createUser('ir_associate', admin.orgId);
+    const { admin, member } = await adminAndMember(ctx);
     const path = `/api/users/${member.userId}/deactivate`;
     await expectStatus(await ctx.request('POST', path, { cookie: admin.cookie }), 200, 'deactivate');
-    return { orgId: admin.orgId, cookie: admin.cookie, params: { id: member.userId } };
+    return { ...by(admin), params: { id: member.userId } };
   },
-  'PATCH /api/system-config': async ({ ctx }) => {
-    const admin = await ctx.signInAs('admin');
-    return { orgId: admin.orgId, cookie: admin.cookie, body: { drafter_fallback_enabled: true } };
-  },
-  'POST /api/admin/test-magic-link': async ({ ctx }) => {
-    const admin = await ctx.signInAs('admin');
-    return { orgId: admin.orgId, cookie: admin.cookie };
-  },
-  'PATCH /api/profile': async ({ ctx }) => {
-    const user = await ctx.signInAs('is_associate');
-    return { orgId: user.orgId, cookie: user.cookie, body: { name: 'Renamed Reader' } };
-  },
-  'PATCH /api/settings': async ({ ctx }) => {
-    const user = await ctx.signInAs('ir_associate');
-    return { orgId: user.orgId, cookie: user.cookie, body: { email_signature: 'Best regards, Ann' } };
-  },
-  'POST /api/email/unsubscribe': async ({ ctx }) => {
-    const user = await ctx.createUser('ir_associate');
-    const token = createUnsubscribeToken(ctx.emailDeps.unsubscribeKey, user.email);
-    return { orgId: user.orgId, body: { email: user.email, token, action: 'weekly_reports' } };
-  },
+  'PATCH /api/system-config': signedInAs('admin', () => ({ drafter_fallback_enabled: true })),
+  'POST /api/admin/test-magic-link': signedInAs('admin'),
+  'PATCH /api/profile': signedInAs('is_associate', () => ({ name: 'Renamed Reader' })),
+  'PATCH /api/settings': signedInAs('ir_associate', () => ({ email_signature: 'Best regards, Ann' })),
+  'POST /api/email/unsubscribe': forNewMember('ir_associate', (user, ctx) => ({
+    email: user.email,
+    token: createUnsubscribeToken(ctx.emailDeps.unsubscribeKey, user.email),
+    action: 'weekly_reports',
+  })),
   'POST /api/email/unsubscribe/one-click': async ({ ctx }) => {
     const user = await ctx.createUser('ir_associate');
     const token = createUnsubscribeToken(ctx.emailDeps.unsubscribeKey, user.email);
@@ -423,254 +456,136 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
   },
 
   // --- Funds and documents ----------------------------------------------------------------------
-  'POST /api/projects': async ({ ctx }) => {
-    const director = await ctx.signInAs('ir_director');
-    return {
-      orgId: director.orgId,
-      cookie: director.cookie,
-      body: { name: `Fund ${generateToken().slice(0, 8)}`, fund_type: 'Real Estate' },
-    };
-  },
+  'POST /api/projects': signedInAs('ir_director', () => ({
+    name: `Fund ${generateToken().slice(0, 8)}`,
+    fund_type: 'Real Estate',
+  })),
   'PATCH /api/projects/:id': async ({ ctx }) => {
     const director = await ctx.signInAs('ir_director');
     const id = await insertProject(ctx.db, { orgId: director.orgId });
-    return {
-      orgId: director.orgId,
-      cookie: director.cookie,
-      params: { id },
-      body: { fund_type: 'Infrastructure' },
-    };
+    return { ...by(director), params: { id }, body: { fund_type: 'Infrastructure' } };
   },
   'POST /api/projects/:id/documents': async ({ ctx }) => {
     const associate = await ctx.signInAs('ir_associate');
     const id = await insertProject(ctx.db, { orgId: associate.orgId });
-    return { orgId: associate.orgId, cookie: associate.cookie, params: { id }, form: documentForm() };
+    return { ...by(associate), params: { id }, form: documentForm() };
   },
   'POST /api/projects/:id/documents/:docId/reindex': async ({ ctx }) => {
     const { director, projectId, docId } = await documentScene(ctx);
-    return { orgId: director.orgId, cookie: director.cookie, params: { id: projectId, docId } };
+    return { ...by(director), params: { id: projectId, docId } };
   },
   'DELETE /api/projects/:id/documents/:docId': async ({ ctx }) => {
     const { director, projectId, docId } = await documentScene(ctx);
     // A document inside the retention period cannot be deleted (docs/decisions/030-data-retention.md).
     await backdateDocument(ctx.db, docId, ctx.clock.now());
-    return { orgId: director.orgId, cookie: director.cookie, params: { id: projectId, docId } };
+    return { ...by(director), params: { id: projectId, docId } };
   },
 
   // --- The audit chain ----------------------------------------------------------------------------
-  'POST /api/audit/checkpoints': async ({ ctx }) => {
-    const director = await ctx.signInAs('ir_director');
-    return { orgId: director.orgId, cookie: director.cookie };
-  },
+  'POST /api/audit/checkpoints': signedInAs('ir_director'),
 
   // --- Data retention ----------------------------------------------------------------------------
-  'PATCH /api/retention': async ({ ctx }) => {
-    const admin = await ctx.signInAs('admin');
-    return { orgId: admin.orgId, cookie: admin.cookie, body: { retention_years: 10 } };
-  },
-  'POST /api/retention/holds': async ({ ctx }) => {
-    const admin = await ctx.signInAs('admin');
-    return {
-      orgId: admin.orgId,
-      cookie: admin.cookie,
-      body: { scope: 'investor', investor_email: uniqueEmail('held'), reason: 'Litigation notice received' },
-    };
-  },
-  'POST /api/retention/holds/:id/release': async ({ ctx }) => {
-    const admin = await ctx.signInAs('admin');
-    const res = await ctx.request('POST', '/api/retention/holds', {
-      cookie: admin.cookie,
-      body: { scope: 'all', reason: 'Regulatory examination' },
-    });
-    const hold = await expectStatus(res, 201, 'place hold');
-    return {
-      orgId: admin.orgId,
-      cookie: admin.cookie,
-      params: { id: hold.id as string },
-      body: { reason: 'Examination closed' },
-    };
-  },
-  'POST /api/retention/erasures': async ({ ctx }) => {
-    const admin = await ctx.signInAs('admin');
-    return {
-      orgId: admin.orgId,
-      cookie: admin.cookie,
-      body: { investor_email: uniqueEmail('erased'), reason: 'Data subject request' },
-    };
-  },
+  'PATCH /api/retention': signedInAs('admin', () => ({ retention_years: 10 })),
+  'POST /api/retention/holds': signedInAs('admin', () => ({
+    scope: 'investor',
+    investor_email: uniqueEmail('held'),
+    reason: 'Litigation notice received',
+  })),
+  'POST /api/retention/holds/:id/release': onAdded(
+    'admin',
+    '/api/retention/holds',
+    { scope: 'all', reason: 'Regulatory examination' },
+    byId,
+    { reason: 'Examination closed' },
+  ),
+  'POST /api/retention/erasures': signedInAs('admin', () => ({
+    investor_email: uniqueEmail('erased'),
+    reason: 'Data subject request',
+  })),
 
   // --- Messages, drafts and checks --------------------------------------------------------------
   'POST /api/messages': async ({ ctx }) => {
     const associate = await ctx.signInAs('ir_associate');
     const projectId = await insertProject(ctx.db, { orgId: associate.orgId });
-    return {
-      orgId: associate.orgId,
-      cookie: associate.cookie,
-      body: buildMessageInput({ project_id: projectId }),
-    };
+    return { ...by(associate), body: buildMessageInput({ project_id: projectId }) };
   },
   'POST /api/messages/:id/drafts/generate': async ({ ctx }) => {
-    const s = await insertLibraryScene(ctx);
-    const messageId = await insertQuestion(ctx, {
-      orgId: s.orgId,
-      projectId: s.projectId,
-      subject: 'Q3 distribution',
-      body: 'When is the Q3 distribution paid?',
-    });
-    return { orgId: s.orgId, cookie: s.associate.cookie, params: { id: messageId } };
+    const s = await questionScene(ctx);
+    return { ...by(s.associate), params: { id: s.messageId } };
   },
   'POST /api/messages/:id/drafts': async ({ ctx }) => {
     const s = await draftScene(ctx);
     return {
-      orgId: s.orgId,
-      cookie: s.associate.cookie,
+      ...by(s.associate),
       params: { id: s.messageId },
       body: { text: `${s.text}\nEdited.`, based_on_version: s.version },
     };
   },
   'POST /api/messages/:id/drafts/:version/check': async ({ ctx }) => {
     const s = await draftScene(ctx);
-    return {
-      orgId: s.orgId,
-      cookie: s.associate.cookie,
-      params: { id: s.messageId, version: String(s.version) },
-    };
+    return { ...by(s.associate), params: versionParams(s) };
   },
   'POST /api/messages/:id/drafts/:version/apply-fix': async ({ ctx }) => {
     const s = await flaggedDraftScene(ctx);
     return {
-      orgId: s.orgId,
-      cookie: s.associate.cookie,
-      params: { id: s.messageId, version: String(s.version) },
-      body: { start: s.flag.start, end: s.flag.end, based_on_version: s.version },
+      ...by(s.associate),
+      params: versionParams(s),
+      body: { ...flagSpan(s), based_on_version: s.version },
     };
   },
   'POST /api/messages/:id/drafts/:version/flags/dismiss': async ({ ctx }) => {
     const s = await flaggedDraftScene(ctx);
     return {
-      orgId: s.orgId,
-      cookie: s.director.cookie,
-      params: { id: s.messageId, version: String(s.version) },
-      body: {
-        start: s.flag.start,
-        end: s.flag.end,
-        reason: 'The name of the fund’s property, not a promise.',
-      },
+      ...by(s.director),
+      params: versionParams(s),
+      body: { ...flagSpan(s), reason: DISMISSAL_REASON },
     };
   },
   'POST /api/messages/:id/drafts/:version/flags/restore': async ({ ctx }) => {
     const s = await flaggedDraftScene(ctx);
-    const params = { id: s.messageId, version: String(s.version) };
-    const span = { start: s.flag.start, end: s.flag.end };
     const dismissed = await ctx.request(
       'POST',
       `/api/messages/${s.messageId}/drafts/${s.version}/flags/dismiss`,
-      {
-        cookie: s.director.cookie,
-        body: { ...span, reason: 'The name of the fund’s property, not a promise.' },
-      },
+      { cookie: s.director.cookie, body: { ...flagSpan(s), reason: DISMISSAL_REASON } },
     );
     await expectStatus(dismissed, 200, 'dismiss');
-    return { orgId: s.orgId, cookie: s.director.cookie, params, body: span };
+    return { ...by(s.director), params: versionParams(s), body: flagSpan(s) };
   },
 
   // --- Approvals --------------------------------------------------------------------------------
   'POST /api/messages/:id/submit': async ({ ctx }) => {
     const s = await draftScene(ctx);
-    return {
-      orgId: s.orgId,
-      cookie: s.associate.cookie,
-      params: { id: s.messageId },
-      body: { version: s.version, text_sha256: sha256(s.text) },
-    };
+    return { ...by(s.associate), params: { id: s.messageId }, body: approvalBody(s) };
   },
   'POST /api/messages/:id/approve': async ({ ctx }) => {
     const s = await draftScene(ctx);
-    return {
-      orgId: s.orgId,
-      cookie: s.director.cookie,
-      params: { id: s.messageId },
-      body: { version: s.version, text_sha256: sha256(s.text) },
-    };
+    return { ...by(s.director), params: { id: s.messageId }, body: approvalBody(s) };
   },
   'POST /api/messages/:id/request-changes': async ({ ctx }) => {
     const s = await draftScene(ctx);
     const submitted = await ctx.request('POST', `/api/messages/${s.messageId}/submit`, {
       cookie: s.associate.cookie,
-      body: { version: s.version, text_sha256: sha256(s.text) },
+      body: approvalBody(s),
     });
     await expectStatus(submitted, 200, 'submit');
     return {
-      orgId: s.orgId,
-      cookie: s.director.cookie,
+      ...by(s.director),
       params: { id: s.messageId },
       body: { comment: 'Say when the distribution is paid.' },
     };
   },
 
   // --- The Compliance center --------------------------------------------------------------------
-  'POST /api/compliance/policy/terms': async ({ ctx }) => {
-    const director = await ctx.signInAs('ir_director');
-    return {
-      orgId: director.orgId,
-      cookie: director.cookie,
-      body: { term: 'moonshot', severity: 'high', suggestion: 'plan' },
-    };
-  },
-  'PATCH /api/compliance/policy/terms/:key': async ({ ctx }) => {
-    const director = await ctx.signInAs('ir_director');
-    const added = await ctx.request('POST', '/api/compliance/policy/terms', {
-      cookie: director.cookie,
-      body: { term: 'moonshot', severity: 'high', suggestion: 'plan' },
-    });
-    await expectStatus(added, 201, 'add term');
-    return {
-      orgId: director.orgId,
-      cookie: director.cookie,
-      params: { key: 'moonshot' },
-      body: { severity: 'low' },
-    };
-  },
-  'DELETE /api/compliance/policy/terms/:key': async ({ ctx }) => {
-    const director = await ctx.signInAs('ir_director');
-    const added = await ctx.request('POST', '/api/compliance/policy/terms', {
-      cookie: director.cookie,
-      body: { term: 'moonshot', severity: 'high', suggestion: 'plan' },
-    });
-    await expectStatus(added, 201, 'add term');
-    return { orgId: director.orgId, cookie: director.cookie, params: { key: 'moonshot' } };
-  },
-  'POST /api/compliance/policy/patterns': async ({ ctx }) => {
-    const director = await ctx.signInAs('ir_director');
-    return {
-      orgId: director.orgId,
-      cookie: director.cookie,
-      body: { name: 'Doubling', phrase: 'double your money', severity: 'high', suggestion: 'x' },
-    };
-  },
-  'PATCH /api/compliance/policy/patterns/:id': async ({ ctx }) => {
-    const director = await ctx.signInAs('ir_director');
-    const added = await ctx.request('POST', '/api/compliance/policy/patterns', {
-      cookie: director.cookie,
-      body: { name: 'Doubling', phrase: 'double your money', severity: 'high', suggestion: 'x' },
-    });
-    const pattern = await expectStatus(added, 201, 'add pattern');
-    return {
-      orgId: director.orgId,
-      cookie: director.cookie,
-      params: { id: pattern.id },
-      body: { enabled: false },
-    };
-  },
-  'DELETE /api/compliance/policy/patterns/:id': async ({ ctx }) => {
-    const director = await ctx.signInAs('ir_director');
-    const added = await ctx.request('POST', '/api/compliance/policy/patterns', {
-      cookie: director.cookie,
-      body: { name: 'Doubling', phrase: 'double your money', severity: 'high', suggestion: 'x' },
-    });
-    const pattern = await expectStatus(added, 201, 'add pattern');
-    return { orgId: director.orgId, cookie: director.cookie, params: { id: pattern.id } };
-  },
+  'POST /api/compliance/policy/terms': signedInAs('ir_director', () => TERM),
+  'PATCH /api/compliance/policy/terms/:key': onAdded('ir_director', TERMS, TERM, termKey, {
+    severity: 'low',
+  }),
+  'DELETE /api/compliance/policy/terms/:key': onAdded('ir_director', TERMS, TERM, termKey),
+  'POST /api/compliance/policy/patterns': signedInAs('ir_director', () => PATTERN),
+  'PATCH /api/compliance/policy/patterns/:id': onAdded('ir_director', PATTERNS, PATTERN, byId, {
+    enabled: false,
+  }),
+  'DELETE /api/compliance/policy/patterns/:id': onAdded('ir_director', PATTERNS, PATTERN, byId),
   'PUT /api/compliance/settings': async ({ ctx }) => {
     const director = await ctx.signInAs('ir_director');
     const current = await expectStatus(
@@ -679,8 +594,7 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
       'read settings',
     );
     return {
-      orgId: director.orgId,
-      cookie: director.cookie,
+      ...by(director),
       body: {
         forward_looking_disclaimer: 'Past performance is no guarantee of future results.',
         risk_factor_tags: [],
@@ -689,49 +603,22 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
       },
     };
   },
-  'POST /api/compliance/templates': async ({ ctx }) => {
-    const director = await ctx.signInAs('ir_director');
-    return { orgId: director.orgId, cookie: director.cookie, body: { title: 'Thanks', body: 'Thank you.' } };
-  },
-  'PATCH /api/compliance/templates/:id': async ({ ctx }) => {
-    const director = await ctx.signInAs('ir_director');
-    const created = await ctx.request('POST', '/api/compliance/templates', {
-      cookie: director.cookie,
-      body: { title: 'Thanks', body: 'Thank you.' },
-    });
-    const template = await expectStatus(created, 201, 'add template');
-    return {
-      orgId: director.orgId,
-      cookie: director.cookie,
-      params: { id: template.id },
-      body: { title: 'Thank you' },
-    };
-  },
-  'DELETE /api/compliance/templates/:id': async ({ ctx }) => {
-    const director = await ctx.signInAs('ir_director');
-    const created = await ctx.request('POST', '/api/compliance/templates', {
-      cookie: director.cookie,
-      body: { title: 'Thanks', body: 'Thank you.' },
-    });
-    const template = await expectStatus(created, 201, 'add template');
-    return { orgId: director.orgId, cookie: director.cookie, params: { id: template.id } };
-  },
+  'POST /api/compliance/templates': signedInAs('ir_director', () => TEMPLATE),
+  'PATCH /api/compliance/templates/:id': onAdded('ir_director', TEMPLATES, TEMPLATE, byId, {
+    title: 'Thank you',
+  }),
+  'DELETE /api/compliance/templates/:id': onAdded('ir_director', TEMPLATES, TEMPLATE, byId),
   'POST /api/compliance/library': async ({ ctx }) => {
     const s = await insertLibraryScene(ctx);
-    return { orgId: s.orgId, cookie: s.director.cookie, body: libraryAnswerInput(ctx, s) };
+    return { ...by(s.director), body: libraryAnswerInput(ctx, s) };
   },
   'PATCH /api/compliance/library/:id': async ({ ctx }) => {
     const s = await libraryAnswerScene(ctx);
-    return {
-      orgId: s.orgId,
-      cookie: s.director.cookie,
-      params: { id: s.answerId },
-      body: { title: 'Distributions' },
-    };
+    return { ...by(s.director), params: { id: s.answerId }, body: { title: 'Distributions' } };
   },
   'DELETE /api/compliance/library/:id': async ({ ctx }) => {
     const s = await libraryAnswerScene(ctx);
-    return { orgId: s.orgId, cookie: s.director.cookie, params: { id: s.answerId } };
+    return { ...by(s.director), params: { id: s.answerId } };
   },
   'POST /api/compliance/review-items/:id/review': async ({ ctx }) => {
     const s = await libraryAnswerScene(ctx);
@@ -748,6 +635,6 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
       })
       .returning({ id: reviewItems.id });
     if (!item) throw new Error('no review item');
-    return { orgId: s.orgId, cookie: s.director.cookie, params: { id: item.id } };
+    return { ...by(s.director), params: { id: item.id } };
   },
 };

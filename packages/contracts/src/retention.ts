@@ -137,10 +137,14 @@ export const listLegalHoldsResponseSchema = z.object({
 });
 export type ListLegalHoldsResponse = z.infer<typeof listLegalHoldsResponseSchema>;
 
-/** GET /api/retention/erasure-preview?email=… and POST /api/retention/erasures {investor_email, reason}. */
-export const erasurePreviewQuerySchema = z.object({ email: investorEmailSchema });
-export const createErasureInputSchema = z.object({
-  investor_email: investorEmailSchema,
+/**
+ * POST /api/retention/erasure-preview {investor_email} and POST /api/retention/erasures {investor_email,
+ * reason}. The preview changes nothing, but is a POST so the address stays out of URLs, and so out of
+ * access logs and browser history.
+ */
+export const erasurePreviewInputSchema = z.object({ investor_email: investorEmailSchema });
+export type ErasurePreviewInput = z.infer<typeof erasurePreviewInputSchema>;
+export const createErasureInputSchema = erasurePreviewInputSchema.extend({
   reason: reasonSchema('Reason'),
 });
 export type CreateErasureInput = z.infer<typeof createErasureInputSchema>;

@@ -36,6 +36,8 @@ const AUDIT_EXEMPT: Record<string, string> = {
     "The caller's own read mark on a notification: inbox state, not a record. Reading the thread is recorded (message_opened).",
   'POST /api/notifications/read-all':
     "The caller's own read marks on their notifications: inbox state, not a record.",
+  'POST /api/retention/erasure-preview':
+    'Read-only: says what an erasure would do and writes nothing; a POST only to keep the investor’s address out of URLs and access logs. The erasure itself is audited (investor_data_erased).',
   'POST /api/messages/:id/notifications/read':
     "The caller's own read marks, set as a thread opens; the opening itself is recorded (message_opened, docs/decisions/032-recording-thread-opens.md).",
 };

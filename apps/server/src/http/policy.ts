@@ -77,7 +77,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/retention/holds': 'admin.manage',
   'POST /api/retention/holds': 'admin.manage',
   'POST /api/retention/holds/:id/release': 'admin.manage',
-  'GET /api/retention/erasure-preview': 'admin.manage',
+  'POST /api/retention/erasure-preview': 'admin.manage',
   'POST /api/retention/erasures': 'admin.manage',
   /** MFA: one's own authenticator, codes and recovery codes. */
   'GET /api/mfa/status': 'signed-in',

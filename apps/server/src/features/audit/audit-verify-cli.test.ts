@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditFormatExample } from '../../../test/audit-format-example';
 import { TEST_AUDIT_SIGNER } from '../../../test/audit-keys';
+import { checkpointLine, signCheckpointFields } from '../../lib/audit-checkpoint';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -36,6 +37,10 @@ function auditCli(args: string[]) {
     env: { PATH: process.env.PATH ?? '' },
   });
 }
+
+/** The good export verified against published checkpoint files, one `--checkpoint` each. */
+const verifyGoodAgainst = (...published: string[]) =>
+  auditCli(['verify', '--file', good, '--pubkey', pubkey, ...published.flatMap((f) => ['--checkpoint', f])]);
 
 describe('npm run cli -- audit verify', () => {
   it('prints OK with the count and the last checkpoint, exits 0, and writes nothing', async () => {
@@ -78,4 +83,35 @@ describe('npm run cli -- audit verify', () => {
       auditCli(['verify', '--file', path.join(dir, 'missing.jsonl'), '--pubkey', pubkey]),
     ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('cannot be read') });
   }, 120_000);
+
+  it('checks the export against published checkpoint files, and says which it confirmed', async () => {
+    const published = file('published.jsonl', `${example.checkpointLine}\n`);
+    const { stdout } = await verifyGoodAgainst('published.jsonl');
+    expect(stdout).toContain(
+      `Published checkpoint confirmed: seq 2, head ${example.checkpoint.head_hash}, signed 2026-01-02T04:00:00.000Z (published.jsonl line 1): entry 2 has that hash.`,
+    );
+    // A checkpoint published after the export, further along: the export cannot confirm it.
+    const later = signCheckpointFields(
+      {
+        chain: example.checkpoint.chain,
+        seq: 3,
+        head_hash: 'a'.repeat(64),
+        signed_at: '2026-01-02T05:00:00.000Z',
+        key_id: TEST_AUDIT_SIGNER.keyId,
+      },
+      TEST_AUDIT_SIGNER.privateKey,
+    );
+    const mailed = file('mailed.jsonl', `${JSON.stringify(checkpointLine(later))}\n`);
+    await expect(verifyGoodAgainst(published, mailed)).rejects.toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining(`FAILED at ${mailed} line 1: truncated:`),
+    });
+  }, 120_000);
+
+  it('exits 2 naming --checkpoint when its file is not checkpoint lines', async () => {
+    await expect(verifyGoodAgainst(good)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(`--checkpoint: ${good} line 1: type: "entry" is not "checkpoint"`),
+    });
+  }, 60_000);
 });

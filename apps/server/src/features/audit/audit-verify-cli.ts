@@ -2,13 +2,21 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePublicKeyPem } from '../../lib/audit-checkpoint';
-import { verifyAuditExport } from './audit-export-verifier';
+import {
+  type ExportVerifyResult,
+  type PublishedCheckpoint,
+  readPublishedCheckpoints,
+  verifyAuditExport,
+} from './audit-export-verifier';
 
 export const AUDIT_VERIFY_USAGE = `Usage:
   npm run cli -- audit verify --file export.jsonl --pubkey parley-audit-public-key.pem
+                              [--checkpoint published.jsonl ...]
 
 Verifies a JSON Lines export of the audit log offline (docs/audit-format.md): no database, no
-configuration. Exit status 0 when it verifies, 1 when it does not, 2 for a usage error.`;
+configuration. --checkpoint (repeatable) names a file of checkpoint lines published outside Parley:
+each must verify under the key and hold in the export. Exit status 0 when it verifies, 1 when it does
+not, 2 for a usage error.`;
 
 type Output = { out: (text: string) => void; err: (text: string) => void };
 
@@ -26,12 +34,16 @@ export async function runAuditVerifyCommand(
     output.err(`${problem}\n\n${AUDIT_VERIFY_USAGE}\n`);
     return 2;
   };
-  let values: { file?: string; pubkey?: string };
+  let values: { file?: string; pubkey?: string; checkpoint?: string[] };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args,
-      options: { file: { type: 'string' }, pubkey: { type: 'string' } },
+      options: {
+        file: { type: 'string' },
+        pubkey: { type: 'string' },
+        checkpoint: { type: 'string', multiple: true },
+      },
       allowPositionals: true,
     }));
   } catch (error) {
@@ -60,7 +72,25 @@ export async function runAuditVerifyCommand(
     return usage(`--file: ${file} cannot be read`);
   }
 
-  const result = await verifyAuditExport(() => createReadStream(file), publicKey);
+  const published: PublishedCheckpoint[] = [];
+  for (const name of values.checkpoint ?? []) {
+    const source = path.resolve(cwd, name);
+    try {
+      if (!statSync(source).isFile()) return usage(`--checkpoint: ${name} is not a file`);
+    } catch {
+      return usage(`--checkpoint: ${name} cannot be read`);
+    }
+    const read = await readPublishedCheckpoints(createReadStream(source), name);
+    if ('error' in read) {
+      const where = read.line === null ? '' : ` line ${read.line}`;
+      return usage(
+        `--checkpoint: ${name}${where}: ${read.error} (one checkpoint line, as an export ends with, per line)`,
+      );
+    }
+    published.push(...read.checkpoints);
+  }
+
+  const result = await verifyAuditExport(() => createReadStream(file), publicKey, published);
   if (result.valid) {
     const c = result.lastCheckpoint;
     output.out(
@@ -69,12 +99,13 @@ export async function runAuditVerifyCommand(
           ? `OK (filtered export): ${result.entries} entries each match their hash, in chain order (seq ${result.firstSeq} to ${result.lastSeq}, chain ${result.chain}). The file holds only the entries its filters matched, so it cannot show that none is missing between them: verify an unfiltered export for that.`
           : `OK: ${result.entries} entries verified (seq ${result.firstSeq} to ${result.lastSeq}, chain ${result.chain}).`,
         `Last checkpoint: seq ${c.seq}, head ${c.head_hash}, signed ${c.signed_at} with key ${c.key_id}.`,
+        ...result.published.map((item) => publishedLine(item, result)),
         '',
       ].join('\n'),
     );
     return 0;
   }
-  const where = result.line === null ? 'the file' : `line ${result.line}`;
+  const where = `${result.source ? `${result.source} ` : ''}${result.line === null ? 'the file' : `line ${result.line}`}`;
   const { problem } = result;
   output.out(
     [
@@ -86,4 +117,18 @@ export async function runAuditVerifyCommand(
     ].join('\n'),
   );
   return 1;
+}
+
+/** What a published checkpoint was held against: its entry, or (not in the file) its key and order only. */
+function publishedLine(
+  item: PublishedCheckpoint & { confirmed: boolean },
+  result: Extract<ExportVerifyResult, { valid: true }>,
+): string {
+  const { seq, head_hash, signed_at } = item.checkpoint;
+  const what = `seq ${seq}, head ${head_hash}, signed ${signed_at} (${item.source} line ${item.line})`;
+  if (item.confirmed) return `Published checkpoint confirmed: ${what}: entry ${seq} has that hash.`;
+  const why = result.filtered
+    ? `entry ${seq} is not in this filtered export`
+    : `entry ${seq} comes before this export's first entry (seq ${result.firstSeq})`;
+  return `Published checkpoint NOT confirmed: ${what}: its key, signature and order hold, but ${why}; verify an unfiltered export from seq 1 to confirm it.`;
 }

@@ -22,7 +22,7 @@ import { signCheckpointFields } from '../../lib/audit-checkpoint';
 import { computeAuditHash } from '../../lib/audit-hash';
 import { verifyAuditChain } from './audit.service';
 import { signCheckpoint } from './audit-checkpoints.service';
-import { verifyAuditExport } from './audit-export-verifier';
+import { type PublishedCheckpoint, verifyAuditExport } from './audit-export-verifier';
 
 const ctx = await createTestContext();
 const dir = mkdtempSync(path.join(tmpdir(), 'parley-audit-'));
@@ -392,6 +392,50 @@ describe('GET /api/audit/verify', () => {
         line: expected.line,
         problem: { reason: expected.reason },
       });
+    });
+  });
+});
+
+describe('a real export against a checkpoint published outside Parley', () => {
+  const verifyText = (text: string, published: PublishedCheckpoint[]) =>
+    verifyAuditExport(() => Readable.from([text]), TEST_AUDIT_SIGNER.publicKey, published);
+  const exportText = async (cookie: string) => {
+    ctx.clock.advance(1000);
+    const res = await ctx.request('GET', '/api/audit/export?format=jsonl', { cookie });
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+
+  it('confirms it in a later export, and catches the chain taken back since', async () => {
+    const { orgId, admin } = await chainOf7();
+    await ctx.request('POST', '/api/audit/checkpoints', { cookie: admin.cookie });
+    const latest = await json(
+      await ctx.request('GET', '/api/audit/checkpoints/latest', { cookie: admin.cookie }),
+    );
+    const published = [{ checkpoint: latest.checkpoint, source: 'mailbox', line: 1 }];
+    const seq = latest.checkpoint.seq;
+    expect(await verifyText(await exportText(admin.cookie), published)).toMatchObject({
+      valid: true,
+      published: [{ checkpoint: { seq }, confirmed: true }],
+    });
+
+    // Entries from 6 on removed, with the stored checkpoints that would have stopped Parley signing
+    // again: the next export is signed and verifies alone, but not against what was published.
+    await behindTheTriggers(async (tx) => {
+      await tx.execute(sql`delete from audit_logs where chain = ${orgId} and seq > 5`);
+      await tx.execute(sql`delete from audit_checkpoints where chain = ${orgId}`);
+      const [fifth] = await tx
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.chain, orgId), eq(auditLogs.seq, 5)));
+      await setHead(tx, orgId, 5, fifth?.hash ?? '');
+    });
+    const takenBack = await exportText(admin.cookie);
+    expect(await verifyText(takenBack, [])).toMatchObject({ valid: true, lastSeq: 6 });
+    expect(await verifyText(takenBack, published)).toMatchObject({
+      valid: false,
+      problem: { reason: 'checkpoint_rollback', seq: 6 },
+      detail: expect.stringContaining(`after the checkpoint at seq ${seq}`),
     });
   });
 });

@@ -1,7 +1,7 @@
 import {
   createErasureInputSchema,
   createLegalHoldInputSchema,
-  erasurePreviewQuerySchema,
+  erasurePreviewInputSchema,
   erasurePreviewSchema,
   erasureResultSchema,
   legalHoldIdParamSchema,
@@ -68,13 +68,15 @@ const releaseHold = apiRoute({
   errors: [400, 401, 403, 404, 409, 415],
 });
 
+/** Changes nothing: a POST only so the investor's address is in the body, never in a URL or access log. */
 const erasurePreview = apiRoute({
-  method: 'get',
+  method: 'post',
   path: '/api/retention/erasure-preview',
-  summary: "What erasing an investor's personal data would do now, and the holds that would refuse it",
-  query: erasurePreviewQuerySchema,
+  summary:
+    "What erasing an investor's personal data would do now, and the holds that would refuse it (writes nothing)",
+  body: erasurePreviewInputSchema,
   ok: { status: 200, schema: erasurePreviewSchema, description: 'The preview' },
-  errors: [400, 401, 403],
+  errors: [400, 401, 403, 415],
 });
 
 const erase = apiRoute({
@@ -112,7 +114,7 @@ export function registerRetentionRoutes(api: ApiRouter, deps: RouteDeps) {
   });
 
   api.openapi(erasurePreview, async (c) =>
-    c.json(await previewErasure(deps, c.get('actor'), c.req.valid('query')), 200),
+    c.json(await previewErasure(deps, c.get('actor'), c.req.valid('json')), 200),
   );
 
   api.openapi(erase, async (c) =>

@@ -3,6 +3,7 @@ import {
   type CreateLegalHoldInput,
   type ErasureOutcome,
   type ErasurePreview,
+  type ErasurePreviewInput,
   type ErasureResult,
   type LegalHold,
   type ListLegalHoldsQuery,
@@ -296,11 +297,17 @@ function outcomeOf(plan: ErasurePlan): ErasureOutcome {
 export async function previewErasure(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'encryptionKey'>,
   actor: Pick<Actor, 'orgId'>,
-  input: { email: string },
+  input: ErasurePreviewInput,
 ): Promise<ErasurePreview> {
   const years = await readRetentionYears(ctx.db, actor.orgId);
   if (years === null) throw new AppError('NOT_FOUND');
-  const plan = await planErasure(ctx.db, { ...ctx, now: ctx.clock.now() }, actor.orgId, input.email, years);
+  const plan = await planErasure(
+    ctx.db,
+    { ...ctx, now: ctx.clock.now() },
+    actor.orgId,
+    input.investor_email,
+    years,
+  );
   return { ...outcomeOf(plan), blocking_holds: plan.blockingHolds.map(toLegalHold) };
 }
 

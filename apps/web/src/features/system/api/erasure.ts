@@ -1,6 +1,7 @@
 import {
   type CreateErasureInput,
   type ErasurePreview,
+  type ErasurePreviewInput,
   type ErasureResult,
   erasurePreviewSchema,
   erasureResultSchema,
@@ -9,16 +10,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { retentionKeys } from './retention-keys';
 
-/** GET /api/retention/erasure-preview?email: what an erasure would do now, and what would refuse it. */
-export function previewErasure(email: string, signal?: AbortSignal): Promise<ErasurePreview> {
-  return api.get(`/api/retention/erasure-preview?${new URLSearchParams({ email })}`, {
-    signal,
-    parser: erasurePreviewSchema,
-  });
+/**
+ * POST /api/retention/erasure-preview: what an erasure would do now, and what would refuse it. It writes
+ * nothing; the address goes in the body so it never appears in a URL (access logs, browser history).
+ */
+export function previewErasure(input: ErasurePreviewInput, signal?: AbortSignal): Promise<ErasurePreview> {
+  return api.post('/api/retention/erasure-preview', input, { signal, parser: erasurePreviewSchema });
 }
 
 export function usePreviewErasure() {
-  return useMutation({ mutationFn: (email: string) => previewErasure(email) });
+  return useMutation({ mutationFn: (input: ErasurePreviewInput) => previewErasure(input) });
 }
 
 /** POST /api/retention/erasures. */

@@ -4,5 +4,4 @@ export const retentionKeys = {
   summary: () => [...retentionKeys.all, 'summary'] as const,
   holds: (status: 'active' | 'released', cursor: string | null) =>
     [...retentionKeys.all, 'holds', { status, cursor }] as const,
-  erasurePreview: (email: string) => [...retentionKeys.all, 'erasure-preview', email] as const,
 };

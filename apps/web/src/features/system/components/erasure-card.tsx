@@ -56,16 +56,19 @@ export function ErasureCard() {
     const next: Record<string, string> = {};
     if (!reason.trim()) next.reason = 'Reason is required';
     setFields(next);
-    previewing.mutate(email, {
-      onSuccess: (result) => {
-        if (Object.keys(next).length === 0) setPreview(result);
+    previewing.mutate(
+      { investor_email: email },
+      {
+        onSuccess: (result) => {
+          if (Object.keys(next).length === 0) setPreview(result);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.fields?.investor_email)
+            setFields({ ...next, investor_email: error.fields.investor_email });
+          else toast.error('Failed to prepare the erasure', { description: getServerMessage(error) });
+        },
       },
-      onError: (error) => {
-        if (isApiError(error) && error.fields?.email)
-          setFields({ ...next, investor_email: error.fields.email });
-        else toast.error('Failed to prepare the erasure', { description: getServerMessage(error) });
-      },
-    });
+    );
   }
 
   function confirm() {
