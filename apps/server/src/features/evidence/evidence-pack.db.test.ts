@@ -10,12 +10,13 @@ import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { insertProject } from '../../../test/factories';
+import { insertProject, uniqueEmail } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { createTestContext, json, TEST_AUDIT_SIGNER } from '../../../test/test-app';
+import { createTestContext, json, TEST_AUDIT_SIGNER, type TestContext } from '../../../test/test-app';
 import type { Actor } from '../../auth/actor';
 import { auditLogs, investorMessages } from '../../db/schema';
 import { selectionEvidencePack, threadEvidencePack } from './evidence.service';
+import { collectThreads } from './evidence-pack';
 import { readZip, verifyEvidencePack } from './verify-evidence-pack';
 
 const run = promisify(execFile);
@@ -41,10 +42,20 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A thread carried through: message, saved draft, approval by a director, reply sent over SMTP. */
-async function sentThread(investorEmail = `jane.${Date.now()}@investor.test`) {
-  const associate = await ctx.signInAs('ir_associate');
-  const director = await ctx.signInAs('ir_director', associate.orgId);
+type SignedIn = Awaited<ReturnType<TestContext['signInAs']>>;
+type Team = { associate: SignedIn; director: SignedIn };
+
+/**
+ * A thread carried through: message, saved draft, approval by a director, reply sent over SMTP; in a
+ * new organisation unless `options.team` names one.
+ */
+async function sentThread(
+  investorEmail = `jane.${Date.now()}@investor.test`,
+  options: { text?: string; team?: Team } = {},
+) {
+  const text = options.text ?? TEXT;
+  const associate = options.team?.associate ?? (await ctx.signInAs('ir_associate'));
+  const director = options.team?.director ?? (await ctx.signInAs('ir_director', associate.orgId));
   const projectId = await insertProject(ctx.db, { orgId: associate.orgId });
   const [message] = await ctx.db
     .insert(investorMessages)
@@ -61,12 +72,12 @@ async function sentThread(investorEmail = `jane.${Date.now()}@investor.test`) {
   if (!message) throw new Error('no message');
   const saved = await ctx.request('POST', `/api/messages/${message.id}/drafts`, {
     cookie: associate.cookie,
-    body: { text: TEXT, based_on_version: 0 },
+    body: { text, based_on_version: 0 },
   });
   expect(saved.status).toBe(201);
   const approved = await ctx.request('POST', `/api/messages/${message.id}/approve`, {
     cookie: director.cookie,
-    body: { version: 1, text_sha256: sha256(TEXT) },
+    body: { version: 1, text_sha256: sha256(text) },
   });
   expect(approved.status).toBe(200);
   const actor: Actor = {
@@ -76,7 +87,7 @@ async function sentThread(investorEmail = `jane.${Date.now()}@investor.test`) {
     name: 'Director',
     email: director.email,
   } as Actor;
-  return { messageId: message.id, actor, projectId, investorEmail, director };
+  return { messageId: message.id, actor, projectId, investorEmail, director, team: { associate, director } };
 }
 
 /** The pack's files changed by `change`, zipped again as they were. */
@@ -88,6 +99,14 @@ async function rezip(pack: Buffer, change: (files: Map<string, Buffer>) => void)
   zip.end();
   return bytesOf(zip.outputStream as unknown as Readable);
 }
+
+const packJsonOf = async (pack: Buffer) =>
+  JSON.parse((await readZip(pack)).files.get('pack.json')?.toString() ?? '{}');
+const auditLinesOf = async (pack: Buffer) =>
+  ((await readZip(pack)).files.get('audit.jsonl')?.toString() ?? '')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 describe('evidence pack routes', () => {
   it('are for the roles that may verify the audit chain', async () => {
@@ -290,5 +309,54 @@ describe('evidence packs', () => {
       ).stream,
     );
     expect(await verifyEvidencePack(none, signer.publicKeyPem)).toMatchObject({ ok: true, threads: 0 });
+  });
+
+  it('builds a selection of several threads with the same content as each thread alone', async () => {
+    const email = uniqueEmail('selection');
+    const first = await sentThread(email);
+    const team = first.team;
+    const second = await sentThread(email, { team, text: `${TEXT}\n\nP.S. The Q4 date follows.` });
+    const third = await sentThread(email, { team, text: 'Dear Jane,\n\nYes.\n\nThe IR team' });
+    // Another investor of the same organisation stays out of the selection.
+    const other = await sentThread(uniqueEmail('other'), { team });
+    // A second version in one thread, so the threads differ in shape too.
+    const edited = await ctx.request('POST', `/api/messages/${second.messageId}/drafts`, {
+      cookie: team.associate.cookie,
+      body: { text: 'Dear Jane,\n\nA second version.\n\nThe IR team', based_on_version: 1 },
+    });
+    expect(edited.status).toBe(201);
+
+    const selection = await bytesOf(
+      (await selectionEvidencePack(ctx.auditDeps, first.actor, { investorEmail: email })).stream,
+    );
+    expect(await verifyEvidencePack(selection, signer.publicKeyPem)).toMatchObject({ ok: true, threads: 3 });
+    const ids = [first, second, third].map((t) => t.messageId);
+    const single = await Promise.all(
+      ids.map(async (id) => bytesOf((await threadEvidencePack(ctx.auditDeps, first.actor, id)).stream)),
+    );
+    const byId = (threads: { message: { id: string }; versions: unknown[] }[]) =>
+      Object.fromEntries(threads.map((t) => [t.message.id, t]));
+    const selected = byId((await packJsonOf(selection)).threads);
+    expect(Object.keys(selected).sort()).toEqual([...ids].sort());
+    expect(selected).not.toHaveProperty(other.messageId);
+    for (const [i, pack] of single.entries()) {
+      const [thread] = (await packJsonOf(pack)).threads;
+      expect(selected[ids[i] as string]).toEqual(thread);
+    }
+    expect(selected[second.messageId]?.versions).toHaveLength(2);
+    // The same audit entries, leaving out the exports themselves.
+    const entries = (lines: Record<string, unknown>[]) =>
+      lines
+        .filter((l) => l.type === 'entry' && l.action_type !== 'evidence_pack_exported')
+        .map((l) => l.id as string)
+        .sort();
+    const perThread = new Set<string>();
+    for (const pack of single) for (const id of entries(await auditLinesOf(pack))) perThread.add(id);
+    expect(entries(await auditLinesOf(selection))).toEqual([...perThread].sort());
+    // Read together or one by one, each thread gets the same records, its own audit entries among them.
+    const together = await collectThreads(ctx.db, first.actor.orgId, ids);
+    const alone = await Promise.all(ids.map((id) => collectThreads(ctx.db, first.actor.orgId, [id])));
+    expect(together).toEqual(alone.flat());
+    expect(together.map((t) => t.audit.length)).not.toContain(0);
   });
 });
