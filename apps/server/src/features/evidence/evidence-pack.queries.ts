@@ -1,3 +1,4 @@
+import type { AuditActionType } from '@parley/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -17,6 +18,9 @@ import {
 import { auditEntryColumns } from '../../lib/audit-entry-columns';
 
 // The records of an evidence pack (docs/decisions/031-evidence-packs.md), read in one organisation.
+
+/** The audit action of an erasure request (features/retention). */
+export const ERASURE_ACTION: AuditActionType = 'investor_data_erased';
 
 export async function findOrganizationName(db: DbOrTx, orgId: string) {
   const [row] = await db
@@ -175,9 +179,10 @@ export async function findPeople(db: DbOrTx, ids: string[]) {
 
 /**
  * The threads' audit entries, oldest first: those about a message or one of its records (`entityIds`
- * holds both), and those naming a message in their details. Each arm has its index in the
- * organisation's chain (its id). The ids go as one array parameter each: a selection's records can
- * outnumber the bind-parameter limit.
+ * holds both), those naming a message in their details, and the erasures that pseudonymised one of
+ * the messages, whose details list them (docs/decisions/030-data-retention.md). Each arm has its index
+ * in the organisation's chain (its id): entity, details' message_id, action. The ids go as one array
+ * parameter each: a selection's records can outnumber the bind-parameter limit.
  */
 export async function listThreadAuditEntries(
   db: DbOrTx,
@@ -185,6 +190,7 @@ export async function listThreadAuditEntries(
   input: { messageIds: string[]; entityIds: string[] },
 ) {
   if (input.entityIds.length === 0) return [];
+  const messageIds = sql.param(input.messageIds);
   return db
     .select(auditEntryColumns)
     .from(auditLogs)
@@ -193,7 +199,11 @@ export async function listThreadAuditEntries(
         eq(auditLogs.chain, orgId),
         or(
           sql`${auditLogs.entityId} = any(${sql.param(input.entityIds)}::text[])`,
-          sql`${auditLogs.details}->>'message_id' = any(${sql.param(input.messageIds)}::text[])`,
+          sql`${auditLogs.details}->>'message_id' = any(${messageIds}::text[])`,
+          and(
+            eq(auditLogs.actionType, ERASURE_ACTION),
+            sql`${auditLogs.details}->'message_ids' ?| ${messageIds}::text[]`,
+          ),
         ),
       ),
     )

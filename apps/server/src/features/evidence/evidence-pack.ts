@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { canonicalJson } from '../../lib/audit';
 import { type AuditEntryLine, auditEntryLine } from '../audit/audit-export-line';
 import {
+  ERASURE_ACTION,
   findAuditEntry,
   findChainHead,
   findOrganizationName,
@@ -78,6 +79,7 @@ export async function collectThreads(db: DbOrTx, orgId: string, messageIds: stri
     entityIds: [...threadOfRecord.keys()],
   });
   const auditOf = new Map<string, PackAuditRow[]>();
+  const erasuresOf = new Map<string, PackAuditRow[]>();
   const add = (map: Map<string, PackAuditRow[]>, id: string, row: PackAuditRow) => {
     const list = map.get(id);
     if (list) list.push(row);
@@ -89,6 +91,13 @@ export async function collectThreads(db: DbOrTx, orgId: string, messageIds: stri
     if (owner) threads.add(owner);
     const named = row.details.message_id;
     if (typeof named === 'string' && found.has(named)) threads.add(named);
+    if (row.actionType === ERASURE_ACTION) {
+      for (const id of erasedMessageIds(row.details)) {
+        if (!found.has(id)) continue;
+        threads.add(id);
+        add(erasuresOf, id, row);
+      }
+    }
     for (const id of threads) add(auditOf, id, row);
   }
   return messages.map((message) =>
@@ -100,8 +109,15 @@ export async function collectThreads(db: DbOrTx, orgId: string, messageIds: stri
       mails,
       eventsOf,
       audit: auditOf.get(message.id) ?? [],
+      erasures: erasuresOf.get(message.id) ?? [],
     }),
   );
+}
+
+/** The message ids an erasure's audit entry lists (docs/decisions/030-data-retention.md). */
+function erasedMessageIds(details: Record<string, unknown>): string[] {
+  const ids = details.message_ids;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
 
 /** One thread of the pack, from its rows. */
@@ -113,6 +129,7 @@ function threadRecord(rows: {
   mails: Map<string, Awaited<ReturnType<typeof listSentMails>>[number]>;
   eventsOf: Map<string, Awaited<ReturnType<typeof listDeliveryEvents>>>;
   audit: PackAuditRow[];
+  erasures: PackAuditRow[];
 }) {
   const { message, versions, dismissals, requests } = rows;
   const replies = versions.flatMap((v) => {
@@ -155,6 +172,17 @@ function threadRecord(rows: {
       received_at: iso(message.createdAt),
       created_by: message.createdBy,
     },
+    /**
+     * The erasures that pseudonymised this thread after the fact (docs/decisions/030-data-retention.md):
+     * its texts name a pseudonym, so an approved text may no longer match the SHA-256 recorded when it
+     * was approved. Each one's audit entry is in audit.jsonl.
+     */
+    pseudonymised_by: rows.erasures.map((e) => ({
+      erasure_request_id: e.entityId,
+      erased_at: e.createdAt.toISOString(),
+      audit_entry_id: e.id,
+      audit_seq: e.seq,
+    })),
     versions: versions.map((v) => ({
       version: v.versionNumber,
       source: v.source,
@@ -199,6 +227,7 @@ function threadRecord(rows: {
         approved_by: v.approvedBy,
         approved_at: iso(v.approvedAt),
         approved_text: v.finalResponse,
+        /** As recorded at approval: an erasure since changes the text, never this. */
         approved_text_sha256: v.approvedTextSha256,
         compliance_tag: v.complianceTag,
         override_reason: v.overrideReason,
