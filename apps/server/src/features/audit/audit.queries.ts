@@ -11,26 +11,12 @@ import {
   projects,
   users,
 } from '../../db/schema';
+import { auditEntryColumns } from '../../lib/audit-entry-columns';
 import type { AuditSearch } from './audit-search';
-
-/** Every field an entry's hash and its export line are made from. */
-const CHAIN_ROW = {
-  chain: auditLogs.chain,
-  seq: auditLogs.seq,
-  id: auditLogs.id,
-  createdAt: auditLogs.createdAt,
-  actorId: auditLogs.actorId,
-  actionType: auditLogs.actionType,
-  entityType: auditLogs.entityType,
-  entityId: auditLogs.entityId,
-  details: auditLogs.details,
-  prevHash: auditLogs.prevHash,
-  hash: auditLogs.hash,
-};
 
 export async function listAuditChainPage(db: DbOrTx, chain: string, afterSeq: number, limit: number) {
   return db
-    .select(CHAIN_ROW)
+    .select(auditEntryColumns)
     .from(auditLogs)
     .where(and(eq(auditLogs.chain, chain), gt(auditLogs.seq, afterSeq)))
     .orderBy(asc(auditLogs.seq))
@@ -269,7 +255,7 @@ export async function listAuditExportBatch(
   input: { orgId: string; filter: AuditEntryFilter; afterSeq: number; untilSeq: number; limit: number },
 ) {
   return db
-    .select(CHAIN_ROW)
+    .select(auditEntryColumns)
     .from(auditLogs)
     .where(
       and(

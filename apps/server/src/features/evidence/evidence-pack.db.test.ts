@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -7,15 +7,18 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { inflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { insertProject } from '../../../test/factories';
+import { insertProject, uniqueEmail } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { createTestContext, json, TEST_AUDIT_SIGNER } from '../../../test/test-app';
+import { createTestContext, json, TEST_AUDIT_SIGNER, type TestContext } from '../../../test/test-app';
 import type { Actor } from '../../auth/actor';
-import { auditLogs, investorMessages } from '../../db/schema';
+import { auditLogs, emailOutbox, investorMessages } from '../../db/schema';
+import { canonicalJson } from '../../lib/audit';
 import { selectionEvidencePack, threadEvidencePack } from './evidence.service';
+import { collectThreads } from './evidence-pack';
 import { readZip, verifyEvidencePack } from './verify-evidence-pack';
 
 const run = promisify(execFile);
@@ -41,10 +44,20 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A thread carried through: message, saved draft, approval by a director, reply sent over SMTP. */
-async function sentThread(investorEmail = `jane.${Date.now()}@investor.test`) {
-  const associate = await ctx.signInAs('ir_associate');
-  const director = await ctx.signInAs('ir_director', associate.orgId);
+type SignedIn = Awaited<ReturnType<TestContext['signInAs']>>;
+type Team = { associate: SignedIn; director: SignedIn };
+
+/**
+ * A thread carried through: message, saved draft, approval by a director, reply sent over SMTP; in a
+ * new organisation unless `options.team` names one.
+ */
+async function sentThread(
+  investorEmail = `jane.${Date.now()}@investor.test`,
+  options: { text?: string; team?: Team } = {},
+) {
+  const text = options.text ?? TEXT;
+  const associate = options.team?.associate ?? (await ctx.signInAs('ir_associate'));
+  const director = options.team?.director ?? (await ctx.signInAs('ir_director', associate.orgId));
   const projectId = await insertProject(ctx.db, { orgId: associate.orgId });
   const [message] = await ctx.db
     .insert(investorMessages)
@@ -61,12 +74,12 @@ async function sentThread(investorEmail = `jane.${Date.now()}@investor.test`) {
   if (!message) throw new Error('no message');
   const saved = await ctx.request('POST', `/api/messages/${message.id}/drafts`, {
     cookie: associate.cookie,
-    body: { text: TEXT, based_on_version: 0 },
+    body: { text, based_on_version: 0 },
   });
   expect(saved.status).toBe(201);
   const approved = await ctx.request('POST', `/api/messages/${message.id}/approve`, {
     cookie: director.cookie,
-    body: { version: 1, text_sha256: sha256(TEXT) },
+    body: { version: 1, text_sha256: sha256(text) },
   });
   expect(approved.status).toBe(200);
   const actor: Actor = {
@@ -76,7 +89,7 @@ async function sentThread(investorEmail = `jane.${Date.now()}@investor.test`) {
     name: 'Director',
     email: director.email,
   } as Actor;
-  return { messageId: message.id, actor, projectId, investorEmail, director };
+  return { messageId: message.id, actor, projectId, investorEmail, director, team: { associate, director } };
 }
 
 /** The pack's files changed by `change`, zipped again as they were. */
@@ -87,6 +100,51 @@ async function rezip(pack: Buffer, change: (files: Map<string, Buffer>) => void)
   for (const [name, bytes] of files) zip.addBuffer(bytes, name);
   zip.end();
   return bytesOf(zip.outputStream as unknown as Readable);
+}
+
+/** The manifest signed again over the changed files, as only the holder of Parley's key could. */
+function resign(files: Map<string, Buffer>) {
+  const { signature: _old, ...manifest } = JSON.parse(files.get('manifest.json')?.toString() ?? '{}');
+  manifest.files = (manifest.files as { name: string }[]).map(({ name }) => {
+    const bytes = files.get(name) ?? Buffer.alloc(0);
+    return { name, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  });
+  const signature = sign(null, Buffer.from(canonicalJson(manifest), 'utf8'), signer.privateKey);
+  files.set(
+    'manifest.json',
+    Buffer.from(JSON.stringify({ ...manifest, signature: signature.toString('base64') })),
+  );
+}
+
+const packJsonOf = async (pack: Buffer) =>
+  JSON.parse((await readZip(pack)).files.get('pack.json')?.toString() ?? '{}');
+const auditLinesOf = async (pack: Buffer) =>
+  ((await readZip(pack)).files.get('audit.jsonl')?.toString() ?? '')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+
+/** The text of a pdfkit summary: its compressed page streams, the hex strings they show. */
+function pdfText(pdf: Buffer): string {
+  const text: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = (m.index ?? 0) + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const tj of content.matchAll(/\[(.*?)\] TJ/g))
+      text.push(
+        [...(tj[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)]
+          .map((h) => Buffer.from(h[1] ?? '', 'hex').toString('latin1'))
+          .join(''),
+      );
+  }
+  return text.join('\n');
 }
 
 describe('evidence pack routes', () => {
@@ -290,5 +348,186 @@ describe('evidence packs', () => {
       ).stream,
     );
     expect(await verifyEvidencePack(none, signer.publicKeyPem)).toMatchObject({ ok: true, threads: 0 });
+  });
+
+  it('builds a selection of several threads with the same content as each thread alone', async () => {
+    const email = uniqueEmail('selection');
+    const first = await sentThread(email);
+    const team = first.team;
+    const second = await sentThread(email, { team, text: `${TEXT}\n\nP.S. The Q4 date follows.` });
+    const third = await sentThread(email, { team, text: 'Dear Jane,\n\nYes.\n\nThe IR team' });
+    // Another investor of the same organisation stays out of the selection.
+    const other = await sentThread(uniqueEmail('other'), { team });
+    // A second version in one thread, so the threads differ in shape too.
+    const edited = await ctx.request('POST', `/api/messages/${second.messageId}/drafts`, {
+      cookie: team.associate.cookie,
+      body: { text: 'Dear Jane,\n\nA second version.\n\nThe IR team', based_on_version: 1 },
+    });
+    expect(edited.status).toBe(201);
+
+    const selection = await bytesOf(
+      (await selectionEvidencePack(ctx.auditDeps, first.actor, { investorEmail: email })).stream,
+    );
+    expect(await verifyEvidencePack(selection, signer.publicKeyPem)).toMatchObject({ ok: true, threads: 3 });
+    const ids = [first, second, third].map((t) => t.messageId);
+    const single = await Promise.all(
+      ids.map(async (id) => bytesOf((await threadEvidencePack(ctx.auditDeps, first.actor, id)).stream)),
+    );
+    const byId = (threads: { message: { id: string }; versions: unknown[] }[]) =>
+      Object.fromEntries(threads.map((t) => [t.message.id, t]));
+    const selected = byId((await packJsonOf(selection)).threads);
+    expect(Object.keys(selected).sort()).toEqual([...ids].sort());
+    expect(selected).not.toHaveProperty(other.messageId);
+    for (const [i, pack] of single.entries()) {
+      const [thread] = (await packJsonOf(pack)).threads;
+      expect(selected[ids[i] as string]).toEqual(thread);
+    }
+    expect(selected[second.messageId]?.versions).toHaveLength(2);
+    // The same audit entries, leaving out the exports themselves.
+    const entries = (lines: Record<string, unknown>[]) =>
+      lines
+        .filter((l) => l.type === 'entry' && l.action_type !== 'evidence_pack_exported')
+        .map((l) => l.id as string)
+        .sort();
+    const perThread = new Set<string>();
+    for (const pack of single) for (const id of entries(await auditLinesOf(pack))) perThread.add(id);
+    expect(entries(await auditLinesOf(selection))).toEqual([...perThread].sort());
+    // Read together or one by one, each thread gets the same records, its own audit entries among them.
+    const together = await collectThreads(ctx.db, first.actor.orgId, ids);
+    const alone = await Promise.all(ids.map((id) => collectThreads(ctx.db, first.actor.orgId, [id])));
+    expect(together).toEqual(alone.flat());
+    expect(together.map((t) => t.audit.length)).not.toContain(0);
+  });
+});
+
+describe('evidence packs of pseudonymised threads', () => {
+  const NAMED_TEXT =
+    'Dear Jane Investor,\n\nThe Q3 distribution was paid on 30 September.\n\nKind regards,\nThe IR team';
+
+  /** A sent thread whose investor an admin then erases, its records moved out of retention first. */
+  async function erasedThread() {
+    const email = uniqueEmail('erased');
+    const thread = await sentThread(email, { text: NAMED_TEXT });
+    const longAgo = new Date(ctx.clock.now().getTime() - 8 * 366 * 86_400_000);
+    await ctx.db
+      .update(investorMessages)
+      .set({ createdAt: longAgo, updatedAt: longAgo })
+      .where(eq(investorMessages.id, thread.messageId));
+    await ctx.db
+      .update(emailOutbox)
+      .set({ createdAt: longAgo })
+      .where(and(eq(emailOutbox.orgId, thread.actor.orgId), eq(emailOutbox.toEmail, email)));
+    const admin = await ctx.signInAs('admin', thread.actor.orgId);
+    const res = await ctx.request('POST', '/api/retention/erasures', {
+      cookie: admin.cookie,
+      body: { investor_email: email, reason: 'Erasure request received by post' },
+    });
+    expect(res.status).toBe(201);
+    const erasure = await json(res);
+    expect(erasure).toMatchObject({ messages_pseudonymised: 1 });
+    const [entry] = await ctx.db
+      .select({ id: auditLogs.id, seq: auditLogs.seq, createdAt: auditLogs.createdAt })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.orgId, thread.actor.orgId), eq(auditLogs.actionType, 'investor_data_erased')));
+    if (!entry) throw new Error('no erasure entry');
+    const pack = await bytesOf(
+      (await threadEvidencePack(ctx.auditDeps, thread.actor, thread.messageId)).stream,
+    );
+    return { ...thread, erasure, entry, pack };
+  }
+
+  it('marks the thread pseudonymised, keeps the hash recorded at approval, and verifies with a note', async () => {
+    const { messageId, erasure, entry, pack } = await erasedThread();
+    const [thread] = (await packJsonOf(pack)).threads;
+    expect(thread.pseudonymised_by).toEqual([
+      {
+        erasure_request_id: erasure.id,
+        erased_at: entry.createdAt.toISOString(),
+        audit_entry_id: entry.id,
+        audit_seq: entry.seq,
+      },
+    ]);
+    const [approval] = thread.approvals;
+    expect(approval.approved_text).toBe(NAMED_TEXT.replace('Jane Investor', erasure.pseudonym));
+    expect(approval.approved_text_sha256).toBe(sha256(NAMED_TEXT));
+    // The erasure's own entry is in the pack, under its signed checkpoint.
+    const lines = await auditLinesOf(pack);
+    expect(lines.find((l) => l.id === entry.id)).toMatchObject({
+      action_type: 'investor_data_erased',
+      details: expect.objectContaining({ message_ids: [messageId] }),
+    });
+    expect(lines.at(-1)).toMatchObject({ type: 'checkpoint', seq: expect.any(Number) });
+    expect(lines.at(-1).seq).toBeGreaterThan(entry.seq);
+
+    const note =
+      `Thread ${messageId}, version 1: pseudonymised by an erasure on ${entry.createdAt.toISOString().slice(0, 10)} ` +
+      `(audit entry ${entry.seq}): approved text no longer matches the hash recorded at approval.`;
+    expect(await verifyEvidencePack(pack, signer.publicKeyPem)).toMatchObject({
+      ok: true,
+      problems: [],
+      notes: [{ file: 'pack.json', note }],
+    });
+    const summary = pdfText((await readZip(pack)).files.get('summary.pdf') ?? Buffer.alloc(0));
+    expect(summary).toContain(`by an erasure on`);
+    expect(summary).toContain(`(audit entry ${entry.seq})`);
+    expect(summary).toContain('pseudonymised since approval');
+
+    // The offline verifier says the same, and passes.
+    const dir = mkdtempSync(path.join(tmpdir(), 'parley-pack-erased-'));
+    try {
+      writeFileSync(path.join(dir, 'pack.zip'), pack);
+      writeFileSync(path.join(dir, 'key.pem'), signer.publicKeyPem);
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', tsx, CLI, 'audit', 'verify-pack', '--file', 'pack.zip', '--pubkey', 'key.pem'],
+        { cwd: dir, env: { PATH: process.env.PATH ?? '' } },
+      );
+      expect(stdout).toMatch(/^OK: 1 thread\(s\)/);
+      expect(stdout).toContain(`pack.json: ${note}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('still fails a changed approved text that no erasure explains, even in a pack signed again', async () => {
+    const { messageId, actor } = await sentThread();
+    const pack = await bytesOf((await threadEvidencePack(ctx.auditDeps, actor, messageId)).stream);
+    type OneThread = { threads: [{ approvals: [{ approved_text: string }]; pseudonymised_by: unknown[] }] };
+    const verdict = async (change: (json: OneThread) => void) =>
+      verifyEvidencePack(
+        await rezip(pack, (files) => {
+          const json = JSON.parse(files.get('pack.json')?.toString() ?? '{}');
+          change(json);
+          files.set('pack.json', Buffer.from(JSON.stringify(json)));
+          resign(files);
+        }),
+        signer.publicKeyPem,
+      );
+    const edited = await verdict((json) => {
+      json.threads[0].approvals[0].approved_text = TEXT.replace('was paid as', 'will always be paid as');
+    });
+    expect(edited).toMatchObject({
+      ok: false,
+      problems: [{ file: 'pack.json', reason: 'The approved text of version 1 does not match its SHA-256.' }],
+      notes: [],
+    });
+    // Claiming an erasure in pack.json without its audit entry explains nothing.
+    const claimed = await verdict((json) => {
+      json.threads[0].approvals[0].approved_text = 'Dear Investor 00000000, changed.';
+      json.threads[0].pseudonymised_by = [
+        {
+          erasure_request_id: messageId,
+          erased_at: '2030-01-01T00:00:00.000Z',
+          audit_entry_id: messageId,
+          audit_seq: 1,
+        },
+      ];
+    });
+    expect(claimed.ok).toBe(false);
+    expect(claimed.notes).toEqual([]);
+    expect(claimed.problems.map((p) => p.reason)).toEqual([
+      `Thread ${messageId} is said to be pseudonymised by audit entry ${messageId}, which audit.jsonl does not hold for it.`,
+      'The approved text of version 1 does not match its SHA-256.',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { AuditActionType } from '@parley/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -14,8 +15,12 @@ import {
   projects,
   users,
 } from '../../db/schema';
+import { auditEntryColumns } from '../../lib/audit-entry-columns';
 
 // The records of an evidence pack (docs/decisions/031-evidence-packs.md), read in one organisation.
+
+/** The audit action of an erasure request (features/retention). */
+export const ERASURE_ACTION: AuditActionType = 'investor_data_erased';
 
 export async function findOrganizationName(db: DbOrTx, orgId: string) {
   const [row] = await db
@@ -26,7 +31,16 @@ export async function findOrganizationName(db: DbOrTx, orgId: string) {
 }
 
 export async function findThreadMessage(db: DbOrTx, orgId: string, messageId: string) {
-  const [row] = await db
+  const [row] = await listThreadMessages(db, orgId, [messageId]);
+  return row ?? null;
+}
+
+// A pack's threads are read a table at a time for all of them (a selection holds up to 200), so a pack
+// costs the same handful of queries whatever its size; collectThreads groups the rows by thread.
+
+export async function listThreadMessages(db: DbOrTx, orgId: string, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
+  return db
     .select({
       id: investorMessages.id,
       projectId: investorMessages.projectId,
@@ -41,16 +55,17 @@ export async function findThreadMessage(db: DbOrTx, orgId: string, messageId: st
     })
     .from(investorMessages)
     .leftJoin(projects, eq(projects.id, investorMessages.projectId))
-    .where(and(eq(investorMessages.orgId, orgId), eq(investorMessages.id, messageId)));
-  return row ?? null;
+    .where(and(eq(investorMessages.orgId, orgId), inArray(investorMessages.id, messageIds)));
 }
 
-export type ThreadMessage = NonNullable<Awaited<ReturnType<typeof findThreadMessage>>>;
+export type ThreadMessage = Awaited<ReturnType<typeof listThreadMessages>>[number];
 
-export async function listThreadVersions(db: DbOrTx, orgId: string, messageId: string) {
+export async function listThreadVersions(db: DbOrTx, orgId: string, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
   return db
     .select({
       id: aiResponses.id,
+      messageId: aiResponses.messageId,
       versionNumber: aiResponses.versionNumber,
       source: aiResponses.source,
       text: aiResponses.aiDraft,
@@ -71,14 +86,16 @@ export async function listThreadVersions(db: DbOrTx, orgId: string, messageId: s
       sentEmailId: aiResponses.sentEmailId,
     })
     .from(aiResponses)
-    .where(and(eq(aiResponses.orgId, orgId), eq(aiResponses.messageId, messageId)))
+    .where(and(eq(aiResponses.orgId, orgId), inArray(aiResponses.messageId, messageIds)))
     .orderBy(asc(aiResponses.versionNumber));
 }
 
-export async function listThreadDismissals(db: DbOrTx, orgId: string, messageId: string) {
+export async function listThreadDismissals(db: DbOrTx, orgId: string, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
   return db
     .select({
       id: flagDismissals.id,
+      messageId: flagDismissals.messageId,
       versionNumber: flagDismissals.versionNumber,
       rule: flagDismissals.rule,
       term: flagDismissals.term,
@@ -91,14 +108,16 @@ export async function listThreadDismissals(db: DbOrTx, orgId: string, messageId:
       restoredAt: flagDismissals.restoredAt,
     })
     .from(flagDismissals)
-    .where(and(eq(flagDismissals.orgId, orgId), eq(flagDismissals.messageId, messageId)))
-    .orderBy(asc(flagDismissals.dismissedAt));
+    .where(and(eq(flagDismissals.orgId, orgId), inArray(flagDismissals.messageId, messageIds)))
+    .orderBy(asc(flagDismissals.dismissedAt), asc(flagDismissals.id));
 }
 
-export async function listThreadApprovalRequests(db: DbOrTx, orgId: string, messageId: string) {
+export async function listThreadApprovalRequests(db: DbOrTx, orgId: string, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
   return db
     .select({
       id: approvalRequests.id,
+      messageId: approvalRequests.messageId,
       versionNumber: approvalRequests.versionNumber,
       textSha256: approvalRequests.textSha256,
       status: approvalRequests.status,
@@ -109,12 +128,14 @@ export async function listThreadApprovalRequests(db: DbOrTx, orgId: string, mess
       comment: approvalRequests.comment,
     })
     .from(approvalRequests)
-    .where(and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.messageId, messageId)))
-    .orderBy(asc(approvalRequests.submittedAt));
+    .where(and(eq(approvalRequests.orgId, orgId), inArray(approvalRequests.messageId, messageIds)))
+    .orderBy(asc(approvalRequests.submittedAt), asc(approvalRequests.id));
 }
 
-export async function findSentMail(db: DbOrTx, orgId: string, outboxId: string) {
-  const [row] = await db
+/** The replies as queued and sent, by outbox id (one per sent version). */
+export async function listSentMails(db: DbOrTx, orgId: string, outboxIds: string[]) {
+  if (outboxIds.length === 0) return [];
+  return db
     .select({
       id: emailOutbox.id,
       toEmail: emailOutbox.toEmail,
@@ -128,21 +149,22 @@ export async function findSentMail(db: DbOrTx, orgId: string, outboxId: string) 
       lastError: emailOutbox.lastError,
     })
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.orgId, orgId), eq(emailOutbox.id, outboxId)));
-  return row ?? null;
+    .where(and(eq(emailOutbox.orgId, orgId), inArray(emailOutbox.id, outboxIds)));
 }
 
-export async function listDeliveryEvents(db: DbOrTx, orgId: string, outboxId: string) {
+export async function listDeliveryEvents(db: DbOrTx, orgId: string, outboxIds: string[]) {
+  if (outboxIds.length === 0) return [];
   return db
     .select({
+      outboxId: emailEvents.outboxId,
       actionType: emailEvents.actionType,
       success: emailEvents.success,
       createdAt: emailEvents.createdAt,
       details: emailEvents.details,
     })
     .from(emailEvents)
-    .where(and(eq(emailEvents.orgId, orgId), eq(emailEvents.outboxId, outboxId)))
-    .orderBy(asc(emailEvents.createdAt));
+    .where(and(eq(emailEvents.orgId, orgId), inArray(emailEvents.outboxId, outboxIds)))
+    .orderBy(asc(emailEvents.createdAt), asc(emailEvents.id));
 }
 
 /** Names of the people a pack mentions, by user id. */
@@ -155,40 +177,33 @@ export async function findPeople(db: DbOrTx, ids: string[]) {
     .where(inArray(users.id, ids));
 }
 
-/** An audit entry with every field its export line and hash need. */
-const AUDIT_ROW = {
-  id: auditLogs.id,
-  chain: auditLogs.chain,
-  seq: auditLogs.seq,
-  createdAt: auditLogs.createdAt,
-  actorId: auditLogs.actorId,
-  actionType: auditLogs.actionType,
-  entityType: auditLogs.entityType,
-  entityId: auditLogs.entityId,
-  details: auditLogs.details,
-  prevHash: auditLogs.prevHash,
-  hash: auditLogs.hash,
-};
-
 /**
- * The thread's audit entries, oldest first: those about the message or one of its records, and those
- * naming the message in their details (both indexed per chain; an organisation's chain is its id).
+ * The threads' audit entries, oldest first: those about a message or one of its records (`entityIds`
+ * holds both), those naming a message in their details, and the erasures that pseudonymised one of
+ * the messages, whose details list them (docs/decisions/030-data-retention.md). Each arm has its index
+ * in the organisation's chain (its id): entity, details' message_id, action. The ids go as one array
+ * parameter each: a selection's records can outnumber the bind-parameter limit.
  */
 export async function listThreadAuditEntries(
   db: DbOrTx,
   orgId: string,
-  messageId: string,
-  recordIds: string[],
+  input: { messageIds: string[]; entityIds: string[] },
 ) {
+  if (input.entityIds.length === 0) return [];
+  const messageIds = sql.param(input.messageIds);
   return db
-    .select(AUDIT_ROW)
+    .select(auditEntryColumns)
     .from(auditLogs)
     .where(
       and(
         eq(auditLogs.chain, orgId),
         or(
-          inArray(auditLogs.entityId, [messageId, ...recordIds]),
-          sql`${auditLogs.details}->>'message_id' = ${messageId}`,
+          sql`${auditLogs.entityId} = any(${sql.param(input.entityIds)}::text[])`,
+          sql`${auditLogs.details}->>'message_id' = any(${messageIds}::text[])`,
+          and(
+            eq(auditLogs.actionType, ERASURE_ACTION),
+            sql`${auditLogs.details}->'message_ids' ?| ${messageIds}::text[]`,
+          ),
         ),
       ),
     )
@@ -199,7 +214,7 @@ export type PackAuditRow = Awaited<ReturnType<typeof listThreadAuditEntries>>[nu
 
 export async function findAuditEntry(db: DbOrTx, orgId: string, id: string): Promise<PackAuditRow | null> {
   const [row] = await db
-    .select(AUDIT_ROW)
+    .select(auditEntryColumns)
     .from(auditLogs)
     .where(and(eq(auditLogs.orgId, orgId), eq(auditLogs.id, id)));
   return row ?? null;

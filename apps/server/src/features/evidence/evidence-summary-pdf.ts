@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import type { PackData, PackThread } from './evidence-pack';
 
@@ -18,6 +19,7 @@ function printable(text: string): string {
     .join('');
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const when = (iso: string | null) => (iso ? `${iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}` : '—');
 
 export async function evidenceSummaryPdf(pack: PackData, signer: { keyId: string }): Promise<Buffer> {
@@ -87,6 +89,14 @@ export async function evidenceSummaryPdf(pack: PackData, signer: { keyId: string
     line('Fund', t.message.fund?.name ?? '—');
     line('Received', when(t.message.received_at));
     line('Status', t.message.status);
+    for (const e of t.pseudonymised_by) {
+      line(
+        'Pseudonymised',
+        `by an erasure on ${when(e.erased_at)} (audit entry ${e.audit_seq}): the investor's name and ` +
+          'address in this thread were replaced by a pseudonym after the fact, so an approved text may ' +
+          'no longer match the SHA-256 recorded at approval.',
+      );
+    }
     heading("The investor's message");
     block(t.message.body);
 
@@ -126,7 +136,9 @@ export async function evidenceSummaryPdf(pack: PackData, signer: { keyId: string
     for (const a of t.approvals) {
       heading(`Approval of version ${a.version}`);
       line('Approved by', `${who(a.approved_by)} at ${when(a.approved_at)}`);
-      line('SHA-256 of the approved text', a.approved_text_sha256 ?? '—');
+      line('SHA-256 recorded at approval', a.approved_text_sha256 ?? '—');
+      if (t.pseudonymised_by.length > 0 && sha256(a.approved_text ?? '') !== a.approved_text_sha256)
+        line('Approved text', 'pseudonymised since approval: it no longer matches that SHA-256');
       if (a.override_reason) line('Approved over high-severity flags', a.override_reason);
       doc.moveDown(0.3);
       block(a.approved_text ?? '');

@@ -8,6 +8,7 @@ export const EVIDENCE_VERIFY_USAGE = `Usage:
 
 Verifies an evidence pack offline (docs/decisions/031-evidence-packs.md): its signed manifest, every
 file against it, its audit entries and checkpoint, and its approvals and replies against their hashes.
+An approved text pseudonymised by a later erasure (its audit entry in the pack) is reported as a note.
 Use the public key downloaded from Parley, not the copy inside the pack. Exit status 0 when it
 verifies, 1 when it does not, 2 for a usage error.`;
 
@@ -44,16 +45,22 @@ export async function runEvidenceVerifyCommand(args: string[], output: Output, c
   if (typeof zip === 'number') return zip;
 
   const result = await verifyEvidencePack(zip, pem.toString('utf8'));
+  // Notes explain what the pack records (a thread pseudonymised since, say); they never fail it.
+  const notes = result.notes.length
+    ? `Note(s):\n${result.notes.map((n) => `  ${n.file}: ${n.note}`).join('\n')}\n`
+    : '';
   if (result.ok) {
     const checkpoint = result.checkpoint;
     output.out(
       `OK: ${result.threads} thread(s), ${result.entries} audit entries; every file matches the signed manifest.\n` +
-        (checkpoint ? `Checkpoint: seq ${checkpoint.seq}, signed ${checkpoint.signed_at}.\n` : ''),
+        (checkpoint ? `Checkpoint: seq ${checkpoint.seq}, signed ${checkpoint.signed_at}.\n` : '') +
+        notes,
     );
     return 0;
   }
   output.out(
-    `FAILED: ${result.problems.length} problem(s)\n${result.problems.map((p) => `  ${p.file}: ${p.reason}`).join('\n')}\n`,
+    `FAILED: ${result.problems.length} problem(s)\n${result.problems.map((p) => `  ${p.file}: ${p.reason}`).join('\n')}\n` +
+      notes,
   );
   return 1;
 }

@@ -3,14 +3,18 @@ import yauzl from 'yauzl';
 import { canonicalJson, computeAuditHash } from '../../lib/audit';
 import { checkpointSignatureValid, type SignedCheckpoint } from '../../lib/audit-checkpoint';
 import { MANIFEST_FILE } from './evidence-files';
+import { ERASURE_ACTION } from './evidence-pack.queries';
 
 // Verifies an evidence pack with nothing but the zip and the organisation's public key
 // (docs/decisions/031-evidence-packs.md): no database, no configuration.
 
 export type PackProblem = { file: string; reason: string };
+/** Something the pack explains rather than something wrong with it: it does not fail verification. */
+export type PackNote = { file: string; note: string };
 export type PackVerification = {
   ok: boolean;
   problems: PackProblem[];
+  notes: PackNote[];
   threads: number;
   entries: number;
   checkpoint: { seq: number; signed_at: string } | null;
@@ -58,11 +62,17 @@ function parseJson(bytes: Buffer | undefined): unknown {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Whether an erasure's details list the message among those it pseudonymised. */
+const listsMessage = (details: unknown, messageId: string) =>
+  isRecord(details) && Array.isArray(details.message_ids) && details.message_ids.includes(messageId);
+
 export async function verifyEvidencePack(zipBytes: Buffer, publicKeyPem: string): Promise<PackVerification> {
   const problems: PackProblem[] = [];
+  const notes: PackNote[] = [];
   const result = (extra: Partial<PackVerification> = {}): PackVerification => ({
     ok: problems.length === 0,
     problems,
+    notes,
     threads: 0,
     entries: 0,
     checkpoint: null,
@@ -152,28 +162,53 @@ export async function verifyEvidencePack(zipBytes: Buffer, publicKeyPem: string)
       problems.push({ file: 'audit.jsonl', reason: `Entry ${last.seq} lies beyond the checkpoint.` });
   }
 
-  // 3. What the pack says agrees with itself: approvals with their hashes, replies with their files.
+  // 3. What the pack says agrees with itself: approvals with their hashes (or an erasure since that
+  // explains the difference), replies with their files.
   const pack = parseJson(zip.files.get('pack.json'));
   const threads =
     isRecord(pack) && Array.isArray(pack.threads) ? (pack.threads as Record<string, unknown>[]) : [];
   if (!isRecord(pack)) problems.push({ file: 'pack.json', reason: 'pack.json is missing or malformed.' });
-  const approvedHashes = new Set(
-    entries
-      .filter((e) => e.action_type === 'response_approved')
-      .map((e) => (e.details as { text_sha256?: string })?.text_sha256),
-  );
+  const approvalEntries = entries.filter((e) => e.action_type === 'response_approved');
+  const erasureEntries = entries.filter((e) => e.action_type === ERASURE_ACTION);
   for (const t of threads) {
+    const messageId = isRecord(t.message) ? String(t.message.id) : '';
+    // An erasure pseudonymises a thread's texts after approval (docs/decisions/030-data-retention.md);
+    // only an erasure entry of audit.jsonl that lists the message explains a changed approved text.
+    const erasures = erasureEntries.filter((e) => listsMessage(e.details, messageId));
+    for (const claim of Array.isArray(t.pseudonymised_by) ? t.pseudonymised_by : []) {
+      const entryId = isRecord(claim) ? claim.audit_entry_id : undefined;
+      if (!erasures.some((e) => e.id === entryId))
+        problems.push({
+          file: 'pack.json',
+          reason: `Thread ${messageId} is said to be pseudonymised by audit entry ${String(entryId)}, which audit.jsonl does not hold for it.`,
+        });
+    }
     for (const a of (t.approvals as Record<string, unknown>[]) ?? []) {
       const text = typeof a.approved_text === 'string' ? a.approved_text : '';
-      if (sha256(text) !== a.approved_text_sha256)
+      const approval = approvalEntries.find(
+        (e) => (e.details as { text_sha256?: string })?.text_sha256 === String(a.approved_text_sha256),
+      );
+      if (sha256(text) === a.approved_text_sha256) {
+        if (!approval)
+          problems.push({
+            file: 'pack.json',
+            reason: `No audit entry records the approval of version ${a.version}.`,
+          });
+        continue;
+      }
+      const erasure = approval && erasures.find((e) => Number(e.seq) > Number(approval.seq));
+      if (erasure)
+        notes.push({
+          file: 'pack.json',
+          note:
+            `Thread ${messageId}, version ${a.version}: pseudonymised by an erasure on ` +
+            `${String(erasure.created_at).slice(0, 10)} (audit entry ${erasure.seq}): approved text no ` +
+            'longer matches the hash recorded at approval.',
+        });
+      else
         problems.push({
           file: 'pack.json',
           reason: `The approved text of version ${a.version} does not match its SHA-256.`,
-        });
-      else if (!approvedHashes.has(String(a.approved_text_sha256)))
-        problems.push({
-          file: 'pack.json',
-          reason: `No audit entry records the approval of version ${a.version}.`,
         });
     }
     for (const r of (t.replies as Record<string, unknown>[]) ?? []) {
