@@ -2,6 +2,7 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePublicKeyPem } from '../../lib/audit-checkpoint';
+import { countText } from '../../lib/count-text';
 import {
   type ExportVerifyResult,
   type PublishedCheckpoint,
@@ -96,8 +97,8 @@ export async function runAuditVerifyCommand(
     output.out(
       [
         result.filtered
-          ? `OK (filtered export): ${result.entries} entries each match their hash, in chain order (seq ${result.firstSeq} to ${result.lastSeq}, chain ${result.chain}). The file holds only the entries its filters matched, so it cannot show that none is missing between them: verify an unfiltered export for that.`
-          : `OK: ${result.entries} entries verified (seq ${result.firstSeq} to ${result.lastSeq}, chain ${result.chain}).`,
+          ? `OK (filtered export): ${countText(result.entries, 'entry', 'entries')} ${result.entries === 1 ? 'matches its' : 'each match their'} hash, in chain order (seq ${result.firstSeq} to ${result.lastSeq}, chain ${result.chain}). The file holds only the entries its filters matched, so it cannot show that none is missing between them: verify an unfiltered export for that.`
+          : `OK: ${countText(result.entries, 'entry', 'entries')} verified (seq ${result.firstSeq} to ${result.lastSeq}, chain ${result.chain}).`,
         `Last checkpoint: seq ${c.seq}, head ${c.head_hash}, signed ${c.signed_at} with key ${c.key_id}.`,
         ...result.published.map((item) => publishedLine(item, result)),
         '',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { countText } from '../../lib/count-text';
 import { verifyEvidencePack } from './verify-evidence-pack';
 
 export const EVIDENCE_VERIFY_USAGE = `Usage:
@@ -52,7 +53,7 @@ export async function runEvidenceVerifyCommand(args: string[], output: Output, c
   if (result.ok) {
     const checkpoint = result.checkpoint;
     output.out(
-      `OK: ${result.threads} thread(s), ${result.entries} audit entries; every file matches the signed manifest.\n` +
+      `OK: ${countText(result.threads, 'thread')}, ${countText(result.entries, 'audit entry', 'audit entries')}; every file matches the signed manifest.\n` +
         (checkpoint ? `Checkpoint: seq ${checkpoint.seq}, signed ${checkpoint.signed_at}.\n` : '') +
         notes,
     );

@@ -48,13 +48,15 @@ export function AuditTable({
                   </p>
                 ) : null}
               </TableCell>
-              <TableCell>
+              <TableCell className="max-w-[14rem]">
                 <span className="block truncate">{entry.actor.name}</span>
                 {entry.actor.email && entry.actor.email !== entry.actor.name ? (
                   <span className="block truncate text-muted-foreground text-xs">{entry.actor.email}</span>
                 ) : null}
               </TableCell>
-              <TableCell className="text-muted-foreground">{entry.project?.name ?? '—'}</TableCell>
+              <TableCell className="max-w-[11rem] truncate text-muted-foreground" title={entry.project?.name}>
+                {entry.project?.name ?? '—'}
+              </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">
                 <time
                   dateTime={new Date(entry.created_at).toISOString()}

@@ -18,6 +18,16 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 function ErasureConsequences({ preview }: { preview: ErasurePreview }) {
   const changed = preview.messages_pseudonymised + preview.emails_pseudonymised;
   const kept = preview.messages_retained + preview.emails_retained;
+  if (changed + kept === 0)
+    return (
+      <ul className="grid list-disc gap-1.5 pl-5 text-sm">
+        <li>Parley holds no message from this address and no reply to it: nothing will change.</li>
+        <li>
+          The audit log records that the request was received and handled, with its reason and a pseudonym,
+          never the e-mail address.
+        </li>
+      </ul>
+    );
   return (
     <ul className="grid list-disc gap-1.5 pl-5 text-sm">
       <li>
