@@ -40,7 +40,7 @@ export function AuditTable({
                 }
               }}
             >
-              <TableCell className="max-w-[18rem]">
+              <TableCell className="max-w-[15rem]">
                 <ActionBadge kind={entry.action_kind} label={entry.action_label} />
                 {entry.summary ? (
                   <p className="mt-1 truncate text-muted-foreground text-xs" title={entry.summary}>
@@ -54,7 +54,7 @@ export function AuditTable({
                   <span className="block truncate text-muted-foreground text-xs">{entry.actor.email}</span>
                 ) : null}
               </TableCell>
-              <TableCell className="max-w-[11rem] truncate text-muted-foreground" title={entry.project?.name}>
+              <TableCell className="max-w-[9rem] truncate text-muted-foreground" title={entry.project?.name}>
                 {entry.project?.name ?? '—'}
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">
