@@ -25,9 +25,12 @@ export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
 
 /**
  * The database of this test file: a copy of the migrated PGlite template, or the CI PostgreSQL.
- * `empty` gives a PostgreSQL database of the file's own, for tests of what happens with no users.
+ * `empty` gives a PostgreSQL database of the file's own, for tests of what happens with no users or
+ * that start server processes on it (its `url`).
  */
-export async function openTestDatabase(options: { empty?: boolean } = {}): Promise<Database> {
+export async function openTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB === 'postgres' && url) {
     if (!options.empty) return openPostgres(url, { max: 10 });
@@ -44,6 +47,8 @@ export async function openTestDatabase(options: { empty?: boolean } = {}): Promi
     await database.migrate();
     return {
       ...database,
+      /** For a process of its own (a second server instance) to open. */
+      url: own.toString(),
       close: async () => {
         await database.close();
         await ownDatabase(`drop database if exists "${name}" with (force)`);
