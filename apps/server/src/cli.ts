@@ -9,6 +9,7 @@ import { createFirstAdmin } from './features/users/bootstrap.service';
 import { findMemberRoles, findUserIdByEmail } from './features/users/users.queries';
 import { changeUserRole } from './features/users/users.service';
 import { systemClock } from './lib/clock';
+import { DataDirLockedError } from './lib/data-dir-lock';
 import { AppError } from './lib/errors';
 
 const USAGE = `Usage:
@@ -89,7 +90,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError || error instanceof AppError ? error.message : String(error);
+  const message =
+    error instanceof ConfigError || error instanceof AppError || error instanceof DataDirLockedError
+      ? error.message
+      : String(error);
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

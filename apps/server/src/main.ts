@@ -12,6 +12,7 @@ import { issueSetupToken } from './features/setup/setup.service';
 import { startJobs } from './jobs';
 import { loadAuditSigner } from './lib/audit-signer';
 import { systemClock } from './lib/clock';
+import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { loadEncryptionKey } from './lib/secrets';
 
@@ -91,7 +92,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(
