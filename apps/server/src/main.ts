@@ -29,7 +29,7 @@ async function main() {
   const mailer = config.smtpUrl
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : createOutboxMailer({ from: config.mailFrom, announce: (line) => logger.info(line) });
-  const encryptionKey = loadEncryptionKey(config);
+  const encryptionKey = loadEncryptionKey(config, logger);
   const auditSigner = loadAuditSigner(config, logger);
   logger.info('audit checkpoints are signed', { keyId: auditSigner.keyId });
   // One LISTEN per process feeds every event stream (docs/architecture.md Realtime).

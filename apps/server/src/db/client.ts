@@ -10,7 +10,12 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { acquireDataDirLock, type LockEnvironment, releaseOnExit } from '../lib/data-dir-lock';
+import {
+  acquireDataDirLock,
+  type DataDirLock,
+  type LockEnvironment,
+  releaseOnExit,
+} from '../lib/data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -163,14 +168,15 @@ export function pgliteDirOf(dataDir: string): string {
 
 /**
  * PGlite persisted in DATA_DIR. One process at a time may hold it, so this takes DATA_DIR's lock first
- * and throws DataDirLockedError, having written nothing, when another process has it
- * (docs/operations.md, The data directory lock). `loadDataDir` fills a new directory from a dump.
+ * (unless the caller already holds it) and throws DataDirLockedError, having written nothing, when
+ * another process has it (docs/operations.md, The data directory lock). `loadDataDir` fills a new
+ * directory from a dump.
  */
 export async function openPglite(
   dataDir: string,
-  options: { loadDataDir?: Blob; lockEnvironment?: LockEnvironment } = {},
-): Promise<Database> {
-  const lock = acquireDataDirLock(dataDir, options.lockEnvironment);
+  options: { loadDataDir?: Blob; lock?: DataDirLock; lockEnvironment?: LockEnvironment } = {},
+): Promise<Database & { dumpDataDir(): Promise<Buffer> }> {
+  const lock = options.lock ?? acquireDataDirLock(dataDir, options.lockEnvironment);
   const stopReleasing = releaseOnExit(lock);
   const unlock = () => {
     stopReleasing();
@@ -179,10 +185,16 @@ export async function openPglite(
   try {
     const dir = pgliteDirOf(dataDir);
     mkdirSync(dir, { recursive: true });
-    const database = wrapPglite(
-      await createPglite({ dataDir: dir, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) }),
-    );
-    return { ...database, close: () => database.close().finally(unlock) };
+    const client = await createPglite({
+      dataDir: dir,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const database = wrapPglite(client);
+    return {
+      ...database,
+      close: () => database.close().finally(unlock),
+      dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
+    };
   } catch (error) {
     unlock();
     throw error;

@@ -39,9 +39,9 @@ describe('opening a data directory', () => {
     const dataDir = path.join(root, 'untouched');
     // This live process holds it, as a running server would.
     const holder = acquireDataDirLock(dataDir);
-    await expect(openPglite(dataDir, { lockEnvironment: { ...processLockEnvironment, pid: 1 } })).rejects.toThrow(
-      DataDirLockedError,
-    );
+    await expect(
+      openPglite(dataDir, { lockEnvironment: { ...processLockEnvironment, pid: 1 } }),
+    ).rejects.toThrow(DataDirLockedError);
     expect(existsSync(pgliteDirOf(dataDir))).toBe(false);
     holder.release();
   });

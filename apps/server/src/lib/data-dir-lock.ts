@@ -126,7 +126,10 @@ function removeStale(file: string, staleText: string, env: LockEnvironment): voi
  * taken over with a warning; one held by another host is never taken over, since we cannot see its
  * processes.
  */
-export function acquireDataDirLock(dataDir: string, env: LockEnvironment = processLockEnvironment): DataDirLock {
+export function acquireDataDirLock(
+  dataDir: string,
+  env: LockEnvironment = processLockEnvironment,
+): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
   const holder: LockHolder = { pid: env.pid, host: env.host, startedAt: env.now().toISOString() };
