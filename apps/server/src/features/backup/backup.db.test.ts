@@ -64,6 +64,23 @@ function targetIn(dir: string, databaseUrl?: string) {
   return { databaseUrl, dataDir: dir, documentsDir: path.join(dir, 'documents') };
 }
 
+const restoreWith = (target: ReturnType<typeof targetIn>, file: string, auditSigner = TEST_AUDIT_SIGNER) =>
+  restoreFrom(target, file, { force: false, clock, auditSigner });
+
+/** The drill's check: the organisation, its document and a chain that verifies under the key. */
+async function expectRestored(
+  target: ReturnType<typeof targetIn>,
+  file: string,
+  data: { orgId: string; orgName: string },
+) {
+  const result = await restoreWith(target, file);
+  expect(result.chains).toEqual([
+    { orgId: data.orgId, name: data.orgName, valid: true, entries: expect.any(Number), problem: null },
+  ]);
+  expect(result.chains[0]?.entries).toBeGreaterThanOrEqual(2);
+  expect(readFileSync(path.join(target.documentsDir, data.orgId, 'memo.txt'), 'utf8')).toBe('fund memo');
+}
+
 describe('backup and restore', () => {
   it.runIf(process.env.TEST_DB !== 'postgres')(
     'the embedded database: data, documents and a verified audit chain come back in a fresh DATA_DIR',
@@ -78,29 +95,14 @@ describe('backup and restore', () => {
       await expect(backupTo(source, file, clock)).rejects.toThrow('already exists');
 
       const restored = targetIn(path.join(root, 'restored'));
-      const result = await restoreFrom(restored, file, {
-        force: false,
-        clock,
-        auditSigner: TEST_AUDIT_SIGNER,
-      });
-      expect(result.chains).toEqual([
-        { orgId, name: orgName, valid: true, entries: expect.any(Number), problem: null },
-      ]);
-      expect(result.chains[0]?.entries).toBeGreaterThanOrEqual(2);
-      expect(readFileSync(path.join(restored.documentsDir, orgId, 'memo.txt'), 'utf8')).toBe('fund memo');
+      await expectRestored(restored, file, { orgId, orgName });
 
       // The target now holds data: a second restore is refused before anything is touched.
-      await expect(
-        restoreFrom(restored, file, { force: false, clock, auditSigner: TEST_AUDIT_SIGNER }),
-      ).rejects.toThrow(BackupRefusedError);
+      await expect(restoreWith(restored, file)).rejects.toThrow(BackupRefusedError);
 
       // Another server's key does not verify the checkpoint: the walk really checks it.
       const elsewhere = targetIn(path.join(root, 'elsewhere'));
-      const other = await restoreFrom(elsewhere, file, {
-        force: false,
-        clock,
-        auditSigner: fixedAuditSigner(8),
-      });
+      const other = await restoreWith(elsewhere, file, fixedAuditSigner(8));
       expect(other.chains[0]).toMatchObject({ valid: false, problem: expect.any(String) });
     },
     240_000,
@@ -119,27 +121,13 @@ describe('backup and restore', () => {
       expect(await backupTo(source, file, clock)).toMatchObject({ database: 'postgres', documents: 1 });
 
       const restored = targetIn(path.join(root, 'pg-restored'), await ownPostgresDatabase());
-      const result = await restoreFrom(restored, file, {
-        force: false,
-        clock,
-        auditSigner: TEST_AUDIT_SIGNER,
-      });
-      expect(result.chains).toEqual([
-        { orgId, name: orgName, valid: true, entries: expect.any(Number), problem: null },
-      ]);
-      expect(readFileSync(path.join(restored.documentsDir, orgId, 'memo.txt'), 'utf8')).toBe('fund memo');
-      await expect(
-        restoreFrom(restored, file, { force: false, clock, auditSigner: TEST_AUDIT_SIGNER }),
-      ).rejects.toThrow('already holds tables');
+      await expectRestored(restored, file, { orgId, orgName });
+      await expect(restoreWith(restored, file)).rejects.toThrow('already holds tables');
 
       // A backup of one kind is refused by the other.
-      await expect(
-        restoreFrom(targetIn(path.join(root, 'wrong-kind')), file, {
-          force: false,
-          clock,
-          auditSigner: TEST_AUDIT_SIGNER,
-        }),
-      ).rejects.toThrow('restore it with DATABASE_URL set');
+      await expect(restoreWith(targetIn(path.join(root, 'wrong-kind')), file)).rejects.toThrow(
+        'restore it with DATABASE_URL set',
+      );
     },
     120_000,
   );
