@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { constants, hostname } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -164,7 +164,7 @@ export function acquireDataDirLock(
 
 /**
  * Releases the lock on exit. A signal with no other handler would end the process without an 'exit'
- * event, so then this handler releases and re-raises it; when the process has its own handler (the
+ * event, so then this handler releases and exits as the signal would have; when the process has its own handler (the
  * server's graceful shutdown) that handler closes the database, which releases the lock.
  */
 export function releaseOnExit(lock: DataDirLock): () => void {
@@ -172,8 +172,8 @@ export function releaseOnExit(lock: DataDirLock): () => void {
   const onSignal = (signal: NodeJS.Signals) => {
     if (process.listenerCount(signal) > 1) return;
     lock.release();
-    process.removeListener(signal, onSignal);
-    process.kill(process.pid, signal);
+    // The status a shell gives a process ended by the signal (130 for SIGINT, 143 for SIGTERM).
+    process.exit(128 + constants.signals[signal]);
   };
   process.on('exit', onExit);
   process.on('SIGINT', onSignal);
