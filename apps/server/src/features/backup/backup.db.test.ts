@@ -43,6 +43,15 @@ async function createData(database: Database, documentsDir: string) {
   return { orgId, orgName };
 }
 
+const ownDatabases: string[] = [];
+afterAll(async () => {
+  if (ownDatabases.length === 0) return;
+  const admin = openPostgres(process.env.TEST_DATABASE_URL ?? '', { max: 1 });
+  for (const name of ownDatabases)
+    await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+  await admin.close();
+});
+
 /** A database of the test's own on the CI PostgreSQL, dropped at the end. */
 async function ownPostgresDatabase(): Promise<string> {
   const url = process.env.TEST_DATABASE_URL ?? '';
@@ -50,11 +59,7 @@ async function ownPostgresDatabase(): Promise<string> {
   const admin = openPostgres(url, { max: 1 });
   await admin.db.execute(sql.raw(`create database "${name}"`));
   await admin.close();
-  afterAll(async () => {
-    const cleanup = openPostgres(url, { max: 1 });
-    await cleanup.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-    await cleanup.close();
-  });
+  ownDatabases.push(name);
   const own = new URL(url);
   own.pathname = `/${name}`;
   return own.toString();
