@@ -4,18 +4,26 @@ import { z } from 'zod';
 import { ConfigError, invocationDir, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { AUDIT_VERIFY_USAGE, runAuditVerifyCommand } from './features/audit/audit-verify-cli';
+import { BACKUP_USAGE, runBackupCommand } from './features/backup/backup-cli';
 import { EVIDENCE_VERIFY_USAGE, runEvidenceVerifyCommand } from './features/evidence/evidence-verify-cli';
+import { ROTATE_KEY_USAGE, runRotateKeyCommand } from './features/keys/rotate-key-cli';
 import { createFirstAdmin } from './features/users/bootstrap.service';
 import { findMemberRoles, findUserIdByEmail } from './features/users/users.queries';
 import { changeUserRole } from './features/users/users.service';
 import { systemClock } from './lib/clock';
+import { DataDirLockedError } from './lib/data-dir-lock';
 import { AppError } from './lib/errors';
+import { createLogger } from './lib/logger';
 
 const USAGE = `Usage:
   npm run cli -- create-admin --email E --password P --name N [--org "Organisation name"]
   npm run cli -- set-role --email E --role admin|ir_director|ir_associate|is_associate
 
 With the embedded database, run these while the server is stopped (one process holds DATA_DIR).
+
+${ROTATE_KEY_USAGE}
+
+${BACKUP_USAGE}
 
 ${AUDIT_VERIFY_USAGE}
 
@@ -48,6 +56,17 @@ async function main() {
       rest[0] === 'verify-pack'
         ? await runEvidenceVerifyCommand(rest.slice(1), output, invocationDir())
         : await runAuditVerifyCommand(rest, output, invocationDir());
+    return;
+  }
+  if (command === 'rotate-key' || command === 'backup' || command === 'restore') {
+    const write = (stream: NodeJS.WriteStream) => (text: string) => stream.write(text);
+    const output = { out: write(process.stdout), err: write(process.stderr) };
+    const config = loadConfig();
+    const deps = { config, clock: systemClock, cwd: invocationDir(), logger: createLogger(config.logLevel) };
+    process.exitCode =
+      command === 'rotate-key'
+        ? await runRotateKeyCommand(rest, output, deps)
+        : await runBackupCommand(command, rest, output, deps);
     return;
   }
   const { values } = parseArgs({
@@ -89,7 +108,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError || error instanceof AppError ? error.message : String(error);
+  const message =
+    error instanceof ConfigError || error instanceof AppError || error instanceof DataDirLockedError
+      ? error.message
+      : String(error);
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

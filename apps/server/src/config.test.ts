@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('requires ENCRYPTION_KEY in production, even with the embedded database', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /ENCRYPTION_KEY: required with NODE_ENV=production/,
+    );
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: key }).encryptionKey).toBe(key);
+    expect(loadConfig({ NODE_ENV: 'development' }).encryptionKey).toBeUndefined();
+  });
+
   it('reads AUDIT_SIGNING_KEY as PEM (one-line too) or base64 PKCS#8, and names it when it is not an Ed25519 key', () => {
     const { privateKey } = generateKeyPairSync('ed25519');
     const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();

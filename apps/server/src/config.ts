@@ -151,9 +151,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.DATABASE_URL && !e.ENCRYPTION_KEY) {
+  // A key kept in DATA_DIR lies beside the data it protects and leaves with every copy of the disk
+  // (docs/operations.md, Keys).
+  if ((e.DATABASE_URL || e.NODE_ENV === 'production') && !e.ENCRYPTION_KEY) {
     throw new ConfigError(
-      'Invalid configuration:\n  ENCRYPTION_KEY: required with DATABASE_URL (openssl rand -base64 32)',
+      `Invalid configuration:\n  ENCRYPTION_KEY: required with ${e.DATABASE_URL ? 'DATABASE_URL' : 'NODE_ENV=production'} (openssl rand -base64 32)`,
     );
   }
   if (e.AI_BASE_URL && !e.AI_MODEL) {

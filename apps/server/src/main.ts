@@ -12,6 +12,7 @@ import { issueSetupToken } from './features/setup/setup.service';
 import { startJobs } from './jobs';
 import { loadAuditSigner } from './lib/audit-signer';
 import { systemClock } from './lib/clock';
+import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { loadEncryptionKey } from './lib/secrets';
 
@@ -28,7 +29,7 @@ async function main() {
   const mailer = config.smtpUrl
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : createOutboxMailer({ from: config.mailFrom, announce: (line) => logger.info(line) });
-  const encryptionKey = loadEncryptionKey(config);
+  const encryptionKey = loadEncryptionKey(config, logger);
   const auditSigner = loadAuditSigner(config, logger);
   logger.info('audit checkpoints are signed', { keyId: auditSigner.keyId });
   // One LISTEN per process feeds every event stream (docs/architecture.md Realtime).
@@ -91,7 +92,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

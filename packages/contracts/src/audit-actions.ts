@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = {
   mfa_recovery_codes_regenerated: { label: 'Recovery codes regenerated', kind: 'SECURITY' },
   mfa_removed: { label: 'MFA removed', kind: 'SECURITY' },
   mfa_reset: { label: 'MFA reset by admin', kind: 'SECURITY' },
+  encryption_key_rotated: { label: 'Encryption key rotated', kind: 'SECURITY' },
   // Invitations
   invitation_created: { label: 'Invitation sent', kind: 'CREATE' },
   invitation_resent: { label: 'Invitation resent', kind: 'SEND' },

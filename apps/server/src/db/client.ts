@@ -10,6 +10,12 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import {
+  acquireDataDirLock,
+  type DataDirLock,
+  type LockEnvironment,
+  releaseOnExit,
+} from '../lib/data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -155,11 +161,44 @@ export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}) {
   return PGlite.create({ ...options, extensions: PGLITE_EXTENSIONS });
 }
 
-/** PGlite persisted in DATA_DIR: one process at a time may hold it. */
-export async function openPglite(dataDir: string): Promise<Database> {
-  const dir = path.resolve(dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
-  return wrapPglite(await createPglite({ dataDir: dir }));
+/** Where PGlite keeps its files inside DATA_DIR. */
+export function pgliteDirOf(dataDir: string): string {
+  return path.resolve(dataDir, 'pglite');
+}
+
+/**
+ * PGlite persisted in DATA_DIR. One process at a time may hold it, so this takes DATA_DIR's lock first
+ * (unless the caller already holds it) and throws DataDirLockedError, having written nothing, when
+ * another process has it (docs/operations.md, The data directory lock). `loadDataDir` fills a new
+ * directory from a dump.
+ */
+export async function openPglite(
+  dataDir: string,
+  options: { loadDataDir?: Blob; lock?: DataDirLock; lockEnvironment?: LockEnvironment } = {},
+): Promise<Database & { dumpDataDir(): Promise<Buffer> }> {
+  const lock = options.lock ?? acquireDataDirLock(dataDir, options.lockEnvironment);
+  const stopReleasing = releaseOnExit(lock);
+  const unlock = () => {
+    stopReleasing();
+    lock.release();
+  };
+  try {
+    const dir = pgliteDirOf(dataDir);
+    mkdirSync(dir, { recursive: true });
+    const client = await createPglite({
+      dataDir: dir,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const database = wrapPglite(client);
+    return {
+      ...database,
+      close: () => database.close().finally(unlock),
+      dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 export async function openDatabase(config: {

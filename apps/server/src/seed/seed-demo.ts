@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import {
   createOrganization,
@@ -7,6 +7,7 @@ import {
 import { findUserIdByEmail } from '../features/users/users.queries';
 import { createMember } from '../features/users/users.service';
 import { systemClock } from '../lib/clock';
+import { DataDirLockedError } from '../lib/data-dir-lock';
 import { seedDemoApprovals } from './demo-approvals';
 import { seedDemoInvitations } from './demo-invitations';
 import { seedDemoLibrary } from './demo-library';
@@ -60,4 +61,8 @@ async function main() {
   }
 }
 
-await main();
+await main().catch((error: unknown) => {
+  if (!(error instanceof ConfigError || error instanceof DataDirLockedError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exitCode = 1;
+});

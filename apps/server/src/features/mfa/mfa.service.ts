@@ -60,7 +60,9 @@ const ATTEMPT_WINDOW_MS = MFA_ATTEMPT_WINDOW_MINUTES * MINUTE_MS;
 const ESCALATION_WINDOW_MS = MFA_ESCALATION_WINDOW_HOURS * 60 * MINUTE_MS;
 const RECENT_VERIFICATION_MS = MFA_RECENT_VERIFICATION_MINUTES * MINUTE_MS;
 
-const totpKey = (ctx: MfaContext) => deriveKey(ctx.encryptionKey, 'totp');
+/** The key TOTP secrets are sealed with; `rotate-key` re-seals them (docs/operations.md, Keys). */
+export const totpSealingKey = (encryptionKey: Buffer) => deriveKey(encryptionKey, 'totp');
+const totpKey = (ctx: MfaContext) => totpSealingKey(ctx.encryptionKey);
 const recoveryKey = (ctx: MfaContext) => deriveKey(ctx.encryptionKey, 'recovery-codes');
 
 /** HMAC-SHA256 with a key of its own: a leaked table does not let anyone test guesses offline. */

@@ -1,0 +1,39 @@
+import { eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { mfaRecoveryCodes, organizations, orgMemberships, userMfaTotp } from '../../db/schema';
+
+/** Every sealed TOTP secret with its owner's organisation, locked until the rotation commits. */
+export async function listSealedTotpSecretsForUpdate(db: DbOrTx) {
+  return db
+    .select({ userId: userMfaTotp.userId, secretSealed: userMfaTotp.secretSealed })
+    .from(userMfaTotp)
+    .orderBy(userMfaTotp.userId)
+    .for('update');
+}
+
+export async function updateSealedTotpSecret(db: DbOrTx, userId: string, secretSealed: string) {
+  await db.update(userMfaTotp).set({ secretSealed }).where(eq(userMfaTotp.userId, userId));
+}
+
+/** Users holding unused recovery codes: their codes are hashed with the old key. */
+export async function listUsersWithUnusedRecoveryCodes(db: DbOrTx) {
+  const rows = await db
+    .selectDistinct({ userId: mfaRecoveryCodes.userId })
+    .from(mfaRecoveryCodes)
+    .where(isNull(mfaRecoveryCodes.usedAt));
+  return rows.map((r) => r.userId);
+}
+
+export async function deleteAllRecoveryCodes(db: DbOrTx) {
+  await db.delete(mfaRecoveryCodes);
+}
+
+export async function listOrganizationIds(db: DbOrTx) {
+  const rows = await db.select({ id: organizations.id }).from(organizations).orderBy(organizations.id);
+  return rows.map((r) => r.id);
+}
+
+/** Which organisation each user belongs to, so each organisation's audit entry counts only its own. */
+export async function listMembershipOrgs(db: DbOrTx) {
+  return db.select({ userId: orgMemberships.userId, orgId: orgMemberships.orgId }).from(orgMemberships);
+}
