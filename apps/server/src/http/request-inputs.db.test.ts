@@ -109,9 +109,9 @@ const INVALID_UTF8 = (prefix: string) =>
 
 /**
  * The hostile values of the issue, put in one field of a representative route, and the 4xx each
- * must answer (a value that is merely odd, like surrounding whitespace, may be accepted: 2xx).
+ * must answer.
  */
-function badValues(field: string): { what: string; body: unknown | Raw; status: number | 'ok' }[] {
+function badValues(field: string): { what: string; body: unknown | Raw; status: number }[] {
   return [
     { what: 'an empty string', body: { [field]: '' }, status: 400 },
     { what: 'only whitespace', body: { [field]: '   \t ' }, status: 400 },
@@ -155,6 +155,8 @@ describe('hostile values on representative routes', () => {
     name: string;
     field: string;
     call: () => Promise<{ method: string; path: string; cookie?: string; valid: Record<string, unknown> }>;
+    /** Values bad for this field only. */
+    extra?: ReturnType<typeof badValues>;
   }[] = [
     {
       name: 'a profile name',
@@ -199,20 +201,23 @@ describe('hostile values on representative routes', () => {
         cookie: cookieOf.get('admin'),
         valid: { role: 'ir_associate' },
       }),
+      extra: [
+        { what: 'a homoglyph (Cyrillic а) address', body: { email: 'аnn@example.com' }, status: 400 },
+        { what: 'a homoglyph domain', body: { email: 'ann@exаmple.com' }, status: 400 },
+        { what: 'an address with a NUL', body: { email: 'ann@example.com\u0000' }, status: 400 },
+      ],
     },
   ];
 
   for (const route of routes)
     it(`answers each hostile value in ${route.name} with its 4xx`, async () => {
       const { method, path, cookie, valid } = await route.call();
-      const answers: string[] = [];
-      for (const { what, body, status } of badValues(route.field)) {
+      const values = [...badValues(route.field), ...(route.extra ?? [])];
+      for (const { what, body, status } of values) {
         const full = isRaw(body) || Array.isArray(body) ? body : { ...valid, ...(body as object) };
         const res = await send(method, path, cookie, full);
-        answers.push(`${what}: ${res.status}`);
         expect(res.status, `${route.name}, ${what}`).toBe(status);
       }
-      expect(answers.length).toBe(15);
     });
 
   it('answers hostile inbox searches (`q`) with a 400, and an ordinary one with a 200', async () => {
