@@ -87,9 +87,10 @@ function refuseUnstorableText(hasJsonBody: boolean): MiddlewareHandler<AppEnv> {
     if (hasJsonBody && /^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
       // JSON is UTF-8 (RFC 8259): bytes that are not are refused, not replaced by U+FFFD. The validator
       // reads the same body from Hono's cache.
+      const bytes = await c.req.arrayBuffer();
       let text: string;
       try {
-        text = strictUtf8.decode(await c.req.arrayBuffer());
+        text = strictUtf8.decode(bytes);
       } catch {
         throw new AppError('VALIDATION_FAILED', { fields: { body: NOT_UTF8_MESSAGE } });
       }
