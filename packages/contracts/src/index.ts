@@ -28,4 +28,5 @@ export * from './review-items';
 export * from './roles';
 export * from './security';
 export * from './settings';
+export * from './storable-text';
 export * from './texts';

@@ -44,6 +44,7 @@ export function createErrorHandler(logger: Logger) {
     if (err instanceof AppError) return render(c, err);
     if (err instanceof HTTPException) {
       if (err.status === 413) return render(c, new AppError('PAYLOAD_TOO_LARGE'));
+      if (err.status === 415) return render(c, new AppError('UNSUPPORTED_MEDIA_TYPE'));
       if (err.status === 400)
         return render(c, new AppError('VALIDATION_FAILED', { fields: { body: 'Malformed request body' } }));
     }

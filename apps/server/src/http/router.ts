@@ -1,8 +1,10 @@
 import { createRoute, OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
-import { errorResponseSchema } from '@parley/contracts';
+import { errorResponseSchema, findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@parley/contracts';
+import type { MiddlewareHandler } from 'hono';
 import type { ServiceContext } from '../context';
 import type { RealtimeHub } from '../features/realtime/realtime.hub';
 import type { RealtimeTiming } from '../features/realtime/realtime-timing';
+import { AppError } from '../lib/errors';
 import type { AppEnv } from './env';
 import { validationHook } from './errors';
 
@@ -43,6 +45,61 @@ function errorResponses<const S extends ErrorStatus>(...statuses: S[]) {
   return Object.fromEntries(
     statuses.map((status) => [status, jsonResponse(errorResponseSchema, 'Error envelope')]),
   ) as { [K in S]: ErrorResponse };
+}
+
+/** A field name as the validator names it (`fieldsOf`): the path, or `body` for the whole body. */
+function fieldName(prefix: (string | number)[], path: (string | number)[]): string {
+  const full = [...prefix, ...path];
+  return full.length > 0 ? full.join('.') : 'body';
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const NOT_UTF8_MESSAGE = 'The body is not valid UTF-8';
+
+/** The parsed JSON, or nothing when it is malformed (the validator answers that). */
+function parseJson(text: string): { parsed: unknown } | undefined {
+  try {
+    return { parsed: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The string rule (packages/contracts storable-text.ts) over a route's raw input, before its schemas
+ * run: path parameters, every query value and the decoded JSON body. Every `apiRoute` carries it, so a
+ * new field cannot forget it, and it names the field whatever else is wrong with the request. A body
+ * whose content type is not JSON, or that does not parse, is left to the validator, which answers it.
+ */
+function refuseUnstorableText(hasJsonBody: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const fields: Record<string, string> = {};
+    const refuse = (value: unknown, prefix: (string | number)[]) => {
+      const path = findUnstorableText(value);
+      if (path) fields[fieldName(prefix, path)] ??= UNSTORABLE_TEXT_MESSAGE;
+    };
+    for (const [name, value] of Object.entries(c.req.param() as Record<string, string>))
+      refuse(value, [name]);
+    for (const [name, values] of Object.entries(c.req.queries())) {
+      refuse(name, ['query']);
+      for (const value of values) refuse(value, [name]);
+    }
+    if (hasJsonBody && /^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
+      // JSON is UTF-8 (RFC 8259): bytes that are not are refused, not replaced by U+FFFD. The validator
+      // reads the same body from Hono's cache.
+      const bytes = await c.req.arrayBuffer();
+      let text: string;
+      try {
+        text = strictUtf8.decode(bytes);
+      } catch {
+        throw new AppError('VALIDATION_FAILED', { fields: { body: NOT_UTF8_MESSAGE } });
+      }
+      const body = parseJson(text);
+      if (body) refuse(body.parsed, []);
+    }
+    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', { fields });
+    await next();
+  };
 }
 
 type RouteParameter = NonNullable<RouteConfig['request']>['params'];
@@ -104,6 +161,7 @@ export function apiRoute<
     method,
     path,
     summary,
+    middleware: [refuseUnstorableText(body !== undefined)],
     ...(Object.keys(request).length > 0 ? { request } : {}),
     responses: { ...(ok ? { [ok.status]: okResponse } : {}), ...errorResponses(...errors), ...responses },
   };

@@ -1,7 +1,7 @@
 import { streamSSE } from 'hono/streaming';
 import { readSessionCookie } from '../../auth/session-cookie';
 import { findActiveSession } from '../../auth/sessions';
-import type { ApiRouter, RouteDeps } from '../../http/router';
+import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { DEFAULT_REALTIME_TIMING } from './realtime-timing';
 
 /**
@@ -9,8 +9,16 @@ import { DEFAULT_REALTIME_TIMING } from './realtime-timing';
  * changes — {type, messageId, version?}, ids only — with a heartbeat comment, closed once the
  * session is revoked, expires or the client goes away.
  */
+const events = apiRoute({
+  method: 'get',
+  path: '/api/events',
+  summary: "The caller's organisation's changes as server-sent events (ids only)",
+  errors: [401, 403],
+  responses: { 200: { description: 'A text/event-stream of {type, messageId, version?} events' } },
+});
+
 export function registerRealtimeRoutes(api: ApiRouter, deps: RouteDeps) {
-  api.get('/api/events', async (c) => {
+  api.openapi(events, async (c) => {
     // A listener that cannot start is an error response, not a stream that closes at once.
     await deps.realtime.start();
     const session = c.get('session');
