@@ -1,5 +1,5 @@
 /**
- * The one string rule of every API input (docs/api.md 'Conventions', docs/decisions/035-storable-text.md):
+ * The one string rule of every API input (docs/api.md 'Conventions', docs/decisions/036-storable-text.md):
  * PostgreSQL refuses a NUL in `text` and `jsonb`, and an unpaired UTF-16 surrogate in `jsonb` (the audit
  * payload), so such a string is refused with a 400 naming its field instead of failing at the database.
  */
