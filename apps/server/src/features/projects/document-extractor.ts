@@ -70,8 +70,10 @@ export class DocumentExtractor {
     const worker = new Worker(new URL('./extraction-worker.mjs', import.meta.url), {
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb },
-      stdout: true,
-      stderr: true,
+    });
+    // A worker that ends between jobs is forgotten, so the next job does not wait on a dead one.
+    worker.once('exit', () => {
+      if (this.#worker === worker) this.#worker = null;
     });
     const seconds = Math.round(this.limits.startTimeoutMs / 1000);
     return this.#watch(
