@@ -89,10 +89,6 @@ export class DocumentExtractor {
     });
   }
 
-  #seconds() {
-    return Math.round(this.limits.timeoutMs / 1000);
-  }
-
   /**
    * Waits on a worker for one answer, its time limit, its death past the heap limit or its exit; a
    * worker that timed out or died is terminated and forgotten, so the next job gets a fresh one.
@@ -149,7 +145,7 @@ export class DocumentExtractor {
       const answer = this.#watch<ExtractedText>(
         worker,
         this.limits.timeoutMs,
-        `Reading the document took longer than ${this.#seconds()} seconds, so it was stopped. It may be damaged or built to overload the server.`,
+        `Reading the document took longer than ${Math.round(this.limits.timeoutMs / 1000)} seconds, so it was stopped. It may be damaged or built to overload the server.`,
         {
           onAnswer: (answer, settle) => {
             if ('text' in answer) settle(() => answer.text, false);

@@ -25,7 +25,12 @@ const memoryCtx = await createTestContext(
 );
 afterAll(() => Promise.all([extractor.close(), small.close()]));
 
-function upload(test: TestContext, cookie: string, projectId: string, file: { name: string; bytes: Buffer }) {
+async function upload(
+  test: TestContext,
+  cookie: string,
+  projectId: string,
+  file: { name: string; bytes: Buffer },
+) {
   const form = new FormData();
   form.append('file', new File([file.bytes], file.name, { type: 'application/octet-stream' }));
   return test.app.request(`${TEST_ORIGIN}/api/projects/${projectId}/documents`, {
@@ -103,7 +108,23 @@ describe('untrusted documents', () => {
     expect(health.status).toBe(200);
     // The server answered while the worker was still inside the spinning PDF.
     expect(extractor.isBusy).toBe(true);
-    const doc = await json(await uploading);
+    // One document at a time: a text file sent now waits for the PDF's turn to end.
+    const settled: string[] = [];
+    const queued = upload(ctx, associate.cookie, fund.id, {
+      name: 'n.txt',
+      bytes: Buffer.from('Hurdle 8%.'),
+    });
+    const noting = (name: string) => (res: Response) => {
+      settled.push(name);
+      return res;
+    };
+    const [spin, text] = await Promise.all([
+      uploading.then(noting('spin.pdf')),
+      queued.then(noting('n.txt')),
+    ]);
+    expect(settled).toEqual(['spin.pdf', 'n.txt']);
+    expect(await json(text)).toMatchObject({ status: 'indexed' });
+    const doc = await json(spin);
     expect(doc).toMatchObject({
       status: 'failed',
       error: expect.stringMatching(/^Reading the document took longer than 4 seconds, so it was stopped\./),
