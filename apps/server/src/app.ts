@@ -26,6 +26,7 @@ import { registerMessageRoutes } from './features/messages/messages.routes';
 import { registerMfaRoutes } from './features/mfa/mfa.routes';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { registerProfileRoutes } from './features/profile/profile.routes';
+import type { DocumentExtractor } from './features/projects/document-extractor';
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { RealtimeHub } from './features/realtime/realtime.hub';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
@@ -62,6 +63,8 @@ export type AppDeps = {
   drafter?: Drafter;
   /** The compliance second opinion; by default from config (docs/decisions/022-second-opinion.md). */
   secondOpinion?: SecondOpinion | null;
+  /** Reads uploaded documents' text; by default the process's one (docs/decisions/035-untrusted-files.md). */
+  documentExtractor?: DocumentExtractor;
   /** The built SPA (apps/web/dist); without it only the API is served. */
   webDist?: string;
   /**

@@ -5,6 +5,7 @@ import type { Drafter } from './features/drafts/drafter';
 import { drafterFromConfig } from './features/drafts/drafter-from-config';
 import type { Mailer } from './features/email/mailer';
 import { deriveUnsubscribeKey } from './features/email/unsubscribe-token';
+import { type DocumentExtractor, sharedDocumentExtractor } from './features/projects/document-extractor';
 import type { AuditSigner } from './lib/audit-signer';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
@@ -32,6 +33,8 @@ export type ServiceContext = {
   auditSigner: AuditSigner;
   /** Where uploaded fund documents are stored (under DATA_DIR). */
   documentsRoot: string;
+  /** Reads the text of uploaded documents in a worker, one at a time (docs/decisions/035-untrusted-files.md). */
+  documentExtractor: DocumentExtractor;
   /** Writes reply drafts (docs/decisions/014-drafters.md). */
   drafter: Drafter;
   /** The compliance check's optional model opinion (docs/decisions/022-second-opinion.md); null when off. */
@@ -48,6 +51,8 @@ export type ServiceContextInput = {
   clock?: Clock;
   drafter?: Drafter;
   secondOpinion?: SecondOpinion | null;
+  /** Other limits than the process's shared extractor (tests of the time and memory limits). */
+  documentExtractor?: DocumentExtractor;
 };
 
 /** The composition root: derived values are computed here once. */
@@ -64,6 +69,7 @@ export function createServiceContext(input: ServiceContextInput): ServiceContext
     unsubscribeKey: deriveUnsubscribeKey(input.encryptionKey),
     auditSigner: input.auditSigner,
     documentsRoot: input.config.documentsDir,
+    documentExtractor: input.documentExtractor ?? sharedDocumentExtractor(),
     drafter: input.drafter ?? drafterFromConfig(input.config),
     secondOpinion:
       input.secondOpinion === undefined ? secondOpinionFromConfig(input.config) : input.secondOpinion,

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createOutboxMailer, createSmtpMailer } from './features/email/mailer';
 import { deriveUnsubscribeKey } from './features/email/unsubscribe-token';
+import { sharedDocumentExtractor } from './features/projects/document-extractor';
 import { RealtimeHub } from './features/realtime/realtime.hub';
 import { issueSetupToken } from './features/setup/setup.service';
 import { startJobs } from './jobs';
@@ -76,8 +77,9 @@ async function main() {
 
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
-    // Open event streams would keep server.close() waiting: end them with the listener.
-    Promise.all([realtime.stop(), stopJobs()])
+    // Open event streams would keep server.close() waiting: end them with the listener. A document
+    // being extracted is dropped with its worker (docs/decisions/035-untrusted-files.md).
+    Promise.all([realtime.stop(), stopJobs(), sharedDocumentExtractor().close()])
       .catch(() => {})
       .finally(() => {
         server.close(() => {

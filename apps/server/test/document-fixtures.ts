@@ -1,4 +1,5 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
+import { ZipFile } from 'yazl';
 
 /** PDF string literal escaping: backslash and parentheses. */
 function pdfString(text: string) {
@@ -112,3 +113,65 @@ export function buildDocx(paragraphs: string[]): Buffer {
     { name: 'word/document.xml', data: Buffer.from(document) },
   ]);
 }
+
+/**
+ * A one-page PDF whose content stream is `content`, compressed with FlateDecode: a few kilobytes that
+ * unpack to whatever `content` is (a bomb of zeros, or millions of operators that keep a parser busy).
+ */
+export function buildFlatePdf(content: Buffer): Buffer {
+  const stream = deflateSync(content, { level: 9 });
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  const offsets: number[] = [];
+  let length = parts[0]?.length ?? 0;
+  const push = (part: Buffer) => {
+    parts.push(part);
+    length += part.length;
+  };
+  objects.forEach((object, i) => {
+    offsets.push(length);
+    push(Buffer.from(`${i + 1} 0 obj\n${object}\nendobj\n`, 'latin1'));
+  });
+  offsets.push(length);
+  push(Buffer.from(`5 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'));
+  push(stream);
+  push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+  const xref = length;
+  const rows = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  push(
+    Buffer.from(
+      `xref\n0 6\n0000000000 65535 f \n${rows}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
+  return Buffer.concat(parts);
+}
+
+/** A ZIP of deflated entries, as Word writes them (yazl). */
+export function buildDeflatedZip(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const entry of entries) zip.addBuffer(entry.data, entry.name, { compress: true });
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** The ZIP with every central directory entry claiming `bytes` uncompressed: a directory that lies. */
+export function withDeclaredSize(zip: Buffer, bytes: number): Buffer {
+  const patched = Buffer.from(zip);
+  for (let at = patched.indexOf(CENTRAL_ENTRY); at >= 0; at = patched.indexOf(CENTRAL_ENTRY, at + 4)) {
+    patched.writeUInt32LE(bytes, at + 24);
+  }
+  return patched;
+}
+
+const CENTRAL_ENTRY = Buffer.from([0x50, 0x4b, 0x01, 0x02]);

@@ -10,6 +10,7 @@ import type { EmailDeps } from '../src/features/email/email.service';
 import { createOutboxMailer, type Mailer } from '../src/features/email/mailer';
 import { deriveUnsubscribeKey } from '../src/features/email/unsubscribe-token';
 import { createOrganization } from '../src/features/organizations/organizations.service';
+import type { DocumentExtractor } from '../src/features/projects/document-extractor';
 import { createMember } from '../src/features/users/users.service';
 import { fixedClock } from '../src/lib/clock';
 import { generateToken } from '../src/lib/crypto';
@@ -81,6 +82,8 @@ export async function createTestContext(
     logger?: Logger;
     /** A drafter other than the one config chooses (a remote one with short time limits, say). */
     drafter?: Drafter;
+    /** A document extractor with other limits (short time, small memory) than the process's own. */
+    documentExtractor?: DocumentExtractor;
   } = {},
 ) {
   const logger = options.logger ?? testLogger;
@@ -99,6 +102,7 @@ export async function createTestContext(
     auditSigner: TEST_AUDIT_SIGNER,
     webDist: options.webDist,
     ...(options.drafter ? { drafter: options.drafter } : {}),
+    ...(options.documentExtractor ? { documentExtractor: options.documentExtractor } : {}),
   });
   afterAll(() => database.close());
   const deps = { db: database.db, clock };

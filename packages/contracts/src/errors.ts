@@ -172,6 +172,14 @@ export const ERRORS = {
     status: 415,
     message: 'This file type is not supported. Upload a PDF, DOCX, Markdown (.md) or plain text (.txt) file.',
   },
+  /**
+   * 422: docs/decisions/035-untrusted-files.md — a fund document refused before it is opened, because it
+   * unpacks to too much, too many times its size or too many files; the message names the file and why.
+   */
+  DOCUMENT_REFUSED: {
+    status: 422,
+    message: 'This file was refused because opening it could overload the server.',
+  },
   /** 429: too many attempts; the response carries Retry-After. */
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },
   /**

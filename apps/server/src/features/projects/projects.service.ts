@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type CreateProjectInput,
@@ -27,11 +27,11 @@ import {
 import { AppError } from '../../lib/errors';
 import { type PassageSnapshot, recordPassageDrift } from '../drift-watch/drift-watch.service';
 import { assertMayDelete } from '../retention/retention-guard';
+import { sharedDocumentExtractor } from './document-extractor';
 import {
   CONTENT_TYPES,
   type DocumentKind,
   ExtractionError,
-  extractDocumentText,
   sniffKind,
   splitIntoPassages,
 } from './document-text';
@@ -57,9 +57,14 @@ import {
   updateDocument,
   updateProjectRow,
 } from './projects.queries';
+import { zipDirectoryProblem } from './zip-directory';
 
-/** What the document services need: the database, the clock and where document files live. */
-type DocumentsContext = Pick<ServiceContext, 'db' | 'clock' | 'documentsRoot'>;
+/**
+ * What the document services need: the database, the clock, where document files live and, unless the
+ * process's shared one will do (the seed, benchmarks), the extractor.
+ */
+type DocumentsContext = Pick<ServiceContext, 'db' | 'clock' | 'documentsRoot'> &
+  Partial<Pick<ServiceContext, 'documentExtractor'>>;
 
 export function toProject(row: ProjectRow): Project {
   return {
@@ -245,6 +250,25 @@ function filePathOf(ctx: Pick<ServiceContext, 'documentsRoot'>, storageKey: stri
   return path.join(ctx.documentsRoot, ...storageKey.split('/'));
 }
 
+/**
+ * Writes an upload readable by the server's user only (0600, its folders 0700): fund documents are
+ * confidential and the data directory may sit on a shared host (docs/decisions/035-untrusted-files.md).
+ * Folders made before that rule are narrowed on the next upload to them.
+ */
+async function storeFile(
+  ctx: Pick<ServiceContext, 'documentsRoot'>,
+  storageKey: string,
+  filePath: string,
+  bytes: Uint8Array,
+) {
+  await mkdir(path.dirname(filePath), { recursive: true, mode: 0o700 });
+  const [orgId = ''] = storageKey.split('/');
+  for (const dir of [ctx.documentsRoot, path.join(ctx.documentsRoot, orgId), path.dirname(filePath)]) {
+    await chmod(dir, 0o700);
+  }
+  await writeFile(filePath, bytes, { mode: 0o600, flag: 'wx' });
+}
+
 /** The last path segment of an uploaded name, without control characters, at most 200 characters. */
 function cleanFileName(name: string) {
   const base = name.split(/[\\/]/).pop() ?? '';
@@ -255,8 +279,10 @@ function cleanFileName(name: string) {
 
 /**
  * Stores an uploaded document (DATA_DIR/documents/<org>/<project>/<document-id>), records it with
- * its audit entry, then indexes it inline (decision 013). A parse failure leaves the file and the
- * row, marked failed with the reason.
+ * its audit entry, then indexes it (decision 013) in the extraction worker, waiting for its turn
+ * (docs/decisions/035-untrusted-files.md). A DOCX whose ZIP directory promises a bomb is refused with
+ * 422 before anything is stored. A parse failure, a worker past its time or memory, leaves the file
+ * and the row, marked failed with the reason.
  */
 export async function uploadDocument(
   ctx: DocumentsContext,
@@ -272,11 +298,19 @@ export async function uploadDocument(
     throw new AppError('VALIDATION_FAILED', { fields: { file: 'The file is empty' } });
   }
 
+  // A DOCX is a ZIP: its directory says what it unpacks to, read before anything is inflated.
+  const refusal = kind === 'docx' ? zipDirectoryProblem(input.bytes) : null;
+  if (refusal) {
+    throw new AppError('DOCUMENT_REFUSED', {
+      message: `"${fileName}" was refused: ${refusal}.`,
+      fields: { file: `Refused: ${refusal}` },
+    });
+  }
+
   const documentId = randomUUID();
   const storageKey = `${actor.orgId}/${input.projectId}/${documentId}`;
   const filePath = filePathOf(ctx, storageKey);
-  await mkdir(path.dirname(filePath), { recursive: true });
-  await writeFile(filePath, input.bytes);
+  await storeFile(ctx, storageKey, filePath, input.bytes);
   let row: DocumentRow;
   try {
     row = await ctx.db.transaction(async (tx) => {
@@ -331,7 +365,11 @@ async function indexDocument(
   let pageCount: number | null;
   let failure: string | null = null;
   try {
-    const extracted = await extractDocumentText(kind, bytes);
+    // A stored DOCX from before the directory check is checked here: refused files never reach a parser.
+    const refusal = kind === 'docx' ? zipDirectoryProblem(bytes) : null;
+    if (refusal) throw new ExtractionError(`The Word document was not read: ${refusal}.`);
+    const extractor = ctx.documentExtractor ?? sharedDocumentExtractor();
+    const extracted = await extractor.extract(kind, bytes);
     pageCount = extracted.pageCount;
     passages = splitIntoPassages(extracted).map((p) => ({ ...p, text: p.text.replaceAll('\u0000', '') }));
     if (passages.length === 0) {
