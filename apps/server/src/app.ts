@@ -63,7 +63,7 @@ export type AppDeps = {
   drafter?: Drafter;
   /** The compliance second opinion; by default from config (docs/decisions/022-second-opinion.md). */
   secondOpinion?: SecondOpinion | null;
-  /** Reads uploaded documents' text; by default the process's one (docs/decisions/035-untrusted-files.md). */
+  /** Reads uploaded documents' text; by default the process's one (docs/decisions/037-untrusted-files.md). */
   documentExtractor?: DocumentExtractor;
   /** The built SPA (apps/web/dist); without it only the API is served. */
   webDist?: string;

@@ -33,7 +33,7 @@ export type ServiceContext = {
   auditSigner: AuditSigner;
   /** Where uploaded fund documents are stored (under DATA_DIR). */
   documentsRoot: string;
-  /** Reads the text of uploaded documents in a worker, one at a time (docs/decisions/035-untrusted-files.md). */
+  /** Reads the text of uploaded documents in a worker, one at a time (docs/decisions/037-untrusted-files.md). */
   documentExtractor: DocumentExtractor;
   /** Writes reply drafts (docs/decisions/014-drafters.md). */
   drafter: Drafter;

@@ -78,7 +78,7 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
     // Open event streams would keep server.close() waiting: end them with the listener. A document
-    // being extracted is dropped with its worker (docs/decisions/035-untrusted-files.md).
+    // being extracted is dropped with its worker (docs/decisions/037-untrusted-files.md).
     Promise.all([realtime.stop(), stopJobs(), sharedDocumentExtractor().close()])
       .catch(() => {})
       .finally(() => {

@@ -173,7 +173,7 @@ export const ERRORS = {
     message: 'This file type is not supported. Upload a PDF, DOCX, Markdown (.md) or plain text (.txt) file.',
   },
   /**
-   * 422: docs/decisions/035-untrusted-files.md — a fund document refused before it is opened, because it
+   * 422: docs/decisions/037-untrusted-files.md — a fund document refused before it is opened, because it
    * unpacks to too much, too many times its size or too many files; the message names the file and why.
    */
   DOCUMENT_REFUSED: {

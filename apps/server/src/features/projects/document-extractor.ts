@@ -29,7 +29,7 @@ type WorkerAnswer = { ready: true } | { text: ExtractedText } | { failure: strin
 
 /**
  * Extracts document text in a worker thread, one document at a time, so an upload built to exhaust a
- * parser costs its own job and nothing else (docs/decisions/035-untrusted-files.md): the worker has a
+ * parser costs its own job and nothing else (docs/decisions/037-untrusted-files.md): the worker has a
  * heap limit, and a job past its time is ended by terminating the worker. One worker is kept between
  * jobs (starting one costs more than most extractions) and replaced after a job that killed it.
  */

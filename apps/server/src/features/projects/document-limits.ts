@@ -1,6 +1,6 @@
 /**
  * The limits on parsing an uploaded fund document, all in one place
- * (docs/decisions/035-untrusted-files.md). Uploads are untrusted: a small file may unpack to far more
+ * (docs/decisions/037-untrusted-files.md). Uploads are untrusted: a small file may unpack to far more
  * than it weighs, or make a parser spin, so each limit bounds what one upload can cost.
  */
 

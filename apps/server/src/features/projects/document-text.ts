@@ -46,7 +46,7 @@ export type ExtractedText = { pages: { page: number | null; text: string }[]; pa
 /** A parse failure worth telling the uploader about, in words for people. */
 export class ExtractionError extends Error {}
 
-/** What one extraction may produce (docs/decisions/035-untrusted-files.md). */
+/** What one extraction may produce (docs/decisions/037-untrusted-files.md). */
 export type ExtractionBudget = { maxInflatedBytes: number; maxTextChars: number };
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;

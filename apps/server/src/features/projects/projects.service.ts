@@ -252,7 +252,7 @@ function filePathOf(ctx: Pick<ServiceContext, 'documentsRoot'>, storageKey: stri
 
 /**
  * Writes an upload readable by the server's user only (0600, its folders 0700): fund documents are
- * confidential and the data directory may sit on a shared host (docs/decisions/035-untrusted-files.md).
+ * confidential and the data directory may sit on a shared host (docs/decisions/037-untrusted-files.md).
  * Folders made before that rule are narrowed on the next upload to them.
  */
 async function storeFile(
@@ -280,7 +280,7 @@ function cleanFileName(name: string) {
 /**
  * Stores an uploaded document (DATA_DIR/documents/<org>/<project>/<document-id>), records it with
  * its audit entry, then indexes it (decision 013) in the extraction worker, waiting for its turn
- * (docs/decisions/035-untrusted-files.md). A DOCX whose ZIP directory promises a bomb is refused with
+ * (docs/decisions/037-untrusted-files.md). A DOCX whose ZIP directory promises a bomb is refused with
  * 422 before anything is stored. A parse failure, a worker past its time or memory, leaves the file
  * and the row, marked failed with the reason.
  */

@@ -13,7 +13,7 @@ import { createTestContext, json, TEST_ORIGIN, type TestContext } from '../../..
 import { DocumentExtractor } from './document-extractor';
 
 const MB = 1024 * 1024;
-// Small limits, so a test reaches each one in seconds (docs/decisions/035-untrusted-files.md).
+// Small limits, so a test reaches each one in seconds (docs/decisions/037-untrusted-files.md).
 const extractor = new DocumentExtractor({ timeoutMs: 4000, maxInflatedBytes: 64 * MB });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-untrusted-'));
 const ctx = await createTestContext({ DATA_DIR: dataDir }, { documentExtractor: extractor });

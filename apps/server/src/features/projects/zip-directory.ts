@@ -11,7 +11,7 @@ const megabytes = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
 /**
  * Why a ZIP container (a DOCX) must not be opened, read from its central directory alone — nothing is
  * inflated — or null when its entry count, total uncompressed size and compression ratio are within
- * the limits (docs/decisions/035-untrusted-files.md). A directory that cannot be read cannot be
+ * the limits (docs/decisions/037-untrusted-files.md). A directory that cannot be read cannot be
  * bounded, so it is refused too. ZIP64 is refused: only an archive over 4 GB or 65,535 entries needs it.
  */
 export function zipDirectoryProblem(bytes: Uint8Array): string | null {
