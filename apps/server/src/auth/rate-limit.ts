@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { AppError } from '../lib/errors';
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 
@@ -55,4 +56,10 @@ export async function releaseAttempt(db: DbOrTx, bucket: string) {
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(eq(rateLimits.bucket, bucket));
+}
+
+/** Counts one attempt and refuses it with 429 and Retry-After past the limit. */
+export async function enforceLimit(db: DbOrTx, clock: Clock, bucket: string, rule: RateLimitRule) {
+  const result = await consumeAttempt(db, clock, bucket, rule);
+  if (!result.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
 }

@@ -169,16 +169,6 @@ export async function hasLiveInvitationForEmail(db: DbOrTx, email: string, now: 
   return row !== undefined;
 }
 
-/** An active user of that address who belongs to an organisation. */
-export async function isActiveMemberEmail(db: DbOrTx, email: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(orgMemberships, eq(orgMemberships.userId, users.id))
-    .where(and(eq(users.email, email), eq(users.status, 'active')));
-  return row !== undefined;
-}
-
 export async function findOrganizationName(db: DbOrTx, orgId: string) {
   const [row] = await db
     .select({ name: organizations.name })
