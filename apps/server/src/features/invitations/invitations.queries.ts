@@ -2,7 +2,7 @@ import type { InvitationTab, Role } from '@parley/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { organizations, orgMemberships, profiles, userInvitations, users } from '../../db/schema';
+import { organizations, profiles, userInvitations } from '../../db/schema';
 import type { TimeCursor } from '../../lib/cursor';
 
 const inviter = alias(profiles, 'inviter');

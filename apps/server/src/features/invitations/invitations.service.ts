@@ -36,7 +36,6 @@ import {
   findInvitationByTokenHash,
   findLiveInvitationByEmail,
   findOrganizationName,
-  hasLiveInvitationForEmail,
   type InvitationRow,
   insertInvitation,
   listInvitations,
