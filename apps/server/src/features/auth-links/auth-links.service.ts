@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { completeSignIn, type SignInResult } from '../auth/auth.service';
+import { completeSignIn, forgetSignInFailures, type SignInResult } from '../auth/auth.service';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
 import { hasLiveInvitationForEmail } from '../invitations/invitations.service';
 import { readSystemConfig } from '../organizations/organizations.service';
@@ -371,6 +371,7 @@ export async function completePasswordReset(
     await updatePasswordHash(tx, member.id, passwordHash);
     await revokeUserSessions(tx, ctx.clock, member.id);
     await deleteOtherUnusedAuthTokens(tx, member.id, link.id);
+    await forgetSignInFailures(tx, member.email);
     await appendAudit(tx, ctx.clock, {
       orgId: member.orgId,
       actorId: member.id,
