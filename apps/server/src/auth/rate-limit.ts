@@ -96,8 +96,10 @@ export async function enforceLimit(db: DbOrTx, clock: Clock, bucket: string, rul
 /**
  * Takes the account's turn under a backoff rule: refused while the wait after the last failure runs;
  * otherwise counted as a failure in advance (a success forgets it with `forgetFailures`), so parallel
- * guesses cannot share one turn. The row is locked for the decision. `waitSeconds`: how long the next
- * attempt will wait should this one fail.
+ * guesses cannot share one turn. The row is locked for the decision. Its `reset_at` is when the
+ * failures are forgotten (the wait's end plus `forgetAfterSeconds`), so the sweep job, which deletes
+ * ended windows, deletes a backoff only once it is forgotten. `waitSeconds`: how long the next attempt
+ * will wait should this one fail.
  */
 export async function takeBackoffTurn(
   db: Db,
@@ -105,23 +107,28 @@ export async function takeBackoffTurn(
   bucket: string,
   rule: BackoffRule,
 ): Promise<{ allowed: true; waitSeconds: number } | { allowed: false; retryAfterSeconds: number }> {
-  const now = clock.now();
+  const now = clock.now().getTime();
+  const forgetMs = rule.forgetAfterSeconds * 1000;
   return db.transaction(async (tx) => {
-    await tx.insert(rateLimits).values({ bucket, count: 0, resetAt: now }).onConflictDoNothing();
+    await tx
+      .insert(rateLimits)
+      .values({ bucket, count: 0, resetAt: new Date(now + forgetMs) })
+      .onConflictDoNothing();
     const [row] = await tx
       .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
       .from(rateLimits)
       .where(eq(rateLimits.bucket, bucket))
       .for('update');
-    const since = now.getTime() - (row?.resetAt.getTime() ?? 0);
-    const failures = row && since < rule.forgetAfterSeconds * 1000 ? row.count : 0;
-    if (row && failures > 0 && since < 0) {
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(-since / 1000)) } as const;
+    const forgetAt = row?.resetAt.getTime() ?? 0;
+    const failures = row && now < forgetAt ? row.count : 0;
+    const waitEnd = forgetAt - forgetMs;
+    if (failures > 0 && now < waitEnd) {
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((waitEnd - now) / 1000)) } as const;
     }
     const waitSeconds = backoffDelaySeconds(rule, failures + 1);
     await tx
       .update(rateLimits)
-      .set({ count: failures + 1, resetAt: new Date(now.getTime() + waitSeconds * 1000) })
+      .set({ count: failures + 1, resetAt: new Date(now + waitSeconds * 1000 + forgetMs) })
       .where(eq(rateLimits.bucket, bucket));
     return { allowed: true, waitSeconds } as const;
   });

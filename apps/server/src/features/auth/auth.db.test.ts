@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, json, sessionCookieOf } from '../../../test/test-app';
 import { auditLogs, emailOutbox, sessions, users } from '../../db/schema';
+import { sweepExpiredRows } from '../../jobs/sweep';
 
 const ctx = await createTestContext();
 
@@ -152,6 +153,19 @@ describe('sign-in', () => {
     const viaLink = await ctx.request('POST', '/api/auth/magic-link/consume', { body: { token } });
     expect(viaLink.status).toBe(200);
     expect((await ctx.signIn(user.email, user.password)).status).toBe(200);
+  });
+
+  it('keeps counting failures across the hourly sweep, and forgets them a day after the last wait', async () => {
+    const user = await ctx.createUser('ir_associate');
+    for (let i = 0; i < 6; i++) await ctx.signIn(user.email, 'wrong-password');
+    ctx.clock.advance(2 * 60 * MINUTE);
+    await sweepExpiredRows({ db: ctx.db, clock: ctx.clock });
+    expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
+    expect(Number((await ctx.signIn(user.email, user.password)).headers.get('retry-after'))).toBe(60);
+
+    ctx.clock.advance(24 * 60 * MINUTE + MINUTE);
+    await sweepExpiredRows({ db: ctx.db, clock: ctx.clock });
+    for (let i = 0; i < 6; i++) expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
   });
 
   it('makes an unknown e-mail wait exactly as a member’s', async () => {
