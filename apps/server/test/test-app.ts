@@ -272,11 +272,12 @@ export async function createTestContext(
   };
 }
 
+/** The session cookie a response set, under the name it used (`__Host-` prefixed over https). */
 export function sessionCookieOf(res: Response): string {
   const setCookie = res.headers.get('set-cookie') ?? '';
-  const match = new RegExp(`${SESSION_COOKIE}=([^;]*)`).exec(setCookie);
-  if (!match?.[1]) throw new Error(`no session cookie in: ${setCookie}`);
-  return `${SESSION_COOKIE}=${match[1]}`;
+  const match = new RegExp(`((?:__Host-)?${SESSION_COOKIE})=([^;]*)`).exec(setCookie);
+  if (!match?.[2]) throw new Error(`no session cookie in: ${setCookie}`);
+  return `${match[1]}=${match[2]}`;
 }
 
 /** The database's own message of a failed query (Drizzle wraps it as the cause). */

@@ -22,7 +22,7 @@ function matchedRouteKey(c: Parameters<typeof matchedRoutes>[0]): string | null 
  * session that must still verify or enrol reaches only MFA_PENDING_ALLOWED), then the capability
  * the route needs. The organisation a handler may touch is the session's, from the membership.
  */
-export function policyGuard(ctx: Pick<ServiceContext, 'db' | 'clock'>) {
+export function policyGuard(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = matchedRouteKey(c);
     if (key === null) return next(); // no route: the 404 handler answers
@@ -30,7 +30,7 @@ export function policyGuard(ctx: Pick<ServiceContext, 'db' | 'clock'>) {
     if (access === undefined) throw new Error(`No access policy for ${key}`);
     if (access === 'public') return next();
 
-    const token = readSessionCookie(c);
+    const token = readSessionCookie(c, ctx.config.isHttps);
     const session = token ? await findActiveSession(ctx.db, ctx.clock, token) : null;
     if (!session) throw new AppError('UNAUTHENTICATED');
     const role = resolveRole(session.roles);

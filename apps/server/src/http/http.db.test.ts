@@ -84,6 +84,31 @@ describe('cross-origin and content-type protection', () => {
     expect(viaHost.status).toBe(204);
   });
 
+  it('refuses a cookie-carrying write with neither Origin nor Sec-Fetch-Site, under either cookie name', async () => {
+    const { cookie } = await ctx.signInAs('ir_associate');
+    const token = cookie.split('=')[1] ?? '';
+    for (const sent of [cookie, `__Host-parley_session=${token}`]) {
+      const res = await post({ 'content-type': 'application/json', cookie: sent });
+      expect(res.status, sent).toBe(403);
+      expect((await json(res)).error).toMatchObject({
+        code: 'CROSS_ORIGIN',
+        message: 'Cross-origin requests are not allowed.',
+      });
+    }
+    // The refused sign-out did not happen.
+    expect((await ctx.request('GET', '/api/auth/session', { cookie })).status).toBe(200);
+    const fetchSiteOnly = await post({
+      'content-type': 'application/json',
+      'sec-fetch-site': 'same-origin',
+      cookie,
+    });
+    expect(fetchSiteOnly.status).toBe(204);
+  });
+
+  it('lets a write without a session cookie through with neither header, as API tools send it', async () => {
+    expect((await post({ 'content-type': 'application/json' })).status).toBe(204);
+  });
+
   it('refuses bodies over 64 KB with 413', async () => {
     const res = await post(
       { 'content-type': 'application/json', origin: TEST_ORIGIN },

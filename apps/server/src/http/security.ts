@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { carriesSessionCookie } from '../auth/session-cookie';
 import { AppError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -52,8 +53,8 @@ export const noStore = createMiddleware(async (c, next) => {
 /**
  * Refuses state-changing requests from another origin. hono/csrf only guards form content types,
  * so a cross-origin JSON POST would pass it (docs/decisions/009-allowed-origin-check.md): we check
- * Sec-Fetch-Site and Origin
- * ourselves and require JSON, which a plain HTML form cannot send.
+ * Sec-Fetch-Site and Origin ourselves, require one of them when the request carries a session cookie,
+ * and require JSON, which a plain HTML form cannot send.
  */
 export function sameOriginOnly(options: { appOrigin: string }) {
   return createMiddleware(async (c, next) => {
@@ -64,6 +65,11 @@ export function sameOriginOnly(options: { appOrigin: string }) {
       throw new AppError('CROSS_ORIGIN');
     }
     if (origin !== undefined && !isAllowedOrigin(origin, options.appOrigin, c.req.header('host'))) {
+      throw new AppError('CROSS_ORIGIN');
+    }
+    // Every browser sends one of the two on a write; a cookie-carrying write with neither is from
+    // something that could be replaying the cookie without the page (docs/api.md 'Writes and CSRF').
+    if (fetchSite === undefined && origin === undefined && carriesSessionCookie(c)) {
       throw new AppError('CROSS_ORIGIN');
     }
     const contentType = c.req.header('content-type') ?? '';

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { completeSignIn, type SignInResult } from '../auth/auth.service';
+import { completeSignIn, forgetSignInFailures, type SignInResult } from '../auth/auth.service';
 import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
 import { hasLiveInvitationForEmail } from '../invitations/invitations.service';
 import { readSystemConfig } from '../organizations/organizations.service';
@@ -95,13 +95,15 @@ function linkUrl(ctx: LinksContext, path: string, token: string) {
   return `${ctx.appOrigin}${path}?${new URLSearchParams({ token })}`;
 }
 
+/** The refusals of issueMagicLink: audited with their reason, answered to strangers as a sent link. */
+const MAGIC_LINK_REFUSALS = new Set(['NOT_INVITED', 'INVITATION_NOT_ACCEPTED', 'MAGIC_LINK_DISABLED']);
+
 /**
- * 'Send Magic Link' (docs/product.md §5, §8): the invite check, then a single-use link valid 15
- * minutes, mailed at once. Refused, and audited with the reason, for anyone but an active member,
- * and for members of an organisation that turned magic links off. The token is never stored or
- * audited, only its SHA-256; a failed delivery is a 502 and the outbox keeps the mail.
+ * The invite check, then a single-use link valid 15 minutes, queued (not yet handed to SMTP).
+ * Refused, and audited with the reason, for anyone but an active member, and for members of an
+ * organisation that turned magic links off. The token is never stored or audited, only its SHA-256.
  */
-export async function requestMagicLink(ctx: LinksContext, input: { email: string } & Client) {
+async function issueMagicLink(ctx: LinksContext, input: { email: string } & Client): Promise<string> {
   await limitRequests(ctx, 'magic-link', input.email, input.clientAddress);
   const now = ctx.clock.now();
   const account = await findSignInAccount(ctx.db, input.email);
@@ -123,7 +125,7 @@ export async function requestMagicLink(ctx: LinksContext, input: { email: string
   };
 
   if ('reason' in decision) {
-    // An invited e-mail has no account until it accepts: say so rather than "not invited".
+    // An invited e-mail has no account until it accepts: the audit entry says so rather than "not invited".
     const isInvited = !account && (await hasLiveInvitationForEmail(ctx.db, input.email, now));
     return isInvited
       ? refuse('invitation_not_accepted', new AppError('INVITATION_NOT_ACCEPTED'))
@@ -175,11 +177,50 @@ export async function requestMagicLink(ctx: LinksContext, input: { email: string
     });
     return mail.outboxId;
   });
+  return outboxId;
+}
 
+/**
+ * 'Send Magic Link' on the sign-in page (docs/product.md §5, §8): the same answer for a member and a
+ * stranger, so it tells nobody which addresses have an account
+ * (docs/decisions/038-no-account-enumeration.md). Only a member is mailed; the audit log keeps the
+ * real reason of every refusal. Like a reset mail, the link is handed to SMTP after the answer, so a
+ * member's answer is not slower than a stranger's; a failed delivery stays in the outbox as failed.
+ */
+export async function requestMagicLink(ctx: LinksContext, input: { email: string } & Client) {
+  let outboxId: string;
+  try {
+    outboxId = await issueMagicLink(ctx, input);
+  } catch (error) {
+    if (error instanceof AppError && MAGIC_LINK_REFUSALS.has(error.code)) {
+      return { message: AUTH_LINK_TEXTS.magicLinkSent };
+    }
+    throw error;
+  }
+  deliverAfterAnswer(ctx, outboxId, 'magic link');
+  return { message: AUTH_LINK_TEXTS.magicLinkSent };
+}
+
+/**
+ * A magic link to a signed-in admin's own address ('Send Test Magic Link'): the caller is known, so
+ * refusals are told as they are, and the mail is handed over at once (a failed delivery is a 502).
+ */
+export async function sendOwnMagicLink(ctx: LinksContext, input: { email: string } & Client) {
+  const outboxId = await issueMagicLink(ctx, input);
   if (!(await deliverEmail(ctx, outboxId))) {
     throw new AppError('EMAIL_NOT_SENT', { message: AUTH_LINK_TEXTS.magicLinkFailed });
   }
   return { message: AUTH_LINK_TEXTS.magicLinkSent };
+}
+
+/** Hands a queued mail to SMTP without holding the answer; a failure is logged and the outbox keeps it. */
+function deliverAfterAnswer(ctx: LinksContext, outboxId: string, what: string) {
+  void deliverEmail(ctx, outboxId).catch((error: unknown) => {
+    ctx.logger.error(`${what} mail could not be handed over`, {
+      outboxId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  });
 }
 
 /**
@@ -301,14 +342,7 @@ export async function requestPasswordReset(ctx: LinksContext, input: { email: st
     return mail.outboxId;
   });
 
-  if (outboxId) {
-    void deliverEmail(ctx, outboxId).catch((error: unknown) => {
-      ctx.logger.error('password reset mail could not be handed over', {
-        outboxId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    });
-  }
+  if (outboxId) deliverAfterAnswer(ctx, outboxId, 'password reset');
   return { message: AUTH_LINK_TEXTS.passwordResetRequested };
 }
 
@@ -337,6 +371,7 @@ export async function completePasswordReset(
     await updatePasswordHash(tx, member.id, passwordHash);
     await revokeUserSessions(tx, ctx.clock, member.id);
     await deleteOtherUnusedAuthTokens(tx, member.id, link.id);
+    await forgetSignInFailures(tx, member.email);
     await appendAudit(tx, ctx.clock, {
       orgId: member.orgId,
       actorId: member.id,

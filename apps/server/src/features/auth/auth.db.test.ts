@@ -2,7 +2,8 @@ import { ROLES, SESSION_COOKIE } from '@parley/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, json, sessionCookieOf } from '../../../test/test-app';
-import { auditLogs, sessions, users } from '../../db/schema';
+import { auditLogs, emailOutbox, sessions, users } from '../../db/schema';
+import { sweepExpiredRows } from '../../jobs/sweep';
 
 const ctx = await createTestContext();
 
@@ -113,30 +114,82 @@ describe('sign-in', () => {
     expect((await json(res)).error.message).toBe('Invalid credentials');
   });
 
-  it('locks an e-mail out after 5 failures with 429 and Retry-After, even for the right password', async () => {
+  it('makes an account wait after 5 failures, 30 s doubling to at most 15 minutes, with Retry-After', async () => {
     const user = await ctx.createUser('ir_associate');
     for (let i = 0; i < 5; i++) expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
-    const locked = await ctx.signIn(user.email, user.password);
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await json(locked)).error.code).toBe('RATE_LIMITED');
+    // The 6th attempt is still judged; failing it starts the wait.
+    expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
+    for (const wait of [30, 60, 120, 240, 480, 900, 900]) {
+      const refused = await ctx.signIn(user.email, user.password);
+      expect(refused.status, `while waiting ${wait} s`).toBe(429);
+      expect((await json(refused)).error.code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers.get('retry-after'))).toBe(wait);
+      ctx.clock.advance(wait * 1000);
+      expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
+    }
+  });
 
-    ctx.clock.advance(15 * MINUTE);
+  it('takes the right password as soon as the wait is over, and starts again from 5 free failures', async () => {
+    const user = await ctx.createUser('ir_associate');
+    for (let i = 0; i < 7; i++) await ctx.signIn(user.email, 'wrong-password');
+    expect((await ctx.signIn(user.email, user.password)).status).toBe(429);
+    ctx.clock.advance(60 * 1000);
+    expect((await ctx.signIn(user.email, user.password)).status).toBe(200);
+    for (let i = 0; i < 6; i++) expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
+  });
+
+  it('lets the owner in by an e-mailed magic link while the password waits, which also ends the wait', async () => {
+    const user = await ctx.createUser('ir_associate');
+    for (let i = 0; i < 10; i++) await ctx.signIn(user.email, 'wrong-password');
+    expect((await ctx.signIn(user.email, user.password)).status).toBe(429);
+    expect((await ctx.request('POST', '/api/auth/magic-link', { body: { email: user.email } })).status).toBe(
+      200,
+    );
+    const [mail] = await ctx.db
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toEmail, user.email));
+    const token = /\/auth\/magic\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    const viaLink = await ctx.request('POST', '/api/auth/magic-link/consume', { body: { token } });
+    expect(viaLink.status).toBe(200);
     expect((await ctx.signIn(user.email, user.password)).status).toBe(200);
   });
 
-  it('records the lockout once, with the limit reached, and not the attempts refused after it', async () => {
+  it('keeps counting failures across the hourly sweep, and forgets them a day after the last wait', async () => {
+    const user = await ctx.createUser('ir_associate');
+    for (let i = 0; i < 6; i++) await ctx.signIn(user.email, 'wrong-password');
+    ctx.clock.advance(2 * 60 * MINUTE);
+    await sweepExpiredRows({ db: ctx.db, clock: ctx.clock });
+    expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
+    expect(Number((await ctx.signIn(user.email, user.password)).headers.get('retry-after'))).toBe(60);
+
+    ctx.clock.advance(24 * 60 * MINUTE + MINUTE);
+    await sweepExpiredRows({ db: ctx.db, clock: ctx.clock });
+    for (let i = 0; i < 6; i++) expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
+  });
+
+  it('makes an unknown e-mail wait exactly as a member’s', async () => {
+    const user = await ctx.createUser('ir_associate');
+    const stranger = `nobody.${user.userId}@parley.test`;
+    const answers = async (email: string) => {
+      const statuses: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await ctx.signIn(email, 'wrong-password');
+        statuses.push(`${res.status}:${res.headers.get('retry-after') ?? ''}`);
+      }
+      return statuses;
+    };
+    expect(await answers(stranger)).toEqual(await answers(user.email));
+  });
+
+  it('records each failure, the wait it started, and not the attempts refused within it', async () => {
     const user = await ctx.createUser('ir_director');
-    for (let i = 0; i < 5; i++) expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
+    for (let i = 0; i < 6; i++) expect((await ctx.signIn(user.email, 'wrong-password')).status).toBe(401);
     for (let i = 0; i < 3; i++) expect((await ctx.signIn(user.email, user.password)).status).toBe(429);
-    const reasons = (await auditActions(user.orgId, 'sign_in_failed')).map(
-      (r) => (r.details as { reason: string; limit?: string }).reason,
-    );
-    expect(reasons).toEqual([...Array(5).fill('wrong_password'), 'rate_limited']);
-    expect((await auditActions(user.orgId, 'sign_in_failed')).at(-1)?.details).toMatchObject({
-      email: user.email,
-      limit: 'email',
-    });
+    const details = (await auditActions(user.orgId, 'sign_in_failed')).map((r) => r.details);
+    expect(details.map((d) => (d as { reason: string }).reason)).toEqual(Array(6).fill('wrong_password'));
+    expect(details.at(-1)).toMatchObject({ email: user.email, next_attempt_wait_seconds: 30 });
+    expect(details.at(0)).not.toHaveProperty('next_attempt_wait_seconds');
   });
 
   it('never records the password, right or wrong', async () => {

@@ -78,7 +78,7 @@ export function registerAuthRoutes(api: ApiRouter, deps: RouteDeps) {
   });
 
   api.openapi(signOutRoute, async (c) => {
-    await signOut(deps, readSessionCookie(c));
+    await signOut(deps, readSessionCookie(c, secure));
     clearSessionCookie(c, secure);
     return c.body(null, 204);
   });

@@ -9,10 +9,11 @@ import {
 import { verifyPassword } from '../../auth/passwords';
 import {
   consumeAttempt,
-  type RateLimitRule,
+  forgetFailures,
   releaseAttempt,
+  SIGN_IN_BACKOFF_PER_ACCOUNT,
   SIGN_IN_PER_ADDRESS,
-  SIGN_IN_PER_EMAIL,
+  takeBackoffTurn,
 } from '../../auth/rate-limit';
 import {
   createSession,
@@ -22,7 +23,7 @@ import {
   type SessionContext,
 } from '../../auth/sessions';
 import type { ServiceContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { recordAccess } from '../../lib/access-audit';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
@@ -65,6 +66,8 @@ function recordSignInFailure(
     reason: FailureReason;
     /** For `rate_limited`: which limit was reached. */
     limit?: 'email' | 'address';
+    /** For a wrong password past the free failures: how long the account's next attempt waits. */
+    waitSeconds?: number;
   },
 ) {
   const { account } = input;
@@ -79,8 +82,19 @@ function recordSignInFailure(
       reason: input.reason,
       client_address: input.clientAddress,
       ...(input.limit ? { limit: input.limit } : {}),
+      ...(input.waitSeconds ? { next_attempt_wait_seconds: input.waitSeconds } : {}),
     },
   });
+}
+
+/** The account's backoff bucket: by e-mail, as typed into the form (lower-cased by the schema). */
+function signInBackoffBucket(email: string) {
+  return `sign-in:email:${email}`;
+}
+
+/** After a sign-in or a password reset: the next wrong password starts from the free failures again. */
+export function forgetSignInFailures(db: DbOrTx, email: string) {
+  return forgetFailures(db, signInBackoffBucket(email));
 }
 
 /**
@@ -91,26 +105,32 @@ export async function signIn(
   ctx: AuthContext,
   input: { email: string; password: string; clientAddress: string | null; userAgent: string | null },
 ): Promise<SignInResult> {
-  const buckets: { name: string; rule: RateLimitRule; limit: 'email' | 'address' }[] = [
-    { name: `sign-in:email:${input.email}`, rule: SIGN_IN_PER_EMAIL, limit: 'email' },
-  ];
   // Every request over TCP has an address; only in-process calls (tests, tools) have none.
-  if (input.clientAddress)
-    buckets.push({
-      name: `sign-in:address:${input.clientAddress}`,
-      rule: SIGN_IN_PER_ADDRESS,
-      limit: 'address',
-    });
-  for (const bucket of buckets) {
-    const result = await consumeAttempt(ctx.db, ctx.clock, bucket.name, bucket.rule);
-    if (result.allowed) continue;
-    // The attempt that hits the limit is recorded; the ones refused after it in the same window are
-    // not, so a script hammering the form cannot flood the chain (docs/architecture.md 'The audit chain').
-    if (result.firstRefusal) {
-      const account = await findSignInAccount(ctx.db, input.email);
-      await recordSignInFailure(ctx, { ...input, account, reason: 'rate_limited', limit: bucket.limit });
+  const addressBucket = input.clientAddress ? `sign-in:address:${input.clientAddress}` : null;
+  if (addressBucket) {
+    const result = await consumeAttempt(ctx.db, ctx.clock, addressBucket, SIGN_IN_PER_ADDRESS);
+    if (!result.allowed) {
+      // The attempt that hits the limit is recorded; the ones refused after it in the same window are
+      // not, so a script hammering the form cannot flood the chain (docs/architecture.md 'The audit chain').
+      if (result.firstRefusal) {
+        const account = await findSignInAccount(ctx.db, input.email);
+        await recordSignInFailure(ctx, { ...input, account, reason: 'rate_limited', limit: 'address' });
+      }
+      throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
     }
-    throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
+  }
+  // Unknown e-mails wait alike, so the wait tells nothing about which addresses have an account.
+  const turn = await takeBackoffTurn(
+    ctx.db,
+    ctx.clock,
+    signInBackoffBucket(input.email),
+    SIGN_IN_BACKOFF_PER_ACCOUNT,
+  );
+  if (!turn.allowed) {
+    // No password was tried: the office's address gets its attempt back. Refusals within a wait are
+    // not audited; the failure that started the wait was, with its length.
+    if (addressBucket) await releaseAttempt(ctx.db, addressBucket);
+    throw new AppError('RATE_LIMITED', { retryAfterSeconds: turn.retryAfterSeconds });
   }
 
   const account = await findSignInAccount(ctx.db, input.email);
@@ -129,13 +149,18 @@ export async function signIn(
             : null;
 
   if (failure !== null || !account?.orgId || role === null) {
-    await recordSignInFailure(ctx, { ...input, account, reason: failure ?? 'no_role' });
+    await recordSignInFailure(ctx, {
+      ...input,
+      account,
+      reason: failure ?? 'no_role',
+      waitSeconds: turn.waitSeconds,
+    });
     throw new AppError('INVALID_CREDENTIALS');
   }
 
   const orgId = account.orgId;
   return ctx.db.transaction(async (tx) => {
-    for (const bucket of buckets) await releaseAttempt(tx, bucket.name);
+    if (addressBucket) await releaseAttempt(tx, addressBucket);
     return completeSignIn(tx, ctx.clock, {
       user: { id: account.id, email: account.email, name: account.name ?? account.email },
       orgId,
@@ -166,6 +191,8 @@ export async function completeSignIn(
     userAgent: string | null;
   },
 ): Promise<SignInResult> {
+  // Any way of signing in proves the account's owner is here: their password failures are forgotten.
+  await forgetSignInFailures(tx, input.user.email);
   const facts = { ...(await findMfaFacts(tx, input.user.id)), aal: 'aal1' as const };
   const mfa = mfaStepOf({ ...facts, role: input.role });
   const session = await openSession(tx, clock, {

@@ -2,7 +2,7 @@ import type { InvitationTab, Role } from '@parley/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { organizations, orgMemberships, profiles, userInvitations, users } from '../../db/schema';
+import { organizations, profiles, userInvitations } from '../../db/schema';
 import type { TimeCursor } from '../../lib/cursor';
 
 const inviter = alias(profiles, 'inviter');
@@ -166,16 +166,6 @@ export async function hasLiveInvitationForEmail(db: DbOrTx, email: string, now: 
       ),
     )
     .limit(1);
-  return row !== undefined;
-}
-
-/** An active user of that address who belongs to an organisation. */
-export async function isActiveMemberEmail(db: DbOrTx, email: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(orgMemberships, eq(orgMemberships.userId, users.id))
-    .where(and(eq(users.email, email), eq(users.status, 'active')));
   return row !== undefined;
 }
 

@@ -3,7 +3,6 @@ import {
   type BulkInvitationActionInput,
   type BulkInvitationActionResponse,
   type BulkInvitationOutcome,
-  ERRORS,
   INVITATION_DAILY_RESEND_CAP,
   INVITATION_LIFETIME_DAYS,
   INVITATION_TEXTS,
@@ -18,7 +17,7 @@ import {
 } from '@parley/contracts';
 import type { Actor } from '../../auth/actor';
 import { hashPassword } from '../../auth/passwords';
-import { consumeAttempt, type RateLimitRule } from '../../auth/rate-limit';
+import { enforceLimit, type RateLimitRule } from '../../auth/rate-limit';
 import type { ServiceContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
@@ -37,10 +36,8 @@ import {
   findInvitationByTokenHash,
   findLiveInvitationByEmail,
   findOrganizationName,
-  hasLiveInvitationForEmail,
   type InvitationRow,
   insertInvitation,
-  isActiveMemberEmail,
   listInvitations,
   lockInvitationAddress,
   lockInvitationById,
@@ -57,6 +54,18 @@ const LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY_MS;
  * limited per client address: 30 checks in 15 minutes, enough for an office, too few to harvest.
  */
 export const VERIFY_INVITE_PER_ADDRESS: RateLimitRule = { limit: 30, windowSeconds: 15 * 60 };
+
+/**
+ * Each invitation sends a mail from the organisation's name: 50 in an hour per admin covers inviting a
+ * whole team, and stops a hijacked admin session turning Parley into a mailer.
+ */
+export const INVITATION_CREATES_PER_ACTOR: RateLimitRule = { limit: 50, windowSeconds: 60 * 60 };
+
+/**
+ * Copy Link mints a fresh token each time: 30 in 15 minutes per admin is far past any real use, and
+ * bounds how fast one session can mint live sign-up links.
+ */
+export const INVITATION_LINKS_PER_ACTOR: RateLimitRule = { limit: 30, windowSeconds: 15 * 60 };
 
 /** The UTC day the daily resend cap counts in (decision 007). */
 function utcDay(date: Date): string {
@@ -192,6 +201,12 @@ export async function createInvitation(
 ): Promise<{ invitation: Invitation; email_sent: boolean }> {
   const { orgId } = actor;
   const { email } = input;
+  await enforceLimit(
+    ctx.db,
+    ctx.clock,
+    `invitation-create:user:${actor.userId}`,
+    INVITATION_CREATES_PER_ACTOR,
+  );
   const token = generateToken();
   const { id, outboxId } = await ctx.db.transaction(async (tx) => {
     await lockInvitationAddress(tx, orgId, email);
@@ -354,6 +369,7 @@ export async function mintInvitationLink(
   actor: Pick<Actor, 'userId' | 'orgId'>,
   input: { id: string },
 ): Promise<{ url: string }> {
+  await enforceLimit(ctx.db, ctx.clock, `invitation-link:user:${actor.userId}`, INVITATION_LINKS_PER_ACTOR);
   const token = generateToken();
   await ctx.db.transaction(async (tx) => {
     const row = assertFound(await lockInvitationById(tx, actor.orgId, input.id));
@@ -608,37 +624,31 @@ export async function acceptInvitationAsMember(
 }
 
 /**
- * The invite check (docs/product.md §4 step 1, §7 auth-verify-invite): allowed for active members and for
- * addresses with a live invitation; otherwise the refusal of docs/product.md §8.
+ * The answer of the invite check for every address. Telling members from strangers would let anyone
+ * walk a list of addresses, so the check no longer decides: sign-in and magic links answer the same
+ * for both, and an invitee learns their invitation from its link (POST /api/invitations/preview)
+ * (docs/decisions/038-no-account-enumeration.md).
  */
-export async function checkInviteAllowance(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
-  input: { email: string },
-): Promise<VerifyInviteResponse> {
-  const allowed =
-    (await isActiveMemberEmail(ctx.db, input.email)) ||
-    (await hasLiveInvitationForEmail(ctx.db, input.email, ctx.clock.now()));
-  return allowed
-    ? { allowed: true, message: 'Access allowed.' }
-    : { allowed: false, message: ERRORS.NOT_INVITED.message };
-}
+export const INVITE_CHECK_ANSWER: VerifyInviteResponse = {
+  allowed: true,
+  message: 'Sign in with your password or ask for a magic link.',
+};
 
-/** POST /api/auth/verify-invite: the invite check, limited per client address. */
+/** POST /api/auth/verify-invite (docs/product.md §7 auth-verify-invite), still limited per client address. */
 export async function verifyInvite(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
-  input: { email: string; clientAddress: string | null },
+  input: { clientAddress: string | null },
 ): Promise<VerifyInviteResponse> {
   // Every request over TCP has an address; only in-process calls (tests, tools) have none.
   if (input.clientAddress) {
-    const result = await consumeAttempt(
+    await enforceLimit(
       ctx.db,
       ctx.clock,
       `verify-invite:address:${input.clientAddress}`,
       VERIFY_INVITE_PER_ADDRESS,
     );
-    if (!result.allowed) throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.retryAfterSeconds });
   }
-  return checkInviteAllowance(ctx, input);
+  return INVITE_CHECK_ANSWER;
 }
 
 // Magic links are sent to an e-mail with a live invitation too: published for the auth-links feature

@@ -50,14 +50,15 @@ const readAll = apiRoute({
 const readThread = apiRoute({
   method: 'post',
   path: '/api/messages/{id}/notifications/read',
-  summary: 'Mark the caller’s notifications about one message read (opening its thread)',
+  summary:
+    'Mark the caller’s notifications about one message read (opening its thread); 404 for another organisation’s',
   params: messageIdParamSchema,
   ok: {
     status: 200,
     schema: markNotificationsReadResponseSchema,
     description: 'The unread count afterwards',
   },
-  errors: [400, 401, 403, 415],
+  errors: [400, 401, 403, 404, 415],
 });
 
 export function registerNotificationRoutes(api: ApiRouter, deps: RouteDeps) {

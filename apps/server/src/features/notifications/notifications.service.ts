@@ -13,6 +13,7 @@ import { notifyOrg } from '../../lib/realtime';
 import type { EmailDeps } from '../email/email.service';
 import { queueEmail } from '../email/email.service';
 import type { EmailContent } from '../email/email-layout';
+import { getMessage } from '../messages/messages.service';
 import {
   countUnread,
   findUserNotification,
@@ -151,13 +152,17 @@ export async function markAllNotificationsRead(
   return { unread_count: await countUnread(ctx.db, reader) };
 }
 
-/** Opening a thread reads its notifications: the caller's own about that message, nobody else's. */
+/**
+ * Opening a thread reads its notifications: the caller's own about that message, nobody else's. A
+ * message that is not the caller's organisation's is a 404, as every id-taking route answers.
+ */
 export async function markThreadNotificationsRead(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   actor: Reader,
   input: { messageId: string },
 ): Promise<MarkNotificationsReadResponse> {
   const reader = { userId: actor.userId, orgId: actor.orgId };
+  await getMessage(ctx, actor, { id: input.messageId });
   await markRead(ctx.db, { ...reader, messageId: input.messageId, now: ctx.clock.now() });
   return { unread_count: await countUnread(ctx.db, reader) };
 }

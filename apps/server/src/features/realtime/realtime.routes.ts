@@ -22,7 +22,7 @@ export function registerRealtimeRoutes(api: ApiRouter, deps: RouteDeps) {
     // A listener that cannot start is an error response, not a stream that closes at once.
     await deps.realtime.start();
     const session = c.get('session');
-    const token = readSessionCookie(c);
+    const token = readSessionCookie(c, deps.config.isHttps);
     const timing = deps.realtimeTiming ?? DEFAULT_REALTIME_TIMING;
     // Proxies (nginx and alike) must pass each event on at once.
     c.header('X-Accel-Buffering', 'no');

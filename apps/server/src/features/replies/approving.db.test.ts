@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DEFAULT_APPROVAL_MATRIX, ERRORS } from '@parley/contracts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -606,6 +606,15 @@ describe('notifications', () => {
       cookie: first.director.cookie,
     });
     expect(bad.status).toBe(400);
+    const foreign = await scene();
+    await post(`/api/messages/${foreign.messageId}/submit`, foreign.associate.cookie, foreign.draft);
+    for (const id of [foreign.messageId, randomUUID()]) {
+      const res = await ctx.request('POST', `/api/messages/${id}/notifications/read`, {
+        cookie: first.director.cookie,
+      });
+      expect(res.status, `message ${id}`).toBe(404);
+    }
+    expect(await unread(foreign.director.cookie)).toBe(1);
   });
 
   it('pages with a cursor, newest first', async () => {

@@ -17,7 +17,7 @@ import { revokeUserSessions } from '../../auth/sessions';
 import type { ServiceContext } from '../../context';
 import { appendAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { requestMagicLink } from '../auth-links/auth-links.service';
+import { sendOwnMagicLink } from '../auth-links/auth-links.service';
 import type { EmailDeps } from '../email/email.service';
 import { isSystemConfigOn, readSystemConfig } from '../organizations/organizations.service';
 import { findOrgMember, listMembers, toAdminUser } from '../users/users.service';
@@ -122,7 +122,7 @@ export async function sendTestMagicLink(
   const email = actor.email.trim();
   if (!email) throw new AppError('NO_EMAIL_ADDRESS');
   try {
-    await requestMagicLink(ctx, { ...input, email });
+    await sendOwnMagicLink(ctx, { ...input, email });
   } catch (error) {
     if (error instanceof AppError && error.code === 'EMAIL_NOT_SENT') {
       throw new AppError('EMAIL_NOT_SENT', { message: SECURITY_TEXTS.testMagicLinkFailed });
