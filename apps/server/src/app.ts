@@ -41,6 +41,7 @@ import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/users/users.routes';
+import { clientAddress } from './http/client-address';
 import { apiNotFound, createErrorHandler } from './http/errors';
 import { assertEveryRouteHasPolicy } from './http/policy';
 import { createApiRouter, type RouteDeps } from './http/router';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps) {
   const app = createApiRouter();
 
   app.use('*', requestId());
+  app.use('*', clientAddress({ trustProxyHops: deps.config.trustProxyHops }));
   app.use('*', securityHeaders({ isHttps: deps.config.isHttps }));
   app.use('/api/*', noStore);
   const apiBodyLimit = bodyLimit({

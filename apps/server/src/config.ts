@@ -63,6 +63,12 @@ const envSchema = z.object({
       .optional(),
   ),
   AUDIT_SIGNING_KEY: optionalString.pipe(auditSigningKeySchema.optional()),
+  TRUST_PROXY_HOPS: z.coerce
+    .number({ error: 'must be a whole number of proxies' })
+    .int({ error: 'must be a whole number of proxies' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(5, { error: 'must be at most 5' })
+    .default(0),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -92,6 +98,8 @@ export type Config = {
    * DATA_DIR/audit-signing-key.pem on first start (docs/decisions/034-audit-signing-key.md).
    */
   auditSigningKey: KeyObject | undefined;
+  /** Proxies in front of Parley whose X-Forwarded-For is trusted (docs/deploy.md, Client addresses). */
+  trustProxyHops: number;
   logLevel: (typeof LOG_LEVELS)[number];
   isProduction: boolean;
 };
@@ -182,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     auditSigningKey: e.AUDIT_SIGNING_KEY,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
   };

@@ -1,14 +1,46 @@
+import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from './env';
 
 /** The peer address of the TCP connection; null when there is none (in-process requests in tests). */
-export function clientAddressOf(c: Context): string | null {
+function socketAddressOf(c: Context): string | null {
   try {
     const address = getConnInfo(c).remote.address;
     return address ? normalizeAddress(address) : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The caller's address. Behind `hops` proxies the TCP peer is the nearest proxy, and each proxy appends
+ * the address it was reached from to `X-Forwarded-For`: the entry `hops` from the right is the one the
+ * outermost trusted proxy saw, whatever a client wrote before it (docs/deploy.md, Client addresses).
+ * Anything that is not an IP address there means the header did not come through those proxies: the
+ * TCP peer is kept.
+ */
+export function resolveClientAddress(c: Context, hops: number): string | null {
+  const socket = socketAddressOf(c);
+  if (hops === 0) return socket;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const candidate = forwarded[forwarded.length - hops];
+  return candidate && isIP(candidate) ? normalizeAddress(candidate) : socket;
+}
+
+/** Resolves the caller's address once per request (TRUST_PROXY_HOPS), for `clientAddressOf`. */
+export function clientAddress(options: { trustProxyHops: number }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('clientAddress', resolveClientAddress(c, options.trustProxyHops));
+    await next();
+  };
+}
+
+export function clientAddressOf(c: Context): string | null {
+  return (c.get('clientAddress') as string | null | undefined) ?? socketAddressOf(c);
 }
 
 /** Who is calling, as recorded on sessions and in the audit log. */

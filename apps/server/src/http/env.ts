@@ -6,6 +6,8 @@ import type { SessionContext } from '../auth/sessions';
 export type AppEnv = {
   Variables: {
     requestId: string;
+    /** The caller's address, behind the trusted proxies (`http/client-address.ts`). */
+    clientAddress: string | null;
     /** Set by the policy guard on every route that is not public. */
     session: SessionContext;
     role: Role;
