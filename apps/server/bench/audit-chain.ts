@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { auditChainHeads, auditLogs } from '../src/db/schema';
+import { auditLogs } from '../src/db/schema';
 import { verifyAuditChain } from '../src/features/audit/audit.service';
 import { signCheckpoint } from '../src/features/audit/audit-checkpoints.service';
 import { startAuditExport, streamAuditExport } from '../src/features/audit/audit-log.service';
@@ -22,10 +22,9 @@ import { computeAuditHash } from '../src/lib/audit-hash';
 import type { AuditSigner } from '../src/lib/audit-signer';
 import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
+import { appendBenchEntries } from './bench-chain';
 
 const ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
-/** Rows per INSERT: 11 parameters each, under PostgreSQL's 65,535. */
-const INSERT_BATCH = 5_000;
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
 /** Entry `seq` of the bench chain (2 onwards; 1 is organization_created): the same rows every time. */
@@ -57,23 +56,13 @@ export async function runAuditChainBench(deps: { database: Database; auditSigner
   if (!first) throw new Error('no first entry');
   const base = first.createdAt.getTime() + 1;
 
-  // Set-up: hashes computed in JS, rows written in multi-row INSERTs (the append path would take hours).
   const setupStarted = performance.now();
-  let prevHash = first.hash;
-  for (let from = 2; from <= ENTRIES; from += INSERT_BATCH) {
-    const rows = [];
-    for (let seq = from; seq < Math.min(from + INSERT_BATCH, ENTRIES + 1); seq++) {
-      const entry = benchEntry(seq, base);
-      const hash = computeAuditHash({ ...entry, prevHash });
-      rows.push({ ...entry, chain: orgId, orgId, seq, prevHash, hash });
-      prevHash = hash;
-    }
-    await db.insert(auditLogs).values(rows);
-  }
-  await db
-    .update(auditChainHeads)
-    .set({ seq: ENTRIES, hash: prevHash })
-    .where(sql`${auditChainHeads.chain} = ${orgId}`);
+  // Entries 2 to ENTRIES after organization_created: the same rows benchEntry gives the in-memory side.
+  const { hash: prevHash } = await appendBenchEntries(db, {
+    orgId,
+    count: ENTRIES - 1,
+    entryAt: (i) => benchEntry(i + 1, base),
+  });
   // A stored checkpoint, as the hourly job leaves one, for the database walk to check.
   await db.transaction((tx) =>
     signCheckpoint(tx, { clock: systemClock, auditSigner: deps.auditSigner }, orgId, {

@@ -8,16 +8,15 @@
 import { type AuditActionType, listAuditEntriesQuerySchema } from '@parley/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { auditChainHeads, auditLogs, projects } from '../src/db/schema';
+import { projects } from '../src/db/schema';
 import { listAuditLog } from '../src/features/audit/audit-log.service';
 import { createOrganization } from '../src/features/organizations/organizations.service';
 import { createMember } from '../src/features/users/users.service';
-import { computeAuditHash } from '../src/lib/audit-hash';
 import { systemClock } from '../src/lib/clock';
+import { appendBenchEntries } from './bench-chain';
 
 const ENTRIES = Number(process.env.BENCH_AUDIT_LIST_ENTRIES ?? 300_000);
 const RUNS = 15;
-const INSERT_BATCH = 5_000;
 const DAY = 86_400_000;
 const SPAN_DAYS = 730;
 
@@ -116,55 +115,38 @@ async function seed(database: Database): Promise<Fixture> {
       .returning({ id: projects.id })
   ).map((p) => p.id);
 
-  const [head] = await db
-    .select({ seq: auditChainHeads.seq, hash: auditChainHeads.hash })
-    .from(auditChainHeads)
-    .where(sql`${auditChainHeads.chain} = ${orgId}`);
-  if (!head) throw new Error('no chain head');
   const next = random(20261129);
   const end = Date.now();
   const start = end - SPAN_DAYS * DAY;
   const step = (SPAN_DAYS * DAY) / ENTRIES;
   const actions = WEIGHTED_ACTIONS.map(([a]) => a);
   const actionWeights = WEIGHTED_ACTIONS.map(([, w]) => w);
-  let prevHash = head.hash;
-  let seq = head.seq;
   const rareFile = 'side-letter-omega-2025.pdf';
   const rareEntity = '6f1c2e9a-4b7d-4e21-9a3f-0c5d8e7b1a42';
-  const last = head.seq + ENTRIES;
-  while (seq < last) {
-    const rows = [];
-    for (let k = 0; k < INSERT_BATCH && seq < last; k++) {
-      seq++;
-      const i = seq - head.seq;
+  await appendBenchEntries(db, {
+    orgId,
+    count: ENTRIES,
+    entryAt: (i) => {
       const actionType = pick(actions, actionWeights, next());
       const projectId = projectIds[Math.floor(next() * projectIds.length)] as string;
       const messageId = `00000000-0000-4000-8000-${String(Math.floor(next() * 40_000)).padStart(12, '0')}`;
-      const details: Record<string, unknown> =
-        actionType === 'sign_in' || actionType === 'mfa_verified' || actionType === 'sign_out'
-          ? { method: 'password' }
-          : { message_id: messageId, project_id: projectId };
+      const isSession =
+        actionType === 'sign_in' || actionType === 'mfa_verified' || actionType === 'sign_out';
+      const details: Record<string, unknown> = isSession
+        ? { method: 'password' }
+        : { message_id: messageId, project_id: projectId };
       // A rare file name and a rare entity: 20 entries each, spread over the two years.
       if (i % Math.floor(ENTRIES / 20) === 7) details.file_name = rareFile;
-      const entry = {
+      return {
         createdAt: new Date(start + i * step),
         actorId: pick(memberIds, MEMBER_WEIGHTS, next()),
         actionType,
-        entityType:
-          actionType.startsWith('sign') || actionType === 'mfa_verified' ? 'session' : 'investor_message',
+        entityType: isSession ? 'session' : 'investor_message',
         entityId: i % Math.floor(ENTRIES / 20) === 11 ? rareEntity : messageId,
         details,
       };
-      const hash = computeAuditHash({ ...entry, prevHash });
-      rows.push({ ...entry, chain: orgId, orgId, seq, prevHash, hash });
-      prevHash = hash;
-    }
-    await db.insert(auditLogs).values(rows);
-  }
-  await db
-    .update(auditChainHeads)
-    .set({ seq, hash: prevHash })
-    .where(sql`${auditChainHeads.chain} = ${orgId}`);
+    },
+  });
   // As autovacuum leaves a settled table: statistics, and the visibility map index-only scans read.
   await db.execute(sql`vacuum analyze audit_logs`);
   return { orgId, memberIds, projectIds, rareFile, rareEntity, end };
