@@ -49,6 +49,31 @@ export type SceneTools = {
 
 export type SceneSetup = (tools: SceneTools) => Promise<Scene>;
 
+/** The scene's call of `route` (`METHOD /path/:param`), or a variant of it: without a session, with another one, params or body. */
+export function callScene(
+  c: TestContext,
+  route: { method: string; path: string },
+  scene: Scene,
+  variant: { cookie?: string | null; params?: Record<string, string>; body?: unknown } = {},
+) {
+  const params = variant.params ?? scene.params ?? {};
+  const filled = route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route.method} ${route.path}: the scene gives no :${name}`);
+    return encodeURIComponent(value);
+  });
+  const url = `${filled}${scene.query ? `?${scene.query}` : ''}`;
+  const cookie = variant.cookie === null ? undefined : (variant.cookie ?? scene.cookie);
+  if (scene.form && !('body' in variant)) {
+    return c.app.request(`${TEST_ORIGIN}${url}`, {
+      method: route.method,
+      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+      body: scene.form,
+    });
+  }
+  return c.request(route.method, url, { cookie, body: 'body' in variant ? variant.body : scene.body });
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 async function expectStatus(res: Response, status: number, what: string) {

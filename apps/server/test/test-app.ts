@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, inject } from 'vitest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createPglite, type Database, openPostgres, wrapPglite } from '../src/db/client';
+import { createPglite, type Database, openPostgres, type StatementHook, wrapPglite } from '../src/db/client';
 import type { Drafter } from '../src/features/drafts/drafter';
 import type { EmailDeps } from '../src/features/email/email.service';
 import { createOutboxMailer, type Mailer } from '../src/features/email/mailer';
@@ -30,11 +30,12 @@ export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
  * that start server processes on it (its `url`).
  */
 export async function openTestDatabase(
-  options: { empty?: boolean } = {},
+  options: { empty?: boolean; onStatement?: StatementHook } = {},
 ): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
+  const { onStatement } = options;
   if (process.env.TEST_DB === 'postgres' && url) {
-    if (!options.empty) return openPostgres(url, { max: 10 });
+    if (!options.empty) return openPostgres(url, { max: 10, onStatement });
     const name = `${new URL(url).pathname.slice(1)}_${uniqueSuffix()}`;
     const ownDatabase = async (statement: string) => {
       const admin = openPostgres(url, { max: 1 });
@@ -44,7 +45,7 @@ export async function openTestDatabase(
     await ownDatabase(`create database "${name}"`);
     const own = new URL(url);
     own.pathname = `/${name}`;
-    const database = openPostgres(own.toString(), { max: 10 });
+    const database = openPostgres(own.toString(), { max: 10, onStatement });
     await database.migrate();
     return {
       ...database,
@@ -57,7 +58,7 @@ export async function openTestDatabase(
     };
   }
   const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return wrapPglite(await createPglite({ loadDataDir: template }));
+  return wrapPglite(await createPglite({ loadDataDir: template }), { onStatement });
 }
 
 /** Errors go to console.error, which fails the test unless the test expects it. */
@@ -84,10 +85,12 @@ export async function createTestContext(
     drafter?: Drafter;
     /** A document extractor with other limits (short time, small memory) than the process's own. */
     documentExtractor?: DocumentExtractor;
+    /** Sees every statement the app sends, before it runs (the crash-safety test). */
+    onStatement?: StatementHook;
   } = {},
 ) {
   const logger = options.logger ?? testLogger;
-  const database = await openTestDatabase({ empty: options.emptyDatabase });
+  const database = await openTestDatabase({ empty: options.emptyDatabase, onStatement: options.onStatement });
   const clock = fixedClock(new Date());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: TEST_ORIGIN, ...env });
   const mailer =

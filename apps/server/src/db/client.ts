@@ -114,9 +114,21 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Any number: a constant key so concurrent instances migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_250_001;
 
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
+/**
+ * Called before each statement the app sends (drizzle's query logger): the crash-safety test throws
+ * from it to stop a write between two statements (docs/architecture.md, Crash safety).
+ */
+export type StatementHook = (sql: string) => void;
+
+const loggerOf = (onStatement: StatementHook | undefined) =>
+  onStatement ? { logQuery: (query: string) => onStatement(query) } : undefined;
+
+export function openPostgres(
+  url: string,
+  options: { max?: number; onStatement?: StatementHook } = {},
+): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema, logger: loggerOf(options.onStatement) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -135,8 +147,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   };
 }
 
-export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+export function wrapPglite(client: PGlite, options: { onStatement?: StatementHook } = {}): Database {
+  const db = drizzlePglite(client, { schema, logger: loggerOf(options.onStatement) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

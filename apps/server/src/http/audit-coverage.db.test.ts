@@ -5,10 +5,10 @@ import type { z } from '@hono/zod-openapi';
 import { ROLES, rolesWith } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_SCENES, type Scene } from '../../test/route-scenes';
-import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/test-app';
+import { callScene, ROUTE_SCENES } from '../../test/route-scenes';
+import { createTestContext, type TestContext } from '../../test/test-app';
 import { auditChainHeads, auditLogs } from '../db/schema';
-import { apiRoutesOf, type RegisteredRoute, ROUTE_POLICIES } from './policy';
+import { apiRoutesOf, ROUTE_POLICIES } from './policy';
 
 /**
  * Every action is in the chain (docs/architecture.md 'The audit chain'): each mutating API route writes at
@@ -76,31 +76,6 @@ async function entriesOf(c: TestContext, orgId: string | undefined): Promise<num
   return head?.seq ?? 0;
 }
 
-/** The scene's call, or a variant of it: without a session, with another one, params or body. */
-function send(
-  c: TestContext,
-  route: RegisteredRoute,
-  scene: Scene,
-  variant: { cookie?: string | null; params?: Record<string, string>; body?: unknown } = {},
-) {
-  const params = variant.params ?? scene.params ?? {};
-  const filled = route.path.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${route.method} ${route.path}: the scene gives no :${name}`);
-    return encodeURIComponent(value);
-  });
-  const url = `${filled}${scene.query ? `?${scene.query}` : ''}`;
-  const cookie = variant.cookie === null ? undefined : (variant.cookie ?? scene.cookie);
-  if (scene.form && !('body' in variant)) {
-    return c.app.request(`${TEST_ORIGIN}${url}`, {
-      method: route.method,
-      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-      body: scene.form,
-    });
-  }
-  return c.request(route.method, url, { cookie, body: 'body' in variant ? variant.body : scene.body });
-}
-
 /** A role of the organisation that lacks the route's capability, if the route needs one. */
 function roleWithout(key: string) {
   const access = ROUTE_POLICIES[key];
@@ -153,32 +128,32 @@ describe('the audit coverage of mutating routes', () => {
 
       if (ROUTE_POLICIES[key] !== 'public') {
         await expectRefusedWithoutEntry('without a session', 401, () =>
-          send(c, route, scene, { cookie: null }),
+          callScene(c, route, scene, { cookie: null }),
         );
       }
       const role = roleWithout(key);
       if (role && scene.orgId) {
         const other = await c.signInAs(role, scene.orgId);
         await expectRefusedWithoutEntry(`as ${role}`, 403, () =>
-          send(c, route, scene, { cookie: other.cookie }),
+          callScene(c, route, scene, { cookie: other.cookie }),
         );
       }
       const parts = requestParts.get(key);
       if (parts?.body) {
         await expectRefusedWithoutEntry('with a body that is not an object', 400, () =>
-          send(c, route, scene, { body: [] }),
+          callScene(c, route, scene, { body: [] }),
         );
       } else if (parts?.params && scene.params) {
         const mangled = Object.fromEntries(Object.keys(scene.params).map((name) => [name, 'not-an-id']));
         if (!parts.params.safeParse(mangled).success) {
           await expectRefusedWithoutEntry('with malformed path parameters', 400, () =>
-            send(c, route, scene, { params: mangled }),
+            callScene(c, route, scene, { params: mangled }),
           );
         }
       }
 
       const before = await entriesOf(c, scene.orgId);
-      const res = await send(c, route, scene);
+      const res = await callScene(c, route, scene);
       expect(res.ok, `${key} should succeed in its scene: ${res.status} ${await res.clone().text()}`).toBe(
         true,
       );
