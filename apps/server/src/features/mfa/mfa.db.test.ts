@@ -123,14 +123,20 @@ describe('enrolment', () => {
     expect(() => openSecret(deriveKey(KEY, 'recovery-codes'), row?.secretSealed ?? '')).toThrow();
   });
 
-  it('replaces an unverified secret when setup is called again', async () => {
+  it('hands a recent unverified secret back, to concurrent calls too, and replaces an older one', async () => {
     const user = await ctx.signInAs('ir_associate');
-    const first = await json(await ctx.request('POST', '/api/mfa/totp/setup', { cookie: user.cookie }));
-    const second = await json(await ctx.request('POST', '/api/mfa/totp/setup', { cookie: user.cookie }));
-    expect(second.secret).not.toBe(first.secret);
+    const setup = async () => json(await ctx.request('POST', '/api/mfa/totp/setup', { cookie: user.cookie }));
+    // Two openings of the dialog at once (a page that mounts it twice): one secret for both.
+    const [a, b] = await Promise.all([setup(), setup()]);
+    expect(b.secret).toBe(a.secret);
+    expect((await setup()).secret).toBe(a.secret);
+
+    ctx.clock.advance(11 * 60_000);
+    const second = await setup();
+    expect(second.secret).not.toBe(a.secret);
     const stale = await ctx.request('POST', '/api/mfa/totp/verify-enrollment', {
       cookie: user.cookie,
-      body: { code: totpCode(first.secret, ctx.clock.now()) },
+      body: { code: totpCode(a.secret, ctx.clock.now()) },
     });
     expect(await json(stale)).toMatchObject({ success: false, message: 'Invalid code. Please try again.' });
     const fresh = await ctx.request('POST', '/api/mfa/totp/verify-enrollment', {

@@ -41,23 +41,30 @@ export async function findTotp(db: DbOrTx, userId: string, options: { lock?: boo
 }
 
 /**
- * Stores a new, unverified secret, replacing an unverified one; returns false (and changes nothing)
- * when the user already has a verified authenticator.
+ * Stores a new, unverified secret, or keeps the unverified one made since `keepSince`; returns the
+ * sealed secret now waiting for its first code, or null (nothing changed) when the user already has a
+ * verified authenticator. One upsert: concurrent calls queue on the row and all answer the same secret.
  */
 export async function savePendingTotp(
   db: DbOrTx,
-  input: { userId: string; secretSealed: string; now: Date },
-): Promise<boolean> {
+  input: { userId: string; secretSealed: string; now: Date; keepSince: Date },
+): Promise<string | null> {
+  const isRecent = sql`${userMfaTotp.createdAt} >= ${input.keepSince}`;
   const rows = await db
     .insert(userMfaTotp)
     .values({ userId: input.userId, secretSealed: input.secretSealed, createdAt: input.now })
     .onConflictDoUpdate({
       target: userMfaTotp.userId,
-      set: { secretSealed: input.secretSealed, createdAt: input.now, verifiedAt: null, lastUsedStep: null },
+      set: {
+        secretSealed: sql`case when ${isRecent} then ${userMfaTotp.secretSealed} else excluded.secret_sealed end`,
+        createdAt: sql`case when ${isRecent} then ${userMfaTotp.createdAt} else excluded.created_at end`,
+        verifiedAt: null,
+        lastUsedStep: null,
+      },
       setWhere: isNull(userMfaTotp.verifiedAt),
     })
-    .returning({ userId: userMfaTotp.userId });
-  return rows.length > 0;
+    .returning({ secretSealed: userMfaTotp.secretSealed });
+  return rows[0]?.secretSealed ?? null;
 }
 
 /**

@@ -183,24 +183,32 @@ function failed(remaining: number): MfaCodeResult {
   return { success: false, message: MFA_TEXTS.invalidCode, attempts_remaining: remaining };
 }
 
+/** How long an unverified secret is handed back as it is, rather than replaced. */
+const PENDING_SECRET_KEPT_MS = 10 * MINUTE_MS;
+
 /**
- * POST /api/mfa/totp/setup: a fresh secret, its otpauth URI (issuer Parley, the user's e-mail) and
- * the QR code rendered here. Calling again before verification replaces the unverified secret; with
- * a verified authenticator it is refused (remove it first, which needs a recent code).
+ * POST /api/mfa/totp/setup: the secret waiting for its first code, its otpauth URI (issuer Parley, the
+ * user's e-mail) and the QR code rendered here. A secret set up in the last 10 minutes and not yet
+ * verified is handed back as it is: two openings of the dialog at once (a page that mounts it twice,
+ * two tabs) must not leave the app holding a secret the server has already replaced. An older one is
+ * replaced. With a verified authenticator it is refused (remove it first, which needs a recent code).
  */
 export async function startTotpSetup(ctx: MfaContext, session: SessionContext): Promise<TotpSetupResponse> {
-  const secret = generateTotpSecret();
+  const now = ctx.clock.now();
+  const sealed = await ctx.db.transaction(async (tx) => {
+    const pending = await savePendingTotp(tx, {
+      userId: session.userId,
+      secretSealed: sealSecret(totpKey(ctx), generateTotpSecret()),
+      now,
+      keepSince: new Date(now.getTime() - PENDING_SECRET_KEPT_MS),
+    });
+    if (!pending) throw new AppError('MFA_ALREADY_ENROLLED');
+    await audit(tx, ctx, session, 'mfa_setup_started');
+    return pending;
+  });
+  const secret = openSecret(totpKey(ctx), sealed);
   const uri = otpauthUri({ issuer: TOTP_ISSUER, account: session.email, secret });
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
-  await ctx.db.transaction(async (tx) => {
-    const saved = await savePendingTotp(tx, {
-      userId: session.userId,
-      secretSealed: sealSecret(totpKey(ctx), secret),
-      now: ctx.clock.now(),
-    });
-    if (!saved) throw new AppError('MFA_ALREADY_ENROLLED');
-    await audit(tx, ctx, session, 'mfa_setup_started');
-  });
   return { otpauth_uri: uri, secret, qr_svg: qrSvg };
 }
 
