@@ -40,7 +40,8 @@ export function clientAddress(options: { trustProxyHops: number }): MiddlewareHa
 }
 
 export function clientAddressOf(c: Context): string | null {
-  return (c.get('clientAddress') as string | null | undefined) ?? socketAddressOf(c);
+  const resolved = c.get('clientAddress') as string | null | undefined;
+  return resolved === undefined ? socketAddressOf(c) : resolved;
 }
 
 /** Who is calling, as recorded on sessions and in the audit log. */
