@@ -1,154 +1,46 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { count, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMember, insertProject } from '../test/factories';
-import { openTestDatabase } from '../test/test-app';
-import type { Database } from './db/client';
+import {
+  call,
+  type Deployment,
+  eventually,
+  type Instance,
+  openDeployment,
+  signIn,
+  startInstance,
+  stopInstance,
+} from '../test/server-process';
 import { auditChainHeads, auditCheckpoints } from './db/schema';
 import { LINK_REQUESTS_PER_EMAIL } from './features/auth-links/auth-links.service';
-import { createOrganization } from './features/organizations/organizations.service';
-import { createMember } from './features/users/users.service';
-import { systemClock } from './lib/clock';
 
 /**
  * Two server processes on one PostgreSQL, the way an organisation that outgrows one machine runs Parley
  * (docs/deploy.md): what one instance does, the other sees. PostgreSQL only: an embedded database
  * belongs to the one process that opened it.
  */
-const serverDir = path.dirname(fileURLToPath(import.meta.url));
 const onPostgres = process.env.TEST_DB === 'postgres';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-type Instance = { origin: string; process: ChildProcess; log: string[] };
-
-/** Starts `node src/main.ts` and waits (generously: a busy 2-core machine) until it listens. */
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(serverDir, '..'),
-    env: { ...process.env, ...env, PORT: String(port), APP_ORIGIN: origin, NODE_ENV: 'development' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${log.join('')}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      log.push(chunk.toString());
-      if (log.join('').includes('Parley is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${log.join('')}`));
-    });
-  });
-  child.removeAllListeners('exit');
-  return { origin, process: child, log };
-}
-
-async function stopInstance(instance: Instance | undefined) {
-  if (!instance || instance.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => instance.process.once('exit', resolve));
-  instance.process.kill('SIGTERM');
-  await exited;
-}
-
-function call(
-  instance: Instance,
-  method: string,
-  route: string,
-  init: { cookie?: string; body?: unknown } = {},
-) {
-  return fetch(`${instance.origin}${route}`, {
-    method,
-    headers: {
-      origin: instance.origin,
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-}
-
-async function signIn(instance: Instance, email: string, password: string) {
-  const res = await call(instance, 'POST', '/api/auth/sign-in', { body: { email, password } });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-/** Waits for a condition that another process brings about, without a fixed sleep. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
-  let database: Database & { url?: string };
+  let deployment: Deployment | undefined;
   let a: Instance | undefined;
   let b: Instance | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-two-'));
-  const email = `two-${randomBytes(4).toString('hex')}@parley.test`;
-  const password = 'two-instances-2026';
-  let projectId = '';
 
   beforeAll(async () => {
-    database = await openTestDatabase({ empty: true });
-    const orgId = await database.db.transaction((tx) =>
-      createOrganization(tx, systemClock, { name: 'Two instances', actorId: null }),
-    );
-    await createMember(
-      { db: database.db, clock: systemClock },
-      { ...buildMember({ orgId, role: 'ir_associate' }), email, password, actorId: null },
-    );
-    projectId = await insertProject(database.db, { orgId });
-    // Shared by every instance (docs/deploy.md): the keys, and DATA_DIR for the uploaded documents.
-    const env = {
-      DATABASE_URL: database.url ?? '',
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      AUDIT_SIGNING_KEY: generateKeyPairSync('ed25519')
-        .privateKey.export({ format: 'pem', type: 'pkcs8' })
-        .toString(),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'debug',
-    };
-    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+    deployment = await openDeployment('two-instances', ['ir_associate']);
+    [a, b] = await Promise.all([startInstance(deployment.env), startInstance(deployment.env)]);
   }, 200_000);
 
   afterAll(async () => {
     await Promise.all([stopInstance(a), stopInstance(b)]);
-    await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await deployment?.close();
   }, 60_000);
+
+  const ground = () => deployment as Deployment;
+  const associate = () => ground().emailOf('ir_associate');
 
   it('a session revoked on one is refused on the other', async () => {
     const [one, two] = [a as Instance, b as Instance];
-    const cookie = await signIn(one, email, password);
+    const cookie = await signIn(one, associate(), ground().password);
     expect((await call(two, 'GET', '/api/auth/session', { cookie })).status).toBe(200);
     expect((await call(one, 'POST', '/api/auth/sign-out', { cookie, body: {} })).status).toBeLessThan(300);
     expect((await call(two, 'GET', '/api/auth/session', { cookie })).status).toBe(401);
@@ -156,7 +48,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
 
   it("a change made through one reaches the other's event streams", async () => {
     const [one, two] = [a as Instance, b as Instance];
-    const cookie = await signIn(one, email, password);
+    const cookie = await signIn(one, associate(), ground().password);
     const controller = new AbortController();
     const events = await fetch(`${two.origin}/api/events`, {
       headers: { cookie },
@@ -179,7 +71,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
         body: {
           investor_name: 'Margot Example',
           investor_email: 'margot@example.com',
-          project_id: projectId,
+          project_id: ground().projectId,
           subject: 'Seen on the other instance',
           body_text: 'When is the next distribution?',
         },
@@ -197,7 +89,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     const statuses: number[] = [];
     for (let i = 0; i <= LINK_REQUESTS_PER_EMAIL.limit; i++) {
       const res = await call(i % 2 === 0 ? one : two, 'POST', '/api/auth/password-reset', {
-        body: { email },
+        body: { email: associate() },
       });
       statuses.push(res.status);
     }
@@ -220,10 +112,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     );
     const counted = async (query: Promise<{ value: number }[]>) => (await query)[0]?.value ?? 0;
     const chains = await counted(
-      database.db.select({ value: count() }).from(auditChainHeads).where(gt(auditChainHeads.seq, 0)),
+      ground().database.db.select({ value: count() }).from(auditChainHeads).where(gt(auditChainHeads.seq, 0)),
     );
     expect(chains).toBeGreaterThan(0);
-    expect(await counted(database.db.select({ value: count() }).from(auditCheckpoints))).toBe(chains);
+    expect(await counted(ground().database.db.select({ value: count() }).from(auditCheckpoints))).toBe(
+      chains,
+    );
     const signed = [...finished(a as Instance), ...finished(b as Instance)].map(
       (line) => (JSON.parse(line) as { result?: { signed?: number } }).result?.signed ?? 0,
     );

@@ -181,10 +181,9 @@ function settingsOf(row: Awaited<ReturnType<typeof findComplianceSettings>>): Di
  * compliance_rules laid over them, its disclaimer block and its approval matrix (defaults until saved).
  */
 export async function loadCompliancePolicy(db: DbOrTx, orgId: string): Promise<OrgCompliancePolicy> {
-  const [rows, settingsRow] = await Promise.all([
-    listComplianceRules(db, orgId),
-    findComplianceSettings(db, orgId),
-  ]);
+  // One after the other: callers pass their transaction, whose one connection takes a query at a time.
+  const rows = await listComplianceRules(db, orgId);
+  const settingsRow = await findComplianceSettings(db, orgId);
   const view = policyViewOf(rows);
   return {
     policy: {

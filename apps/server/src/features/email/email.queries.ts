@@ -20,6 +20,7 @@ export async function findOutboxMail(db: DbOrTx, id: string) {
       htmlBody: emailOutbox.htmlBody,
       headers: emailOutbox.headers,
       status: emailOutbox.status,
+      sentAt: emailOutbox.sentAt,
       attempts: emailOutbox.attempts,
       messageId: emailOutbox.messageId,
       rawMessage: emailOutbox.rawMessage,

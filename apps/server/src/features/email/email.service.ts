@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import type { emailOutbox } from '../../db/schema';
 import {
   claimQueuedOutboxMail,
   findEmailPreferences,
@@ -122,15 +123,52 @@ export async function deliverEmail(
   outboxId: string,
   options: { claimed?: boolean } = {},
 ): Promise<boolean> {
+  const { status } = await deliverOutboxMail(deps, outboxId, options);
+  return status === 'sent' || status === 'stored';
+}
+
+/** Where a mail stands after a delivery attempt, as its outbox row says (or will, once retried). */
+export type DeliveryOutcome = { status: OutboxStatus; sentAt: Date | null };
+type OutboxStatus = (typeof emailOutbox.$inferSelect)['status'];
+
+/**
+ * deliverEmail with the outcome itself. Never throws: it runs after the caller's transaction
+ * committed, so a database failure here must not turn a write that stands into an error answer
+ * (docs/architecture.md, Crash safety). The mail then stays in the outbox, and the retry job sends
+ * it once its claim lapses.
+ */
+export async function deliverOutboxMail(
+  deps: EmailDeps,
+  outboxId: string,
+  options: { claimed?: boolean } = {},
+): Promise<DeliveryOutcome> {
+  try {
+    return await attemptDelivery(deps, outboxId, options);
+  } catch (error) {
+    deps.logger.error('mail delivery not recorded: the outbox retry job takes it', {
+      outboxId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return { status: 'queued', sentAt: null };
+  }
+}
+
+async function attemptDelivery(
+  deps: EmailDeps,
+  outboxId: string,
+  options: { claimed?: boolean },
+): Promise<DeliveryOutcome> {
   const mail = await findOutboxMail(deps.db, outboxId);
   const deliverable = options.claimed
     ? (mail?.status === 'queued' || mail?.status === 'failed') && mail.attempts < MAX_EMAIL_ATTEMPTS
     : mail?.status === 'queued';
-  if (!mail || !deliverable) return mail?.status === 'sent' || mail?.status === 'stored';
+  if (!mail) return { status: 'queued', sentAt: null };
+  if (!deliverable) return { status: mail.status, sentAt: mail.sentAt };
   if (!options.claimed) {
     const leaseUntil = new Date(deps.clock.now().getTime() + EMAIL_DELIVERY_LEASE_MS);
     // Someone else's delivery is under way: it records the outcome.
-    if (!(await claimQueuedOutboxMail(deps.db, outboxId, leaseUntil))) return false;
+    if (!(await claimQueuedOutboxMail(deps.db, outboxId, leaseUntil)))
+      return { status: 'queued', sentAt: null };
   }
   const base = { orgId: mail.orgId, outboxId, recipientEmail: mail.toEmail, template: mail.template };
   const attempts = mail.attempts + 1;
@@ -173,7 +211,7 @@ export async function deliverEmail(
         },
       });
     });
-    return true;
+    return result.delivered ? { status: 'sent', sentAt: now } : { status: 'stored', sentAt: null };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const now = deps.clock.now();
@@ -212,6 +250,6 @@ export async function deliverEmail(
         });
       }
     });
-    return false;
+    return { status: 'failed', sentAt: null };
   }
 }

@@ -208,7 +208,7 @@ export async function createInvitation(
     INVITATION_CREATES_PER_ACTOR,
   );
   const token = generateToken();
-  const { id, outboxId } = await ctx.db.transaction(async (tx) => {
+  const { row, outboxId } = await ctx.db.transaction(async (tx) => {
     await lockInvitationAddress(tx, orgId, email);
     const now = ctx.clock.now();
     if (await findUserIdByEmail(tx, email)) {
@@ -251,10 +251,10 @@ export async function createInvitation(
       inviterName: actor.name,
       isResend: false,
     });
-    return { id: invitationId, outboxId: queued };
+    // Read inside the transaction: the answer stands or falls with the write.
+    return { row: assertFound(await findInvitationById(tx, orgId, invitationId)), outboxId: queued };
   });
   const emailSent = await deliverEmail(ctx, outboxId);
-  const row = assertFound(await findInvitationById(ctx.db, orgId, id));
   return { invitation: toInvitationDto(row, ctx.clock.now()), email_sent: emailSent };
 }
 

@@ -37,7 +37,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { loadCompliancePolicy } from '../compliance/compliance.service';
 import { storedOpinionOf } from '../compliance/second-opinion';
-import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
+import { deliverEmail, deliverOutboxMail, type EmailDeps, queueEmail } from '../email/email.service';
 import { notifyMembers } from '../notifications/notifications.service';
 import { listOrgRecipients, type NotificationRecipient } from '../notifications/recipients';
 import {
@@ -56,7 +56,6 @@ import {
   decideRequest,
   findDraftVersion,
   findLastDecision,
-  findOutboxStatus,
   findPendingRequest,
   findPendingWithNames,
   findReplyMessage,
@@ -118,7 +117,7 @@ export async function submitForApproval(
   input: MessageInput & SubmitForApprovalInput,
 ): Promise<ApprovalState> {
   const { messageId } = input;
-  const outboxIds = await ctx.db.transaction(async (tx) => {
+  const { outboxIds, state } = await ctx.db.transaction(async (tx) => {
     const { message, latest } = await lockLatest(tx, actor, input);
     if (message.status === 'awaiting_approval') throw new AppError('APPROVAL_PENDING');
     if (message.status === 'resolved') throw new AppError('ALREADY_RESOLVED');
@@ -176,7 +175,7 @@ export async function submitForApproval(
     const approvers = members.filter(
       (m) => (m.role === 'admin' || m.role === 'ir_director') && m.userId !== actor.userId,
     );
-    return notifyMembers(tx, ctx, {
+    const outboxIds = await notifyMembers(tx, ctx, {
       orgId: actor.orgId,
       recipients: approvers,
       kind: 'approval_requested',
@@ -192,9 +191,11 @@ export async function submitForApproval(
       }),
       now,
     });
+    // Read inside the transaction: the answer stands or falls with the write.
+    return { outboxIds, state: await getApprovalState({ db: tx }, actor, { messageId }) };
   });
   await deliverAll(ctx, outboxIds);
-  return getApprovalState(ctx, actor, { messageId });
+  return state;
 }
 
 /**
@@ -207,7 +208,7 @@ export async function requestChanges(
   input: MessageInput & RequestChangesInput,
 ): Promise<ApprovalState> {
   const { messageId } = input;
-  const outboxIds = await ctx.db.transaction(async (tx) => {
+  const { outboxIds, state } = await ctx.db.transaction(async (tx) => {
     const message = await lockReplyMessage(tx, actor.orgId, messageId);
     if (!message) throw new AppError('NOT_FOUND');
     const pending = await findPendingRequest(tx, messageId);
@@ -240,16 +241,18 @@ export async function requestChanges(
         comment: input.comment,
       },
     });
-    return notifySubmitter(tx, ctx, actor, {
+    const outboxIds = await notifySubmitter(tx, ctx, actor, {
       submittedBy: pending.submittedBy,
       message,
       decision: 'changes_requested',
       comment: input.comment,
       now,
     });
+    // Read inside the transaction: the answer stands or falls with the write.
+    return { outboxIds, state: await getApprovalState({ db: tx }, actor, { messageId }) };
   });
   await deliverAll(ctx, outboxIds);
-  return getApprovalState(ctx, actor, { messageId });
+  return state;
 }
 
 async function notifySubmitter(
@@ -332,7 +335,7 @@ export async function approveAndSend(
   input: MessageInput & ApproveInput,
 ): Promise<ApproveResponse> {
   const { messageId } = input;
-  const { replyId, notifyIds } = await ctx.db.transaction(async (tx) => {
+  const { replyId, notifyIds, state } = await ctx.db.transaction(async (tx) => {
     const { message, latest } = await lockLatest(tx, actor, input);
     if (message.status === 'resolved') throw new AppError('ALREADY_RESOLVED');
     const policy = await loadCompliancePolicy(tx, actor.orgId);
@@ -424,12 +427,18 @@ export async function approveAndSend(
       comment: null,
       now,
     });
-    return { replyId: reply.outboxId, notifyIds };
+    // Read inside the transaction: the answer stands or falls with the write.
+    const state = await getApprovalState({ db: tx }, actor, { messageId });
+    return { replyId: reply.outboxId, notifyIds, state };
   });
-  await deliverEmail(ctx, replyId);
+  const outcome = await deliverOutboxMail(ctx, replyId);
   await deliverAll(ctx, notifyIds);
-  const delivery = (await findOutboxStatus(ctx.db, replyId)) ?? 'queued';
-  return { approval: await getApprovalState(ctx, actor, { messageId }), delivery };
+  const sent = state.sent && {
+    ...state.sent,
+    delivery: outcome.status,
+    delivered_at: outcome.sentAt?.toISOString() ?? null,
+  };
+  return { approval: { ...state, sent }, delivery: outcome.status };
 }
 
 type CheckView = { level: ApprovalLevel; requiresApproval: boolean; flags: readonly { severity: string }[] };
@@ -460,13 +469,12 @@ export async function getApprovalState(
   const { messageId } = input;
   const message = await findReplyMessage(db, actor.orgId, messageId);
   if (!message) throw new AppError('NOT_FOUND');
-  const [latest, pending, decision, sent, policy] = await Promise.all([
-    findDraftVersion(db, { orgId: actor.orgId, messageId }),
-    findPendingWithNames(db, messageId),
-    findLastDecision(db, messageId),
-    findSentReply(db, actor.orgId, messageId),
-    loadCompliancePolicy(db, actor.orgId),
-  ]);
+  // One after another: inside a transaction they share one connection.
+  const latest = await findDraftVersion(db, { orgId: actor.orgId, messageId });
+  const pending = await findPendingWithNames(db, messageId);
+  const decision = await findLastDecision(db, messageId);
+  const sent = await findSentReply(db, actor.orgId, messageId);
+  const policy = await loadCompliancePolicy(db, actor.orgId);
   let check: CheckView = { level: 'none', requiresApproval: false, flags: [] };
   if (latest) {
     const flags: readonly ComplianceFlag[] = latest.complianceCheckedAt

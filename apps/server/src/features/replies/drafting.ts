@@ -148,7 +148,7 @@ export async function saveDraft(
 ): Promise<DraftVersion> {
   const { messageId } = input;
   const editorName = await findUserName(ctx.db, actor.userId);
-  const version = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const message = await lockReplyMessage(tx, actor.orgId, messageId);
     if (!message) throw new AppError('NOT_FOUND');
     const latest = await latestVersionNumber(tx, messageId);
@@ -183,9 +183,9 @@ export async function saveDraft(
         details: { based_on: latest > 0 ? latest : null, restored_from: restoredFrom },
       },
     });
-    return next;
+    // Read inside the transaction: the answer stands or falls with the write.
+    return readVersion(tx, actor.orgId, messageId, next);
   });
-  return readVersion(ctx.db, actor.orgId, messageId, version);
 }
 
 async function assertMessage(db: DbOrTx, orgId: string, messageId: string) {

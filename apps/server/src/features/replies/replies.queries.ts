@@ -404,15 +404,6 @@ export async function findSentReply(db: DbOrTx, orgId: string, messageId: string
   return row ?? null;
 }
 
-export async function findOutboxStatus(db: DbOrTx, outboxId: string) {
-  const [row] = await db
-    .select({ status: emailOutbox.status })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.id, outboxId))
-    .limit(1);
-  return row?.status ?? null;
-}
-
 export type QueueRow = {
   requestId: string;
   messageId: string;
