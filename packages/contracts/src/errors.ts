@@ -180,6 +180,14 @@ export const ERRORS = {
     status: 422,
     message: 'This file was refused because opening it could overload the server.',
   },
+  /**
+   * 503: docs/decisions/037-untrusted-files.md — the instance is already reading as many documents as it
+   * queues; nothing was stored, and the response carries Retry-After.
+   */
+  DOCUMENT_READER_BUSY: {
+    status: 503,
+    message: 'Parley is reading other documents right now. Nothing was uploaded: try again in a minute.',
+  },
   /** 429: too many attempts; the response carries Retry-After. */
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },
   /**

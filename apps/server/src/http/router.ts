@@ -36,7 +36,7 @@ function jsonBody<T extends z.ZodType>(schema: T) {
 }
 
 /** The statuses a route can answer with the error envelope. */
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 type ErrorResponse = ReturnType<typeof jsonResponse<typeof errorResponseSchema>>;
 

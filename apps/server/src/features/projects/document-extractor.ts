@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import {
   EXTRACTED_TEXT_MAX_CHARS,
   EXTRACTION_MAX_HEAP_MB,
+  EXTRACTION_QUEUE_MAX,
   EXTRACTION_TIMEOUT_MS,
   EXTRACTION_WORKER_START_TIMEOUT_MS,
   PDF_MAX_INFLATED_BYTES,
@@ -15,6 +16,14 @@ export type ExtractionLimits = {
   maxHeapMb: number;
   maxInflatedBytes: number;
   maxTextChars: number;
+  /** Jobs admitted at once, waiting or running (admit refuses the next). */
+  maxQueued: number;
+};
+
+/** A place in the extractor's queue: `extract` uses it, `release` gives it back unused. */
+export type ExtractionTicket = {
+  extract(kind: DocumentKind, bytes: Uint8Array): Promise<ExtractedText>;
+  release(): void;
 };
 
 export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
@@ -23,6 +32,7 @@ export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
   maxHeapMb: EXTRACTION_MAX_HEAP_MB,
   maxInflatedBytes: PDF_MAX_INFLATED_BYTES,
   maxTextChars: EXTRACTED_TEXT_MAX_CHARS,
+  maxQueued: EXTRACTION_QUEUE_MAX,
 };
 
 type WorkerAnswer = { ready: true } | { text: ExtractedText } | { failure: string | null };
@@ -38,6 +48,7 @@ export class DocumentExtractor {
   #worker: Worker | null = null;
   #queue: Promise<unknown> = Promise.resolve();
   #running = false;
+  #admitted = 0;
 
   constructor(limits: Partial<ExtractionLimits> = {}) {
     this.limits = { ...DEFAULT_EXTRACTION_LIMITS, ...limits };
@@ -48,8 +59,40 @@ export class DocumentExtractor {
     return this.#running;
   }
 
-  /** The text of a document, after the jobs queued before it; rejects with an ExtractionError. */
+  /** Jobs admitted and not yet ended, waiting or running. */
+  get queued(): number {
+    return this.#admitted;
+  }
+
+  /**
+   * A place in the queue, or null when `maxQueued` jobs already wait or run: an upload asks before it
+   * stores anything, so a refused one leaves nothing behind. The place is freed when its job ends or
+   * on `release` (idempotent), whichever comes first.
+   */
+  admit(): ExtractionTicket | null {
+    if (this.#admitted >= this.limits.maxQueued) return null;
+    this.#admitted++;
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      this.#admitted--;
+    };
+    return { extract: (kind, bytes) => this.#enqueue(kind, bytes).finally(release), release };
+  }
+
+  /**
+   * The text of a document, after the jobs queued before it; rejects with an ExtractionError. Counted
+   * in the queue but never refused: for callers that are not a request (the seed, benchmarks).
+   */
   extract(kind: DocumentKind, bytes: Uint8Array): Promise<ExtractedText> {
+    this.#admitted++;
+    return this.#enqueue(kind, bytes).finally(() => {
+      this.#admitted--;
+    });
+  }
+
+  #enqueue(kind: DocumentKind, bytes: Uint8Array): Promise<ExtractedText> {
     const job = this.#queue.then(() => this.#run(kind, bytes));
     this.#queue = job.catch(() => undefined);
     return job;

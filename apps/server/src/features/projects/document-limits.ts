@@ -16,6 +16,15 @@ export const ZIP_MAX_COMPRESSION_RATIO = 100;
 /** Entries of a DOCX: a long report has a few dozen, one per picture; thousands is an attack. */
 export const ZIP_MAX_ENTRIES = 1000;
 
+/**
+ * Documents waiting or being read on one instance. The next upload or re-index is answered 503 before
+ * anything is stored: each waiting upload holds its bytes in memory and its caller's request open.
+ */
+export const EXTRACTION_QUEUE_MAX = 8;
+
+/** The Retry-After of that 503: about what reading a queue of ordinary documents takes. */
+export const EXTRACTION_RETRY_AFTER_SECONDS = 60;
+
 /** Text extraction of one document is stopped (its worker terminated) after this long. */
 export const EXTRACTION_TIMEOUT_MS = 60_000;
 

@@ -86,7 +86,7 @@ const upload = apiRoute({
   // The multipart body is read by the handler (not the validator), so its errors name the field `file`.
   params: projectIdParamSchema,
   ok: { status: 201, ...documentResponse },
-  errors: [400, 401, 403, 404, 413, 415],
+  errors: [400, 401, 403, 404, 413, 415, 422, 503],
 });
 
 const reindex = apiRoute({
@@ -95,7 +95,7 @@ const reindex = apiRoute({
   summary: 'Extract and index a document again from its stored file (audited)',
   params: documentIdParamSchema,
   ok: { status: 200, ...documentResponse },
-  errors: [400, 401, 403, 404, 415],
+  errors: [400, 401, 403, 404, 415, 503],
 });
 
 const remove = apiRoute({

@@ -27,7 +27,8 @@ import {
 import { AppError } from '../../lib/errors';
 import { type PassageSnapshot, recordPassageDrift } from '../drift-watch/drift-watch.service';
 import { assertMayDelete } from '../retention/retention-guard';
-import { sharedDocumentExtractor } from './document-extractor';
+import { type ExtractionTicket, sharedDocumentExtractor } from './document-extractor';
+import { EXTRACTION_RETRY_AFTER_SECONDS } from './document-limits';
 import {
   CONTENT_TYPES,
   type DocumentKind,
@@ -281,8 +282,8 @@ function cleanFileName(name: string) {
  * Stores an uploaded document (DATA_DIR/documents/<org>/<project>/<document-id>), records it with
  * its audit entry, then indexes it (decision 013) in the extraction worker, waiting for its turn
  * (docs/decisions/037-untrusted-files.md). A DOCX whose ZIP directory promises a bomb is refused with
- * 422 before anything is stored. A parse failure, a worker past its time or memory, leaves the file
- * and the row, marked failed with the reason.
+ * 422 before anything is stored, and so is any upload past the queue's limit, with 503. A parse
+ * failure, a worker past its time or memory, leaves the file and the row, marked failed with the reason.
  */
 export async function uploadDocument(
   ctx: DocumentsContext,
@@ -307,6 +308,29 @@ export async function uploadDocument(
     });
   }
 
+  const ticket = admitExtraction(ctx);
+  try {
+    return await storeAndIndex(ctx, actor, { ...input, fileName, kind }, ticket);
+  } finally {
+    ticket.release();
+  }
+}
+
+/** A place in the extraction queue, or 503 with nothing written (docs/decisions/037-untrusted-files.md). */
+function admitExtraction(ctx: DocumentsContext): ExtractionTicket {
+  const ticket = (ctx.documentExtractor ?? sharedDocumentExtractor()).admit();
+  if (!ticket)
+    throw new AppError('DOCUMENT_READER_BUSY', { retryAfterSeconds: EXTRACTION_RETRY_AFTER_SECONDS });
+  return ticket;
+}
+
+async function storeAndIndex(
+  ctx: DocumentsContext,
+  actor: AuditActor,
+  input: { projectId: string; fileName: string; bytes: Uint8Array; kind: DocumentKind },
+  ticket: ExtractionTicket,
+): Promise<ProjectDocument> {
+  const { fileName, kind } = input;
   const documentId = randomUUID();
   const storageKey = `${actor.orgId}/${input.projectId}/${documentId}`;
   const filePath = filePathOf(ctx, storageKey);
@@ -341,7 +365,7 @@ export async function uploadDocument(
     await rm(filePath, { force: true });
     throw error;
   }
-  return toProjectDocument(await indexDocument(ctx, row, kind, input.bytes, null));
+  return toProjectDocument(await indexDocument(ctx, row, kind, input.bytes, null, ticket));
 }
 
 function kindOfContentType(contentType: string): DocumentKind {
@@ -360,6 +384,7 @@ async function indexDocument(
   kind: DocumentKind,
   bytes: Uint8Array,
   audit: { actorId: string | null; actionType: string } | null,
+  ticket: ExtractionTicket,
 ): Promise<DocumentRow> {
   let passages: { page: number | null; text: string }[];
   let pageCount: number | null;
@@ -368,8 +393,7 @@ async function indexDocument(
     // A stored DOCX from before the directory check is checked here: refused files never reach a parser.
     const refusal = kind === 'docx' ? zipDirectoryProblem(bytes) : null;
     if (refusal) throw new ExtractionError(`The Word document was not read: ${refusal}.`);
-    const extractor = ctx.documentExtractor ?? sharedDocumentExtractor();
-    const extracted = await extractor.extract(kind, bytes);
+    const extracted = await ticket.extract(kind, bytes);
     pageCount = extracted.pageCount;
     passages = splitIntoPassages(extracted).map((p) => ({ ...p, text: p.text.replaceAll('\u0000', '') }));
     if (passages.length === 0) {
@@ -512,7 +536,10 @@ async function storeIndexResult(
   });
 }
 
-/** Re-extracts a document from its stored file (audited); a missing file marks it failed. */
+/**
+ * Re-extracts a document from its stored file (audited); a missing file marks it failed. Like an
+ * upload it takes a place in the extraction queue first, or is answered 503.
+ */
 export async function reindexDocument(
   ctx: DocumentsContext,
   actor: Pick<Actor, 'userId' | 'orgId'>,
@@ -520,36 +547,48 @@ export async function reindexDocument(
 ): Promise<ProjectDocument> {
   const row = await findDocument(ctx.db, { ...input, orgId: actor.orgId });
   if (!row) throw new AppError('NOT_FOUND');
-  let bytes: Uint8Array;
+  const ticket = admitExtraction(ctx);
   try {
-    bytes = await readFile(filePathOf(ctx, row.storageKey));
-  } catch {
-    const failed = await ctx.db.transaction(async (tx) => {
-      const before = await listDocumentPassages(tx, row.id);
-      await deletePassages(tx, row.id);
-      const drift = await watchDrift(tx, row, before, []);
-      await appendAudit(tx, ctx.clock, {
-        orgId: row.orgId,
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(filePathOf(ctx, row.storageKey));
+    } catch {
+      const failed = await ctx.db.transaction(async (tx) => {
+        const before = await listDocumentPassages(tx, row.id);
+        await deletePassages(tx, row.id);
+        const drift = await watchDrift(tx, row, before, []);
+        await appendAudit(tx, ctx.clock, {
+          orgId: row.orgId,
+          actorId: actor.userId,
+          actionType: 'document_reindexed',
+          entityType: 'project_document',
+          entityId: row.id,
+          details: { project_id: row.projectId, file_name: row.fileName, status: 'failed', ...drift },
+        });
+        return updateDocument(tx, row.id, {
+          status: 'failed',
+          error: 'The stored file is missing. Delete this document and upload it again.',
+          passageCount: 0,
+          indexedAt: null,
+        });
+      });
+      return toProjectDocument(failed);
+    }
+    const indexed = await indexDocument(
+      ctx,
+      row,
+      kindOfContentType(row.contentType),
+      bytes,
+      {
         actorId: actor.userId,
         actionType: 'document_reindexed',
-        entityType: 'project_document',
-        entityId: row.id,
-        details: { project_id: row.projectId, file_name: row.fileName, status: 'failed', ...drift },
-      });
-      return updateDocument(tx, row.id, {
-        status: 'failed',
-        error: 'The stored file is missing. Delete this document and upload it again.',
-        passageCount: 0,
-        indexedAt: null,
-      });
-    });
-    return toProjectDocument(failed);
+      },
+      ticket,
+    );
+    return toProjectDocument(indexed);
+  } finally {
+    ticket.release();
   }
-  const indexed = await indexDocument(ctx, row, kindOfContentType(row.contentType), bytes, {
-    actorId: actor.userId,
-    actionType: 'document_reindexed',
-  });
-  return toProjectDocument(indexed);
 }
 
 /** Removes a document, its passages (cascade) and its file; audited. */

@@ -14,7 +14,7 @@ import { DocumentExtractor } from './document-extractor';
 
 const MB = 1024 * 1024;
 // Small limits, so a test reaches each one in seconds (docs/decisions/037-untrusted-files.md).
-const extractor = new DocumentExtractor({ timeoutMs: 4000, maxInflatedBytes: 64 * MB });
+const extractor = new DocumentExtractor({ timeoutMs: 4000, maxInflatedBytes: 64 * MB, maxQueued: 2 });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-untrusted-'));
 const ctx = await createTestContext({ DATA_DIR: dataDir }, { documentExtractor: extractor });
 // The memory limit gets its own app: a heap that small needs a long time limit to be reached first.
@@ -102,6 +102,9 @@ describe('untrusted documents', () => {
     const director = await ctx.signInAs('ir_director');
     const fund = await newFund(ctx, director.cookie);
     const associate = await ctx.signInAs('ir_associate', director.orgId);
+    const earlier = await json(
+      await upload(ctx, associate.cookie, fund.id, { name: 'earlier.txt', bytes: Buffer.from('Fees 1%.') }),
+    );
     const uploading = upload(ctx, associate.cookie, fund.id, { name: 'spin.pdf', bytes: SPINNING_PDF });
     await vi.waitFor(() => expect(extractor.isBusy).toBe(true), { timeout: 60_000, interval: 10 });
     const health = await ctx.request('GET', '/api/health');
@@ -114,6 +117,24 @@ describe('untrusted documents', () => {
       name: 'n.txt',
       bytes: Buffer.from('Hurdle 8%.'),
     });
+    // The queue is full (a document read, one waiting): the next upload and re-index are refused
+    // with 503 before anything is stored.
+    await vi.waitFor(() => expect(extractor.queued).toBe(2), { timeout: 60_000, interval: 10 });
+    const refused = await upload(ctx, associate.cookie, fund.id, {
+      name: 'later.txt',
+      bytes: Buffer.from('x'),
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await json(refused)).toMatchObject({ error: { code: 'DOCUMENT_READER_BUSY' } });
+    const reindex = await ctx.request('POST', `/api/projects/${fund.id}/documents/${earlier.id}/reindex`, {
+      cookie: director.cookie,
+    });
+    expect(reindex.status).toBe(503);
+    const listed = await json(
+      await ctx.request('GET', `/api/projects/${fund.id}/documents`, { cookie: director.cookie }),
+    );
+    expect(listed.items.map((d: { file_name: string }) => d.file_name)).not.toContain('later.txt');
     const noting = (name: string) => (res: Response) => {
       settled.push(name);
       return res;
