@@ -8,6 +8,8 @@ export const NOTIFICATION_KINDS = [
   /** docs/decisions/028-answer-library.md: to a library answer's owner, once per state. */
   'library_answer_expiring',
   'library_answer_expired',
+  /** docs/operations.md, Rotating the encryption key: the member's unused recovery codes were removed. */
+  'recovery_codes_cleared',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

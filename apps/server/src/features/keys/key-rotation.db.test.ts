@@ -11,7 +11,7 @@ import {
   testLogger,
 } from '../../../test/test-app';
 import { createApp } from '../../app';
-import { auditLogs, mfaRecoveryCodes, userMfaTotp, users } from '../../db/schema';
+import { auditLogs, emailOutbox, mfaRecoveryCodes, notifications, userMfaTotp, users } from '../../db/schema';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import { encryptionKeyIdOf } from '../../lib/secrets';
 import { createOutboxMailer } from '../email/mailer';
@@ -20,6 +20,7 @@ import { KeyRotationError, rotateEncryptionKey } from './key-rotation.service';
 
 // Its own database: a rotation re-seals every secret in it, other files' included.
 const ctx = await createTestContext({}, { emptyDatabase: true });
+const rotationDeps = { ...ctx.deps, appOrigin: TEST_ORIGIN };
 
 /** The same server after a restart with another ENCRYPTION_KEY. */
 function appWithKey(encryptionKey: Buffer) {
@@ -96,7 +97,7 @@ describe('rotating the encryption key', () => {
       createdAt: ctx.clock.now(),
     });
 
-    const failed = rotateEncryptionKey(ctx.deps, { current, next });
+    const failed = rotateEncryptionKey(rotationDeps, { current, next });
     await expect(failed).rejects.toThrow(KeyRotationError);
     await expect(failed).rejects.toThrow(`the TOTP secret of user ${strayId} does not open`);
     expect(await sealedSecretOf(admin.userId)).toBe(before.admin);
@@ -106,7 +107,7 @@ describe('rotating the encryption key', () => {
     expect(await signsInWithTotp(appWithKey(current), admin)).toBe(true);
 
     await ctx.db.delete(users).where(eq(users.id, strayId));
-    const result = await rotateEncryptionKey(ctx.deps, { current, next });
+    const result = await rotateEncryptionKey(rotationDeps, { current, next });
     expect(result).toMatchObject({
       oldKeyId: encryptionKeyIdOf(current),
       newKeyId: encryptionKeyIdOf(next),
@@ -122,8 +123,20 @@ describe('rotating the encryption key', () => {
     expect(openSecret(totpSealingKey(next), await sealedSecretOf(admin.userId))).toBe(
       ctx.totpOf.get(admin.userId)?.secret,
     );
-    // Keyed hashes cannot be re-keyed: the old codes are gone, not silently useless.
+    // Keyed hashes cannot be re-keyed: the old codes are gone, not silently useless, and their
+    // owner is told in the app and by e-mail (whatever their settings), in the same transaction.
     expect(await unusedRecoveryCodes(admin.userId)).toBe(0);
+    const told = await ctx.db
+      .select({ title: notifications.title })
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.userId), eq(notifications.kind, 'recovery_codes_cleared')));
+    expect(told).toEqual([{ title: 'Your recovery codes were replaced' }]);
+    const mailed = await ctx.db
+      .select({ subject: emailOutbox.subject, status: emailOutbox.status, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toEmail, admin.email), eq(emailOutbox.template, 'recovery_codes_cleared')));
+    expect(mailed).toMatchObject([{ subject: 'Parley: generate new recovery codes', status: 'queued' }]);
+    expect(mailed[0]?.text).toContain(`${TEST_ORIGIN}/settings`);
 
     const entries = await rotationEntries(admin.orgId);
     expect(entries).toEqual([
@@ -146,7 +159,10 @@ describe('rotating the encryption key', () => {
 
   it('refuses to rotate to the key in use', async () => {
     await expect(
-      rotateEncryptionKey(ctx.deps, { current: TEST_ENCRYPTION_KEY, next: Buffer.from(TEST_ENCRYPTION_KEY) }),
+      rotateEncryptionKey(rotationDeps, {
+        current: TEST_ENCRYPTION_KEY,
+        next: Buffer.from(TEST_ENCRYPTION_KEY),
+      }),
     ).rejects.toThrow('the new key is the current key');
   });
 });

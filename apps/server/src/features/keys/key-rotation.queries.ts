@@ -1,6 +1,6 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { mfaRecoveryCodes, organizations, orgMemberships, userMfaTotp } from '../../db/schema';
+import { mfaRecoveryCodes, organizations, orgMemberships, userMfaTotp, users } from '../../db/schema';
 
 /** Every sealed TOTP secret with its owner's organisation, locked until the rotation commits. */
 export async function listSealedTotpSecretsForUpdate(db: DbOrTx) {
@@ -15,13 +15,13 @@ export async function updateSealedTotpSecret(db: DbOrTx, userId: string, secretS
   await db.update(userMfaTotp).set({ secretSealed }).where(eq(userMfaTotp.userId, userId));
 }
 
-/** Users holding unused recovery codes: their codes are hashed with the old key. */
+/** Users holding unused recovery codes (their codes are hashed with the old key), with their address. */
 export async function listUsersWithUnusedRecoveryCodes(db: DbOrTx) {
-  const rows = await db
-    .selectDistinct({ userId: mfaRecoveryCodes.userId })
+  return db
+    .selectDistinct({ userId: mfaRecoveryCodes.userId, email: users.email })
     .from(mfaRecoveryCodes)
+    .innerJoin(users, eq(users.id, mfaRecoveryCodes.userId))
     .where(isNull(mfaRecoveryCodes.usedAt));
-  return rows.map((r) => r.userId);
 }
 
 export async function deleteAllRecoveryCodes(db: DbOrTx) {

@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../context';
 import { appendAudit } from '../../lib/audit';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import { encryptionKeyIdOf } from '../../lib/secrets';
+import { deriveUnsubscribeKey } from '../email/unsubscribe-token';
 import { totpSealingKey } from '../mfa/mfa.service';
 import {
   deleteAllRecoveryCodes,
@@ -11,6 +12,7 @@ import {
   listUsersWithUnusedRecoveryCodes,
   updateSealedTotpSecret,
 } from './key-rotation.queries';
+import { noticeRecoveryCodesCleared } from './recovery-codes-notice';
 
 export type KeyRotationResult = {
   oldKeyId: string;
@@ -34,11 +36,11 @@ export class KeyRotationError extends Error {
  *
  * The sealed secrets are the TOTP secrets (user_mfa_totp). Recovery codes are HMACs keyed from the
  * encryption key and cannot be re-keyed without the codes, so unused ones are removed and their
- * owners generate new ones; the other keys derived from it (unsubscribe links, erasure pseudonyms)
+ * owners are told, in the app and by e-mail, to generate new ones; the other keys derived from it (unsubscribe links, erasure pseudonyms)
  * hold nothing stored to re-seal.
  */
 export async function rotateEncryptionKey(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'appOrigin'>,
   keys: { current: Buffer; next: Buffer },
 ): Promise<KeyRotationResult> {
   const oldKeyId = encryptionKeyIdOf(keys.current);
@@ -61,10 +63,20 @@ export async function rotateEncryptionKey(
       await updateSealedTotpSecret(tx, row.userId, sealSecret(newTotpKey, secret));
       rotatedUserIds.push(row.userId);
     }
-    const clearedUserIds = await listUsersWithUnusedRecoveryCodes(tx);
+    const owners = await listUsersWithUnusedRecoveryCodes(tx);
+    const clearedUserIds = owners.map((o) => o.userId);
     await deleteAllRecoveryCodes(tx);
 
     const orgOf = new Map((await listMembershipOrgs(tx)).map((m) => [m.userId, m.orgId]));
+    // Mail queued here is sent by Parley's outbox job once an instance runs (the CLI sends nothing).
+    await noticeRecoveryCodesCleared(
+      tx,
+      { clock: ctx.clock, appOrigin: ctx.appOrigin, unsubscribeKey: deriveUnsubscribeKey(keys.next) },
+      owners.flatMap((o) => {
+        const orgId = orgOf.get(o.userId);
+        return orgId ? [{ ...o, orgId }] : [];
+      }),
+    );
     const countIn = (orgId: string, userIds: string[]) =>
       userIds.filter((id) => orgOf.get(id) === orgId).length;
     const orgIds = await listOrganizationIds(tx);

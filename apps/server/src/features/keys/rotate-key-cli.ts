@@ -75,7 +75,10 @@ export async function runRotateKeyCommand(
   let result: Awaited<ReturnType<typeof rotateEncryptionKey>>;
   try {
     await database.migrate();
-    result = await rotateEncryptionKey({ db: database.db, clock }, { current: current.key, next });
+    result = await rotateEncryptionKey(
+      { db: database.db, clock, appOrigin: config.appOrigin },
+      { current: current.key, next },
+    );
   } catch (error) {
     if (pending && existsSync(pending)) unlinkSync(pending);
     if (!(error instanceof KeyRotationError)) throw error;
@@ -90,7 +93,7 @@ export async function runRotateKeyCommand(
   ];
   if (result.recoveryCodeUsersCleared > 0) {
     lines.push(
-      `Recovery codes cannot be re-keyed: the unused codes of ${countText(result.recoveryCodeUsersCleared, 'user')} were removed. They sign in with their authenticator and generate new codes in their settings.`,
+      `Recovery codes cannot be re-keyed: the unused codes of ${countText(result.recoveryCodeUsersCleared, 'user')} were removed. Each is told in Parley and by e-mail (sent once Parley runs again) to generate new codes in Settings; their authenticator works as before.`,
     );
   }
   if (keyFile && pending) {

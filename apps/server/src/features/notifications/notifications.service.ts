@@ -26,7 +26,10 @@ import type { NotificationRecipient } from './recipients';
 
 export type NotifyInput = {
   orgId: string;
-  recipients: readonly NotificationRecipient[];
+  recipients: readonly Pick<
+    NotificationRecipient,
+    'userId' | 'email' | 'wantsApprovalEmails' | 'wantsComplianceEmails'
+  >[];
   kind: NotificationKind;
   messageId: string | null;
   /** The library answer a reminder is about (docs/decisions/028-answer-library.md). */
@@ -39,6 +42,8 @@ export type NotifyInput = {
    */
   email: EmailContent | null;
   isFlagged?: boolean;
+  /** A notice about the recipient's own account's security: e-mailed whatever their settings. */
+  isSecurityNotice?: boolean;
   now: Date;
 };
 
@@ -77,7 +82,9 @@ export async function notifyMembers(
   if (input.email) {
     for (const recipient of input.recipients) {
       const wantsEmail =
-        recipient.wantsApprovalEmails || (input.isFlagged === true && recipient.wantsComplianceEmails);
+        input.isSecurityNotice === true ||
+        recipient.wantsApprovalEmails ||
+        (input.isFlagged === true && recipient.wantsComplianceEmails);
       if (!wantsEmail) continue;
       const { outboxId, isSuppressed } = await queueEmail(tx, deps, {
         orgId: input.orgId,

@@ -61,6 +61,7 @@ export function NotificationsBell() {
     setOpen(false);
     if (item.message_id) navigate(paths.thread.build(item.message_id));
     else if (item.library_answer_id) navigate(libraryAnswerLink.build(item.library_answer_id));
+    else if (item.kind === 'recovery_codes_cleared') navigate(paths.settings);
   }
 
   const label = unread > 0 ? `${NOTIFICATION_TEXTS.title} (${unread} unread)` : NOTIFICATION_TEXTS.title;
