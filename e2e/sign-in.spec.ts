@@ -40,6 +40,29 @@ test('a wrong password is refused with "Invalid credentials" and no session', as
   await expect(page).toHaveURL(/\/auth$/);
 });
 
+test('after repeated wrong passwords the form says how long to wait, and offers the magic link', async ({
+  page,
+}) => {
+  // An address with no account waits exactly like a member's (nothing tells them apart), and no
+  // other test signs in with it.
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(`nobody-${Date.now()}@parley.example`);
+  const signIn = page.getByRole('button', { name: 'Sign In' });
+  const alert = page.getByRole('alert').filter({ hasText: /Invalid credentials|Too many attempts/ });
+  for (let attempt = 1; attempt <= 7; attempt++) {
+    await page.getByLabel('Password').fill(`wrong password ${attempt}`);
+    await signIn.click();
+    await expect(alert).toBeVisible();
+    if (await page.getByTestId('sign-in-wait').isVisible()) break;
+  }
+  await expect(alert).toContainText('Too many attempts. Please wait and try again.');
+  await expect(page.getByTestId('sign-in-wait')).toHaveText(
+    /^You can sign in again in \d+ seconds, or use Send Magic Link\.$/,
+  );
+  await expect(signIn).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send Magic Link' })).toBeEnabled();
+});
+
 test('Send Magic Link with no e-mail asks for one', async ({ page }) => {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Send Magic Link' }).click();

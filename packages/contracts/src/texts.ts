@@ -18,3 +18,16 @@ export const TEXTS = {
   preferencesNoChangesTitle: 'No changes',
   preferencesNoChangesBody: 'All preferences are enabled',
 } as const;
+
+/**
+ * Under the sign-in page's 'Too many attempts' (docs/product.md §8): how long the account waits (the
+ * server's Retry-After, counted down) and the way in that does not wait.
+ */
+export function signInWaitText(seconds: number): string {
+  if (seconds <= 0) return 'You can sign in again now.';
+  const when =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  return `You can sign in again in ${when}, or use Send Magic Link.`;
+}

@@ -6,10 +6,14 @@ import {
   getServerMessage,
   isUnauthenticated,
   parseApiError,
+  retryAfterSecondsOf,
 } from './api-client';
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 }
 
 afterEach(() => {
@@ -116,17 +120,27 @@ describe('api', () => {
     expect(init?.credentials).toBe('same-origin');
   });
 
-  it('throws the parsed ApiError for a non-2xx response', async () => {
+  it('throws the parsed ApiError for a non-2xx response, with its Retry-After', async () => {
     vi.stubGlobal('fetch', async () =>
-      jsonResponse(429, {
-        error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait and try again.' },
-      }),
+      jsonResponse(
+        429,
+        { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait and try again.' } },
+        { 'Retry-After': '30' },
+      ),
     );
     await expect(api.post('/api/auth/sign-in', {})).rejects.toMatchObject({
       status: 429,
       code: 'RATE_LIMITED',
       message: 'Too many attempts. Please wait and try again.',
+      retryAfterSeconds: 30,
     });
+  });
+
+  it('reads Retry-After as seconds only: a date or nonsense is no count', () => {
+    expect(retryAfterSecondsOf('120')).toBe(120);
+    expect(retryAfterSecondsOf(null)).toBeUndefined();
+    expect(retryAfterSecondsOf('Wed, 21 Oct 2026 07:28:00 GMT')).toBeUndefined();
+    expect(retryAfterSecondsOf('-5')).toBeUndefined();
   });
 
   it('turns a network failure into a NETWORK_ERROR', async () => {

@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   readonly requestId: string | undefined;
   readonly isFromServer: boolean;
+  /** The server's Retry-After (a 429 or 503), in seconds; undefined when it sent none. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     status: number;
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     fields?: Record<string, string> | undefined;
     requestId?: string | undefined;
     isFromServer: boolean;
+    retryAfterSeconds?: number | undefined;
   }) {
     super(init.message);
     this.status = init.status;
@@ -29,15 +32,22 @@ export class ApiError extends Error {
     this.fields = init.fields;
     this.requestId = init.requestId;
     this.isFromServer = init.isFromServer;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
+/** A Retry-After header given in seconds (Parley's form); undefined when absent or not a count. */
+export function retryAfterSecondsOf(header: string | null): number | undefined {
+  if (header === null || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
 /** Turns a non-2xx response body into an ApiError, whether or not it is the error envelope. */
-export function parseApiError(status: number, body: unknown): ApiError {
+export function parseApiError(status: number, body: unknown, retryAfterSeconds?: number): ApiError {
   const envelope = errorResponseSchema.safeParse(body);
   if (envelope.success) {
     const { code, message, fields, requestId } = envelope.data.error;
-    return new ApiError({ status, code, message, fields, requestId, isFromServer: true });
+    return new ApiError({ status, code, message, fields, requestId, isFromServer: true, retryAfterSeconds });
   }
   return new ApiError({
     status,
@@ -115,7 +125,13 @@ export async function apiRequest<T>(
   }
 
   const body = await readJson(response);
-  if (!response.ok) throw parseApiError(response.status, body.value);
+  if (!response.ok) {
+    throw parseApiError(
+      response.status,
+      body.value,
+      retryAfterSecondsOf(response.headers.get('retry-after')),
+    );
+  }
   const invalidResponse = new ApiError({
     status: response.status,
     code: 'INVALID_RESPONSE' satisfies ClientErrorCode,

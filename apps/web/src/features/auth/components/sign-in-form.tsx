@@ -1,4 +1,4 @@
-import { TEXTS } from '@parley/contracts';
+import { signInWaitText, TEXTS } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { PendingButton } from '@/components/pending-button';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { buildAuthPath, paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
+import { useSecondsUntil } from '@/lib/use-seconds-until';
 import { useSendMagicLink } from '../api/send-magic-link';
 import { useSignIn } from '../api/sign-in';
 
@@ -21,6 +22,9 @@ export function SignInForm() {
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // After repeated failures the account waits (Retry-After); the password is refused until then.
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
+  const waitSeconds = useSecondsUntil(waitUntil);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const invitationToken = useSearchParams()[0].get('token')?.trim() || undefined;
@@ -32,12 +36,15 @@ export function SignInForm() {
     setFormError(message);
     const fields = isApiError(error) ? error.fields : undefined;
     setFieldErrors({ email: fields?.email, password: fields?.password });
+    const wait = isApiError(error) && error.code === 'RATE_LIMITED' ? error.retryAfterSeconds : undefined;
+    setWaitUntil(wait === undefined ? null : Date.now() + wait * 1000);
     toast.error(message);
   }
 
   function clearErrors() {
     setFormError(null);
     setFieldErrors({});
+    setWaitUntil(null);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -114,7 +121,7 @@ export function SignInForm() {
       </div>
 
       <div className="grid gap-3">
-        <PendingButton type="submit" disabled={isBusy} isPending={signIn.isPending}>
+        <PendingButton type="submit" disabled={isBusy || waitSeconds > 0} isPending={signIn.isPending}>
           Sign In
         </PendingButton>
         <div className="flex items-center gap-3 text-muted-foreground text-xs">
@@ -132,7 +139,21 @@ export function SignInForm() {
         </PendingButton>
       </div>
 
-      {formError ? <FormErrorAlert id={`${id}-error`} description={formError} /> : null}
+      {formError ? (
+        <FormErrorAlert
+          id={`${id}-error`}
+          description={
+            waitUntil === null ? (
+              formError
+            ) : (
+              <>
+                <p>{formError}</p>
+                <p data-testid="sign-in-wait">{signInWaitText(waitSeconds)}</p>
+              </>
+            )
+          }
+        />
+      ) : null}
     </form>
   );
 }
