@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_DELIVERY_STATUSES, type MailDeliveryStatus } from './mail-delivery';
 import { APPROVAL_LEVELS, type ApprovalLevel } from './approval-matrix';
 import { COMPLIANCE_SEVERITIES } from './compliance';
 import { MESSAGE_STATUSES } from './messages';
@@ -83,8 +84,8 @@ export const APPROVAL_REQUEST_STATUSES = ['pending', 'approved', 'changes_reques
 export type ApprovalRequestStatus = (typeof APPROVAL_REQUEST_STATUSES)[number];
 
 /** Where the investor's reply is: e-mail outbox states (queued, sent, stored, failed, suppressed). */
-export const REPLY_DELIVERY_STATUSES = ['queued', 'sent', 'stored', 'failed', 'suppressed'] as const;
-export type ReplyDeliveryStatus = (typeof REPLY_DELIVERY_STATUSES)[number];
+export const REPLY_DELIVERY_STATUSES = MAIL_DELIVERY_STATUSES;
+export type ReplyDeliveryStatus = MailDeliveryStatus;
 
 /** GET /api/messages/:id/approval: where a message's reply stands, for the caller. */
 export const approvalStateSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailDeliverySchema } from './mail-delivery';
 import { choosePasswordSchema } from './password-policy';
 import { roleSchema } from './roles';
 
@@ -157,11 +158,13 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 
 /**
- * 201 of POST /api/invitations: the row, and whether the e-mail left Parley (docs/product.md §8's warning).
+ * 201 of POST /api/invitations: the row, and what became of its e-mail: `email_sent` is true only
+ * when an SMTP server took it, `delivery` says the rest (docs/product.md §8's warnings).
  */
 export const createInvitationResponseSchema = z.object({
   invitation: invitationSchema,
   email_sent: z.boolean(),
+  delivery: mailDeliverySchema,
 });
 export type CreateInvitationResponse = z.infer<typeof createInvitationResponseSchema>;
 
@@ -206,6 +209,7 @@ export type ListInvitationsResponse = z.infer<typeof listInvitationsResponseSche
 export const resendInvitationResponseSchema = z.object({
   resends_remaining: z.number().int(),
   email_sent: z.boolean(),
+  delivery: mailDeliverySchema,
 });
 export type ResendInvitationResponse = z.infer<typeof resendInvitationResponseSchema>;
 
@@ -250,8 +254,9 @@ export type BulkInvitationActionInput = z.infer<typeof bulkInvitationActionInput
 export const bulkInvitationOutcomeSchema = z.object({
   id: z.string(),
   ok: z.boolean(),
-  /** A resent invitation: whether its mail left Parley (the outbox keeps it otherwise). */
+  /** A resent invitation: whether its mail left Parley (the outbox keeps it otherwise), and how it stands. */
   email_sent: z.boolean().optional(),
+  delivery: mailDeliverySchema.optional(),
   /** A refused invitation: the code and message the single-row action answers for it. */
   error: z.object({ code: z.string(), message: z.string() }).optional(),
 });

@@ -106,7 +106,7 @@ describe('sending an invitation', () => {
     const res = await invite(admin.cookie, email);
     expect(res.status).toBe(201);
     const body = await json(res);
-    expect(body.email_sent).toBe(true);
+    expect(body).toMatchObject({ email_sent: true, delivery: 'sent' });
     expect(body.invitation).toMatchObject({
       email: email.toLowerCase(),
       role: 'ir_associate',
@@ -209,8 +209,19 @@ describe('sending an invitation', () => {
     const res = await invite(admin.cookie, address());
     expect(res.status).toBe(201);
     const body = await json(res);
-    expect(body.email_sent).toBe(false);
+    expect(body).toMatchObject({ email_sent: false, delivery: 'failed' });
     expect((await invitationRow(body.invitation.id)).status).toBe('pending');
+  });
+
+  it('says the mail was kept in the outbox, not sent, when no SMTP server is configured', async () => {
+    const keeping = await createTestContext();
+    const admin = await keeping.signInAs('admin');
+    const res = await keeping.request('POST', '/api/invitations', {
+      cookie: admin.cookie,
+      body: { email: address('kept'), role: 'ir_associate' },
+    });
+    expect(res.status).toBe(201);
+    expect(await json(res)).toMatchObject({ email_sent: false, delivery: 'stored' });
   });
 });
 
@@ -333,7 +344,11 @@ describe('resending', () => {
     ctx.clock.advance(60_000);
     const res = await ctx.request('POST', `/api/invitations/${id}/resend`, { cookie: admin.cookie });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ resends_remaining: INVITATION_DAILY_RESEND_CAP - 1, email_sent: true });
+    expect(await json(res)).toEqual({
+      resends_remaining: INVITATION_DAILY_RESEND_CAP - 1,
+      email_sent: true,
+      delivery: 'sent',
+    });
 
     const newToken = await tokenFromMail(email);
     expect(newToken).not.toBe(token);
@@ -560,7 +575,7 @@ describe('bulk actions', () => {
     expect(await json(res)).toEqual({
       succeeded: 2,
       failed: 0,
-      results: live.map((i) => ({ id: i.id, ok: true, email_sent: true })),
+      results: live.map((i) => ({ id: i.id, ok: true, email_sent: true, delivery: 'sent' })),
     });
     for (const invitation of live) {
       const newToken = await tokenFromMail(invitation.email);
@@ -603,7 +618,7 @@ describe('bulk actions', () => {
       succeeded: 1,
       failed: 5,
       results: [
-        { id: live[0]?.id, ok: true, email_sent: true },
+        { id: live[0]?.id, ok: true, email_sent: true, delivery: 'sent' },
         { id: accepted.id, ok: false, error: notAllowed },
         { id: deleted.id, ok: false, error: notAllowed },
         {

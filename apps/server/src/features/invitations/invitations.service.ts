@@ -3,6 +3,7 @@ import {
   type BulkInvitationActionInput,
   type BulkInvitationActionResponse,
   type BulkInvitationOutcome,
+  type CreateInvitationResponse,
   INVITATION_DAILY_RESEND_CAP,
   INVITATION_LIFETIME_DAYS,
   INVITATION_TEXTS,
@@ -25,7 +26,7 @@ import { generateToken, sha256Hex } from '../../lib/crypto';
 import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { completeSignIn, type SignInResult } from '../auth/auth.service';
-import { deliverEmail, queueEmail } from '../email/email.service';
+import { deliverOutboxMail, queueEmail } from '../email/email.service';
 import { readSystemConfig } from '../organizations/organizations.service';
 import { findUserIdByEmail, insertMember } from '../users/users.service';
 import { invitationEmail, invitationUrl } from './invitation-email';
@@ -198,7 +199,7 @@ export async function createInvitation(
   ctx: ServiceContext,
   actor: Pick<Actor, 'userId' | 'orgId' | 'name'>,
   input: { email: string; role: Role },
-): Promise<{ invitation: Invitation; email_sent: boolean }> {
+): Promise<CreateInvitationResponse> {
   const { orgId } = actor;
   const { email } = input;
   await enforceLimit(
@@ -254,8 +255,7 @@ export async function createInvitation(
     // Read inside the transaction: the answer stands or falls with the write.
     return { row: assertFound(await findInvitationById(tx, orgId, invitationId)), outboxId: queued };
   });
-  const emailSent = await deliverEmail(ctx, outboxId);
-  return { invitation: toInvitationDto(row, ctx.clock.now()), email_sent: emailSent };
+  return { invitation: toInvitationDto(row, ctx.clock.now()), ...(await deliveryOf(ctx, outboxId)) };
 }
 
 /**
@@ -347,6 +347,15 @@ async function resendLockedInvitation(
   return { outboxId, resendsRemaining: INVITATION_DAILY_RESEND_CAP - (usedToday + 1) };
 }
 
+/**
+ * Hands an invitation mail to SMTP and says what became of it: `email_sent` only when a server took
+ * it; a mail kept in the outbox (no SMTP_URL) or not sent yet says so in `delivery`.
+ */
+async function deliveryOf(ctx: ServiceContext, outboxId: string) {
+  const { status } = await deliverOutboxMail(ctx, outboxId);
+  return { email_sent: status === 'sent', delivery: status };
+}
+
 /** Resend: the row, its audit entry and its mail are one transaction; SMTP gets the mail after it. */
 export async function resendInvitation(
   ctx: ServiceContext,
@@ -356,8 +365,7 @@ export async function resendInvitation(
   const { outboxId, resendsRemaining } = await ctx.db.transaction(async (tx) =>
     resendLockedInvitation(tx, ctx, actor, await lockInvitationById(tx, actor.orgId, input.id)),
   );
-  const emailSent = await deliverEmail(ctx, outboxId);
-  return { resends_remaining: resendsRemaining, email_sent: emailSent };
+  return { resends_remaining: resendsRemaining, ...(await deliveryOf(ctx, outboxId)) };
 }
 
 /**
@@ -474,7 +482,7 @@ export async function applyBulkInvitationAction(
   });
   const results: BulkInvitationOutcome[] = [];
   for (const { outboxId, ...outcome } of outcomes) {
-    results.push(outboxId ? { ...outcome, email_sent: await deliverEmail(ctx, outboxId) } : outcome);
+    results.push(outboxId ? { ...outcome, ...(await deliveryOf(ctx, outboxId)) } : outcome);
   }
   const succeeded = results.filter((result) => result.ok).length;
   return { succeeded, failed: results.length - succeeded, results };

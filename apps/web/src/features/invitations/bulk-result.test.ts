@@ -22,4 +22,22 @@ describe('the toast after a bulk action', () => {
       'Deleted 4 invitations. 0 failed.',
     );
   });
+
+  it('warns when resent invitations were kept in the outbox instead of sent', () => {
+    expect(
+      bulkResultToast('resend', {
+        succeeded: 2,
+        failed: 0,
+        results: [
+          { id: 'a', ok: true, email_sent: false, delivery: 'stored' },
+          { id: 'b', ok: true, email_sent: true, delivery: 'sent' },
+        ],
+      }),
+    ).toEqual({
+      tone: 'warning',
+      text: 'Resent 2 invitations. 0 failed.',
+      description:
+        '1 e-mail was not sent: No mail server is configured, so the e-mail was kept in the outbox and not sent.',
+    });
+  });
 });

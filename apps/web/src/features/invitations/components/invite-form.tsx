@@ -16,6 +16,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useCreateInvitation } from '../api/create-invitation';
+import { toastInvitationMail } from '../mail-outcome-toast';
 
 function isRole(value: string): value is Role {
   return ROLES.some((role) => role === value);
@@ -42,8 +43,10 @@ export function InviteForm() {
     }
     create.mutate(parsed.data, {
       onSuccess: (result) => {
-        if (result.email_sent) toast.success(INVITATION_TEXTS.sent(result.invitation.email));
-        else toast.warning(INVITATION_TEXTS.sentButEmailFailed);
+        toastInvitationMail(result.delivery, {
+          sent: INVITATION_TEXTS.sent(result.invitation.email),
+          notSent: INVITATION_TEXTS.sentButEmailFailed,
+        });
         setEmail('');
         setRole(DEFAULT_INVITATION_ROLE);
       },

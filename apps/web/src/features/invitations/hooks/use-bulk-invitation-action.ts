@@ -5,7 +5,7 @@ import { useApplyBulkInvitationAction } from '../api/bulk-invitations';
 import { bulkResultToast } from '../bulk-result';
 
 function showResult(result: ReturnType<typeof bulkResultToast>) {
-  toast[result.tone](result.text);
+  toast[result.tone](result.text, result.description ? { description: result.description } : undefined);
 }
 
 /**

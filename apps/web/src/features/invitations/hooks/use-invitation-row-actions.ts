@@ -4,10 +4,11 @@ import { toast } from 'sonner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useMintInvitationLink } from '../api/copy-invitation-link';
 import { useResendInvitation } from '../api/resend-invitation';
+import { toastInvitationMail } from '../mail-outcome-toast';
 
 /** Ours: docs/product.md has no text for a resend whose mail failed; the new link replaced the old one. */
 const RESENT_BUT_EMAIL_FAILED = (remaining: number) =>
-  `Invitation resent, but the email failed to send. ${remaining} resends remaining today.`;
+  `Invitation resent, but the email was not sent. ${remaining} resends remaining today.`;
 const COPY_LINK_FAILED = 'Failed to copy the invitation link';
 
 /** docs/product.md §8: the resend failure shows ' (N remaining)' when the server says how many remain. */
@@ -32,8 +33,10 @@ export function useInvitationRowActions() {
     setBusy({ id: invitation.id, action: 'resend' });
     resend.mutate(invitation.id, {
       onSuccess: (result) => {
-        if (result.email_sent) toast.success(INVITATION_TEXTS.resent(result.resends_remaining));
-        else toast.warning(RESENT_BUT_EMAIL_FAILED(result.resends_remaining));
+        toastInvitationMail(result.delivery, {
+          sent: INVITATION_TEXTS.resent(result.resends_remaining),
+          notSent: RESENT_BUT_EMAIL_FAILED(result.resends_remaining),
+        });
       },
       onError: (error) => {
         const { title, description } = resendFailure(error);
