@@ -76,6 +76,46 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the email health DNS settings, with the default DKIM selector', () => {
+    expect(loadConfig({})).toMatchObject({
+      emailDnsServer: undefined,
+      emailDkimSelector: 'default',
+      emailReturnPathDomain: undefined,
+    });
+    expect(
+      loadConfig({
+        EMAIL_DNS_SERVER: '192.0.2.53:5353',
+        EMAIL_DKIM_SELECTOR: 's1',
+        EMAIL_RETURN_PATH_DOMAIN: 'bounces.parley.example',
+      }),
+    ).toMatchObject({
+      emailDnsServer: '192.0.2.53:5353',
+      emailDkimSelector: 's1',
+      emailReturnPathDomain: 'bounces.parley.example',
+    });
+  });
+
+  it('takes an IP address, with or without a port, as EMAIL_DNS_SERVER and names anything else', () => {
+    for (const server of ['192.0.2.53', '192.0.2.53:53', '2001:db8::53', '[2001:db8::53]:5353']) {
+      expect(loadConfig({ EMAIL_DNS_SERVER: server }).emailDnsServer).toBe(server);
+    }
+    for (const bad of [
+      'dns.example.com',
+      '192.0.2.53:0',
+      '192.0.2.53:70000',
+      '2001:db8::53:53:x',
+      '[dns]:53',
+    ]) {
+      expect(() => loadConfig({ EMAIL_DNS_SERVER: bad }), bad).toThrow(
+        /EMAIL_DNS_SERVER: must be an IP address/,
+      );
+    }
+    expect(() => loadConfig({ EMAIL_DKIM_SELECTOR: 'bad selector' })).toThrow(/EMAIL_DKIM_SELECTOR:/);
+    expect(() => loadConfig({ EMAIL_RETURN_PATH_DOMAIN: 'no spaces.example' })).toThrow(
+      /EMAIL_RETURN_PATH_DOMAIN:/,
+    );
+  });
+
   describe('the second opinion endpoint (decision 022)', () => {
     const drafting = { AI_BASE_URL: 'http://draft.example/v1', AI_MODEL: 'drafter', AI_API_KEY: 'sk-draft' };
 

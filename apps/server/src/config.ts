@@ -1,4 +1,5 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { isIP, isIPv4 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,19 @@ const auditSigningKeySchema = z.string().transform((value, ctx): KeyObject => {
   return z.NEVER;
 });
 
+/**
+ * EMAIL_DNS_SERVER: a DNS server's IP address, with an optional port ('192.0.2.53', '192.0.2.53:5353',
+ * '2001:db8::53', '[2001:db8::53]:5353'); an address, since a host name would itself need DNS.
+ */
+function isDnsServer(value: string): boolean {
+  if (isIP(value)) return true;
+  const withPort = /^(?:\[(?<v6>[^\]]+)\]|(?<v4>[^:]+)):(?<port>\d{1,5})$/.exec(value)?.groups;
+  if (!withPort) return false;
+  const port = Number(withPort.port);
+  const isAddress = withPort.v6 ? isIP(withPort.v6) === 6 : isIPv4(withPort.v4 ?? '');
+  return isAddress && port >= 1 && port <= 65535;
+}
+
 /** Every variable of the README's Configuration. This module is the only reader of process.env (STYLE.md). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -47,6 +61,26 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: optionalString,
+  EMAIL_DNS_SERVER: optionalString.pipe(
+    z
+      .string()
+      .refine(isDnsServer, { error: "must be an IP address, with an optional port: '192.0.2.53:5353'" })
+      .optional(),
+  ),
+  EMAIL_DKIM_SELECTOR: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/, { error: 'must be a DNS label such as default or s1' })
+      .default('default'),
+  ),
+  EMAIL_RETURN_PATH_DOMAIN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^([A-Za-z0-9-]+\.)+[A-Za-z0-9-]+\.?$/, {
+        error: 'must be a domain such as bounces.example.com',
+      })
+      .optional(),
+  ),
   AI_BASE_URL: optionalString.pipe(z.url().optional()),
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
@@ -85,6 +119,12 @@ export type Config = {
   isHttps: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The DNS server the email health report asks (docs/operations.md, Email health checks); undefined: the system's. */
+  emailDnsServer: string | undefined;
+  /** The DKIM selector the email health report looks up: `${selector}._domainkey.${MAIL_FROM's domain}`. */
+  emailDkimSelector: string;
+  /** The envelope sender's (bounce) domain the email health report checks; undefined: MAIL_FROM's domain. */
+  emailReturnPathDomain: string | undefined;
   ai: AiEndpoint | undefined;
   /**
    * The compliance check's second opinion (docs/decisions/022-second-opinion.md): COMPLIANCE_AI_*,
@@ -185,6 +225,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isHttps: appOrigin.startsWith('https:'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Parley <no-reply@parley.localhost>',
+    emailDnsServer: e.EMAIL_DNS_SERVER,
+    emailDkimSelector: e.EMAIL_DKIM_SELECTOR,
+    emailReturnPathDomain: e.EMAIL_RETURN_PATH_DOMAIN,
     ai,
     complianceAi: complianceAiOf(e, ai),
     emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET,
