@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAIL_DELIVERY_STATUSES, type MailDeliveryStatus } from './mail-delivery';
 import { APPROVAL_LEVELS, type ApprovalLevel } from './approval-matrix';
 import { COMPLIANCE_SEVERITIES } from './compliance';
+import { MAIL_DELIVERY_STATUSES, type MailDeliveryStatus } from './mail-delivery';
 import { MESSAGE_STATUSES } from './messages';
 
 /**
