@@ -44,6 +44,8 @@ export const SECURITY_TEXTS = {
   testMagicLinkFailed: 'Failed to send test magic link',
   /** docs/product.md §8's magic-link success text, also used for the test link. */
   testMagicLinkSent: TEXTS.magicLinkSent,
+  /** No SMTP_URL: the link was made and kept in the outbox, not sent. */
+  testMagicLinkKept: 'Magic link kept in the outbox: no mail server is configured, so it was not sent.',
 } as const;
 
 /**
@@ -142,5 +144,9 @@ export const listMfaStatusResponseSchema = z.object({
 export type ListMfaStatusResponse = z.infer<typeof listMfaStatusResponseSchema>;
 
 /** POST /api/admin/test-magic-link: what happened, docs/product.md §8's text on success. */
-export const testMagicLinkResponseSchema = z.object({ message: z.string() });
+/** 'sent' when an SMTP server took the link; 'stored' when no mail server is configured (kept in the outbox). */
+export const testMagicLinkResponseSchema = z.object({
+  message: z.string(),
+  delivery: z.enum(['sent', 'stored']),
+});
 export type TestMagicLinkResponse = z.infer<typeof testMagicLinkResponseSchema>;

@@ -239,7 +239,7 @@ describe('POST /api/admin/test-magic-link', () => {
     const admin = await ctx.signInAs('admin');
     const res = await ctx.request('POST', '/api/admin/test-magic-link', { cookie: admin.cookie });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ message: 'Magic link sent! Check your email.' });
+    expect(await json(res)).toEqual({ message: 'Magic link sent! Check your email.', delivery: 'sent' });
 
     const mail = await smtp.mailTo(admin.email);
     const token = new RegExp(`${TEST_ORIGIN.replace(/\./g, '\\.')}/auth/magic\\?token=([\\w-]+)`).exec(
@@ -266,6 +266,17 @@ describe('POST /api/admin/test-magic-link', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.toEmail, admin.email));
     expect(queued).toEqual([]);
+  });
+
+  it('says the link was kept in the outbox, not sent, when no mail server is configured', async () => {
+    const keeping = await createTestContext();
+    const admin = await keeping.signInAs('admin');
+    const res = await keeping.request('POST', '/api/admin/test-magic-link', { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({
+      message: 'Magic link kept in the outbox: no mail server is configured, so it was not sent.',
+      delivery: 'stored',
+    });
   });
 
   it("says 'Failed to send test magic link' when the mail server refuses the mail", async () => {

@@ -122,14 +122,17 @@ export async function sendTestMagicLink(
   const email = actor.email.trim();
   if (!email) throw new AppError('NO_EMAIL_ADDRESS');
   try {
-    await sendOwnMagicLink(ctx, { ...input, email });
+    const { delivery } = await sendOwnMagicLink(ctx, { ...input, email });
+    return {
+      message: delivery === 'sent' ? SECURITY_TEXTS.testMagicLinkSent : SECURITY_TEXTS.testMagicLinkKept,
+      delivery,
+    };
   } catch (error) {
     if (error instanceof AppError && error.code === 'EMAIL_NOT_SENT') {
       throw new AppError('EMAIL_NOT_SENT', { message: SECURITY_TEXTS.testMagicLinkFailed });
     }
     throw error;
   }
-  return { message: SECURITY_TEXTS.testMagicLinkSent };
 }
 
 function mfaStateOf(factor: { verifiedAt: Date | null } | undefined): MemberMfaState {

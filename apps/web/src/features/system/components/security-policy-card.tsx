@@ -77,8 +77,10 @@ export function SecurityPolicyCard({ config }: { config: UseQueryResult<SystemCo
       return;
     }
     testLink.mutate(undefined, {
-      onSuccess: () =>
-        toast.success(SECURITY_TEXTS.testMagicLinkSent, { description: `Sent to ${user.email}` }),
+      onSuccess: (result) =>
+        result.delivery === 'sent'
+          ? toast.success(SECURITY_TEXTS.testMagicLinkSent, { description: `Sent to ${user.email}` })
+          : toast.warning(SECURITY_TEXTS.testMagicLinkKept, { description: 'Set SMTP_URL to send mail.' }),
       onError: (error) =>
         toast.error(SECURITY_TEXTS.testMagicLinkFailed, { description: getServerMessage(error) }),
     });
