@@ -425,11 +425,10 @@ faulty.clock.set(new Date(Date.UTC(2100, 0, 1) + Math.floor(Math.random() * 1e6)
 describe('webhookStats', () => {
   it('counts verified deliveries answered 5xx for 24 hours, lets the retry through, and counts unmatched events', async () => {
     const start = faulty.clock.now();
-    expect(await webhookStats(faulty.db, start)).toEqual({
-      count5xx24h: 0,
-      lastEventAt: null,
-      unmatched24h: 0,
-    });
+    // On PostgreSQL the database is shared with other files, whose deliveries came before this day.
+    const before = await webhookStats(faulty.db, start);
+    expect(before).toEqual({ count5xx24h: 0, lastEventAt: before.lastEventAt, unmatched24h: 0 });
+    expect(before.lastEventAt === null || before.lastEventAt < start).toBe(true);
 
     const mail = await sentMail(faulty, await faulty.createOrg());
     const id = `msg_${randomUUID()}`;
@@ -440,7 +439,7 @@ describe('webhookStats', () => {
     expect(await eventsOfMail(faulty, mail.outboxId)).toEqual([]);
     expect(await webhookStats(faulty.db, faulty.clock.now())).toEqual({
       count5xx24h: 1,
-      lastEventAt: null,
+      lastEventAt: before.lastEventAt,
       unmatched24h: 0,
     });
 
