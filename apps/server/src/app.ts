@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { DOCUMENT_MAX_BYTES } from '@parley/contracts';
+import { DOCUMENT_MAX_BYTES, EMAIL_WEBHOOK_MAX_BYTES } from '@parley/contracts';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { policyGuard } from './auth/guards';
@@ -18,6 +18,8 @@ import { registerComplianceRoutes } from './features/compliance/compliance.route
 import type { SecondOpinion } from './features/compliance/second-opinion';
 import type { Drafter } from './features/drafts/drafter';
 import { registerDriftWatchRoutes } from './features/drift-watch/drift-watch.routes';
+import { registerEmailEventRoutes } from './features/email/email-events.routes';
+import { registerEmailWebhookRoutes } from './features/email/email-webhook.routes';
 import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
 import { registerEvidenceRoutes } from './features/evidence/evidence.routes';
@@ -45,7 +47,13 @@ import { clientAddress } from './http/client-address';
 import { apiNotFound, createErrorHandler } from './http/errors';
 import { assertEveryRouteHasPolicy } from './http/policy';
 import { createApiRouter, type RouteDeps } from './http/router';
-import { isDocumentUpload, noStore, sameOriginOnly, securityHeaders } from './http/security';
+import {
+  isDocumentUpload,
+  noStore,
+  SIGNED_WEBHOOK_PATHS,
+  sameOriginOnly,
+  securityHeaders,
+} from './http/security';
 import type { AuditSigner } from './lib/audit-signer';
 import type { Clock } from './lib/clock';
 import { AppError } from './lib/errors';
@@ -106,10 +114,19 @@ export function createApp(deps: AppDeps) {
       throw new AppError('DOCUMENT_TOO_LARGE');
     },
   });
-  // The one route-aware place for body caps: document uploads get theirs, everything else 64 KB.
-  app.use('/api/*', (c, next) =>
-    (isDocumentUpload(c.req.method, c.req.path) ? uploadBodyLimit : apiBodyLimit)(c, next),
-  );
+  // Delivery reports (decision 039): 128 KB, counted as the bytes arrive, refused before anything parses them.
+  const webhookBodyLimit = bodyLimit({
+    maxSize: EMAIL_WEBHOOK_MAX_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
+  // The one route-aware place for body caps: document uploads and webhooks get theirs, everything else 64 KB.
+  app.use('/api/*', (c, next) => {
+    if (isDocumentUpload(c.req.method, c.req.path)) return uploadBodyLimit(c, next);
+    if (SIGNED_WEBHOOK_PATHS.has(c.req.path)) return webhookBodyLimit(c, next);
+    return apiBodyLimit(c, next);
+  });
   app.use('/api/*', sameOriginOnly({ appOrigin: deps.config.appOrigin }));
   app.use('/api/*', policyGuard(routeDeps));
 
@@ -129,6 +146,8 @@ export function createApp(deps: AppDeps) {
   registerSecurityRoutes(app, routeDeps);
   registerRetentionRoutes(app, routeDeps);
   registerUnsubscribeRoutes(app, routeDeps);
+  registerEmailWebhookRoutes(app, routeDeps);
+  registerEmailEventRoutes(app, routeDeps);
   registerMessageRoutes(app, routeDeps);
   registerReplyRoutes(app, routeDeps);
   registerFlagDismissalRoutes(app, routeDeps);

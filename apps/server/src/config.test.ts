@@ -69,6 +69,25 @@ describe('loadConfig', () => {
     expect(loadConfig({}).isHttps).toBe(false);
   });
 
+  it('reads EMAIL_WEBHOOK_SECRET as space-separated whsec_ secrets and names it when one is not', () => {
+    const one = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
+    const two = `whsec_${Buffer.alloc(24, 2).toString('base64')}`;
+    expect(loadConfig({}).emailWebhookSecrets).toEqual([]);
+    expect(loadConfig({ EMAIL_WEBHOOK_SECRET: one }).emailWebhookSecrets).toEqual([one]);
+    expect(loadConfig({ EMAIL_WEBHOOK_SECRET: ` ${one}  ${two} ` }).emailWebhookSecrets).toEqual([one, two]);
+    for (const bad of [
+      'hunter2',
+      Buffer.alloc(32).toString('base64'),
+      `whsec_${Buffer.alloc(16).toString('base64')}`,
+      `whsec_not base64!`,
+      `${one} whsec_`,
+    ]) {
+      expect(() => loadConfig({ EMAIL_WEBHOOK_SECRET: bad }), bad).toThrow(
+        /EMAIL_WEBHOOK_SECRET: each secret/,
+      );
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
       databaseUrl: undefined,

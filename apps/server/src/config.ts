@@ -49,6 +49,33 @@ function isDnsServer(value: string): boolean {
   return isAddress && port >= 1 && port <= 65535;
 }
 
+/** Standard Webhooks recommends secrets of 24 to 64 bytes. */
+const WEBHOOK_SECRET_MIN_BYTES = 24;
+
+/**
+ * EMAIL_WEBHOOK_SECRET: one or more `whsec_<base64>` secrets, space-separated; a delivery report signed
+ * with any of them is accepted, so a secret can be rotated without a gap
+ * (docs/decisions/039-email-delivery-webhook.md).
+ */
+const webhookSecretsSchema = z.string().transform((value, ctx): string[] => {
+  const secrets = value.split(/\s+/).filter((secret) => secret !== '');
+  for (const secret of secrets) {
+    const base64 = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : '';
+    if (
+      !/^[A-Za-z0-9+/]+={0,2}$/.test(base64) ||
+      base64.length % 4 !== 0 ||
+      Buffer.from(base64, 'base64').length < WEBHOOK_SECRET_MIN_BYTES
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `each secret must be whsec_ and at least ${WEBHOOK_SECRET_MIN_BYTES} bytes in base64 (whsec_$(openssl rand -base64 32)), several separated by spaces`,
+      });
+      return z.NEVER;
+    }
+  }
+  return secrets;
+});
+
 /** Every variable of the README's Configuration. This module is the only reader of process.env (STYLE.md). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -89,7 +116,7 @@ const envSchema = z.object({
   ),
   COMPLIANCE_AI_API_KEY: optionalString,
   COMPLIANCE_AI_MODEL: optionalString,
-  EMAIL_WEBHOOK_SECRET: optionalString,
+  EMAIL_WEBHOOK_SECRET: optionalString.pipe(webhookSecretsSchema.optional()),
   ENCRYPTION_KEY: optionalString.pipe(
     z
       .string()
@@ -131,7 +158,11 @@ export type Config = {
    * else the drafting endpoint; undefined when neither is set or COMPLIANCE_AI_BASE_URL is 'off'.
    */
   complianceAi: AiEndpoint | undefined;
-  emailWebhookSecret: string | undefined;
+  /**
+   * The secrets delivery reports may be signed with (EMAIL_WEBHOOK_SECRET, `whsec_…`); empty when unset,
+   * and the webhook then answers 503 (docs/decisions/039-email-delivery-webhook.md).
+   */
+  emailWebhookSecrets: readonly string[];
   encryptionKey: string | undefined;
   /**
    * The key that signs audit checkpoints (AUDIT_SIGNING_KEY); without it one is generated into
@@ -230,7 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailReturnPathDomain: e.EMAIL_RETURN_PATH_DOMAIN,
     ai,
     complianceAi: complianceAiOf(e, ai),
-    emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET,
+    emailWebhookSecrets: e.EMAIL_WEBHOOK_SECRET ?? [],
     encryptionKey: e.ENCRYPTION_KEY,
     auditSigningKey: e.AUDIT_SIGNING_KEY,
     trustProxyHops: e.TRUST_PROXY_HOPS,

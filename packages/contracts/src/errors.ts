@@ -188,6 +188,32 @@ export const ERRORS = {
     status: 503,
     message: 'Parley is reading other documents right now. Nothing was uploaded: try again in a minute.',
   },
+  /**
+   * 503: docs/decisions/039-email-delivery-webhook.md — EMAIL_WEBHOOK_SECRET is not set, so no delivery
+   * report can be verified; nothing is stored. The sender should retry once the operator sets it.
+   */
+  WEBHOOK_NOT_CONFIGURED: {
+    status: 503,
+    message: 'Delivery reports are not accepted: no webhook secret is configured (EMAIL_WEBHOOK_SECRET).',
+  },
+  /**
+   * 400: decision 039 — a webhook-id, webhook-timestamp or webhook-signature header is missing or not of
+   * the Standard Webhooks form (a timestamp in whole seconds, signatures as `v1,<base64>`).
+   */
+  WEBHOOK_HEADERS_INVALID: {
+    status: 400,
+    message: 'The webhook-id, webhook-timestamp and webhook-signature headers are missing or malformed.',
+  },
+  /** 401: decision 039 — no v1 signature matches any configured secret; nothing is stored. */
+  WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'The webhook signature does not match.' },
+  /**
+   * 401: decision 039 — webhook-timestamp is more than 5 minutes from the server's clock (past or
+   * future): a replay from outside the window, or a sender whose clock is wrong.
+   */
+  WEBHOOK_TIMESTAMP_OUT_OF_RANGE: {
+    status: 401,
+    message: 'The webhook timestamp is more than 5 minutes away from the server time.',
+  },
   /** 429: too many attempts; the response carries Retry-After. */
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },
   /**

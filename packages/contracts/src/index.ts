@@ -11,6 +11,7 @@ export * from './compliance';
 export * from './constants';
 export * from './drafts';
 export * from './earlier-answers';
+export * from './email-events';
 export * from './email-health';
 export * from './email-preferences';
 export * from './errors';

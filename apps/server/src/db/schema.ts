@@ -379,6 +379,8 @@ export const emailOutbox = pgTable(
     index('email_outbox_org_created_idx').on(t.orgId, t.createdAt),
     /** Mail to one address (stored lower-cased): erasure (docs/decisions/030-data-retention.md). */
     index('email_outbox_org_to_idx').on(t.orgId, t.toEmail),
+    /** A delivery report names its mail by Message-ID (docs/decisions/039-email-delivery-webhook.md). */
+    index('email_outbox_message_id_idx').on(t.messageId),
   ],
 );
 
@@ -397,9 +399,38 @@ export const emailEvents = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
-    index('email_events_org_created_idx').on(t.orgId, t.createdAt),
+    /**
+     * The organisation's events newest first, keyset on (created_at, id): the events view and the
+     * email health counts over 7 days (docs/decisions/039-email-delivery-webhook.md).
+     */
+    index('email_events_org_created_id_idx').on(t.orgId, t.createdAt, t.id),
     /** The events of one mail: erasure pseudonymises them with it (docs/decisions/030-data-retention.md). */
     index('email_events_outbox_idx').on(t.outboxId),
+    /** Reports whose Message-ID matched no mail are kept without an organisation: counted for 24 hours. */
+    index('email_events_orgless_created_idx').on(t.createdAt).where(sql`${t.orgId} is null`),
+  ],
+);
+
+/**
+ * One row per delivery webhook request that was verified (docs/decisions/039-email-delivery-webhook.md):
+ * `status` 200 for one whose events were stored — its webhook-id is then taken, so a replay is
+ * acknowledged without storing anything twice — or a 5xx when storing failed (the provider retries
+ * that id, which the partial unique index lets through), counted for the health report's
+ * webhook_5xx_count_24h. Not an organisation's row: one delivery may report mail of several.
+ */
+export const emailWebhookReceipts = pgTable(
+  'email_webhook_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: text('webhook_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    status: smallint('status').notNull(),
+    eventCount: integer('event_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('email_webhook_receipts_webhook_id_key').on(t.webhookId).where(sql`${t.status} < 500`),
+    index('email_webhook_receipts_received_idx').on(t.receivedAt),
+    check('email_webhook_receipts_status_check', sql`${t.status} between 200 and 599`),
   ],
 );
 

@@ -13,7 +13,10 @@ const REQUESTS_PER_CALLER = 20;
 const CALLERS = ['anonymous', ...ROLES] as const;
 type Caller = (typeof CALLERS)[number];
 
-const ctx = await createTestContext();
+// With a webhook secret, so the delivery webhook is fuzzed past its 503 'not configured' (decision 039).
+const ctx = await createTestContext({
+  EMAIL_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
+});
 
 it('answers no generated request with a 5xx, on every route and for every caller', async () => {
   const started = Date.now();

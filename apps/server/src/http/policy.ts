@@ -68,6 +68,8 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/admin/test-magic-link': 'admin.manage',
   'GET /api/admin/mfa-status': 'admin.manage',
   'POST /api/users/:id/mfa/reset': 'admin.manage',
+  /** The Email health monitor's recent events (docs/product.md §2): delivery of the organisation's mail. */
+  'GET /api/admin/email-events': 'admin.manage',
   /**
    * Data retention (docs/decisions/030-data-retention.md): the Admin panel's Data Retention tile — the
    * period, legal holds and erasure requests are the admins'.
@@ -101,6 +103,11 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe': 'public',
   'POST /api/email/unsubscribe/one-click': 'public',
+  /**
+   * The mail provider's delivery reports: no session, the Standard Webhooks signature over the body is
+   * the credential (docs/decisions/039-email-delivery-webhook.md).
+   */
+  'POST /api/webhooks/email-events': 'public',
   /** Funds and their documents (decision 013): everyone reads; directors and admins manage funds. */
   'GET /api/projects': 'workspace.read',
   'GET /api/projects/:id': 'workspace.read',

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { carriesSessionCookie } from '../auth/session-cookie';
@@ -10,6 +11,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * RFC 8058 one-click unsubscribe is POSTed by mail providers and authenticated by its HMAC token.
  */
 const CROSS_ORIGIN_FORM_PATHS = new Set(['/api/email/unsubscribe/one-click']);
+
+/**
+ * Server-to-server JSON posts that carry a signature over their body instead of a cookie: the mail
+ * provider's delivery reports (docs/decisions/039-email-delivery-webhook.md). No browser sends them and
+ * they never use a session, so the Origin checks do not apply; they must still be JSON.
+ */
+export const SIGNED_WEBHOOK_PATHS: ReadonlySet<string> = new Set(['/api/webhooks/email-events']);
 
 /** The fund document upload (decision 013): the one same-origin route whose body is multipart/form-data. */
 const DOCUMENT_UPLOAD_PATH = /^\/api\/projects\/[^/]+\/documents$/;
@@ -59,19 +67,7 @@ export const noStore = createMiddleware(async (c, next) => {
 export function sameOriginOnly(options: { appOrigin: string }) {
   return createMiddleware(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || CROSS_ORIGIN_FORM_PATHS.has(c.req.path)) return next();
-    const fetchSite = c.req.header('sec-fetch-site');
-    const origin = c.req.header('origin');
-    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-      throw new AppError('CROSS_ORIGIN');
-    }
-    if (origin !== undefined && !isAllowedOrigin(origin, options.appOrigin, c.req.header('host'))) {
-      throw new AppError('CROSS_ORIGIN');
-    }
-    // Every browser sends one of the two on a write; a cookie-carrying write with neither is from
-    // something that could be replaying the cookie without the page (docs/api.md 'Writes and CSRF').
-    if (fetchSite === undefined && origin === undefined && carriesSessionCookie(c)) {
-      throw new AppError('CROSS_ORIGIN');
-    }
+    if (!SIGNED_WEBHOOK_PATHS.has(c.req.path)) refuseCrossOrigin(c, options.appOrigin);
     const contentType = c.req.header('content-type') ?? '';
     // The upload passed the same Origin/Sec-Fetch-Site checks above, so a cross-origin form is still refused.
     const isUpload =
@@ -81,6 +77,22 @@ export function sameOriginOnly(options: { appOrigin: string }) {
     }
     return next();
   });
+}
+
+function refuseCrossOrigin(c: Context, appOrigin: string) {
+  const fetchSite = c.req.header('sec-fetch-site');
+  const origin = c.req.header('origin');
+  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+    throw new AppError('CROSS_ORIGIN');
+  }
+  if (origin !== undefined && !isAllowedOrigin(origin, appOrigin, c.req.header('host'))) {
+    throw new AppError('CROSS_ORIGIN');
+  }
+  // Every browser sends one of the two on a write; a cookie-carrying write with neither is from
+  // something that could be replaying the cookie without the page (docs/api.md 'Writes and CSRF').
+  if (fetchSite === undefined && origin === undefined && carriesSessionCookie(c)) {
+    throw new AppError('CROSS_ORIGIN');
+  }
 }
 
 /** The configured public origin, or the origin the request itself was sent to. */
