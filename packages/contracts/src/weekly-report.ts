@@ -25,10 +25,12 @@ export const WEEKLY_REPORT_DEFAULT_SCHEDULE = {
 /** 24-hour HH:MM, 00:00 to 23:59. */
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+let supportedZones: ReadonlySet<string> | undefined;
+
 /** The IANA zones this runtime knows (Intl), UTC included: the same list the server computes times with. */
 export function isSupportedTimeZone(zone: string): boolean {
-  if (zone === 'UTC') return true;
-  return Intl.supportedValuesOf('timeZone').includes(zone);
+  supportedZones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  return supportedZones.has(zone);
 }
 
 /** PUT /api/admin/weekly-report: the whole schedule; each field's 400 names it. */
