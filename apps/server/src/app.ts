@@ -43,6 +43,7 @@ import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerUserRoutes } from './features/users/users.routes';
+import { registerWeeklyReportRoutes } from './features/weekly-report/weekly-report.routes';
 import { clientAddress } from './http/client-address';
 import { apiNotFound, createErrorHandler } from './http/errors';
 import { assertEveryRouteHasPolicy } from './http/policy';
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps) {
   registerSetupRoutes(app, routeDeps);
   registerInvitationRoutes(app, routeDeps);
   registerAdminRoutes(app, routeDeps);
+  registerWeeklyReportRoutes(app, routeDeps);
   registerUserRoutes(app, routeDeps);
   registerProjectRoutes(app, routeDeps);
   registerSecurityRoutes(app, routeDeps);

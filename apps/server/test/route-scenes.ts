@@ -463,6 +463,11 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
   },
   'PATCH /api/system-config': signedInAs('admin', () => ({ drafter_fallback_enabled: true })),
   'POST /api/admin/test-magic-link': signedInAs('admin'),
+  'PUT /api/admin/weekly-report': signedInAs('admin', () => ({
+    day: 'friday',
+    time: '17:30',
+    time_zone: 'Europe/London',
+  })),
   'PATCH /api/profile': signedInAs('is_associate', () => ({ name: 'Renamed Reader' })),
   'PATCH /api/settings': signedInAs('ir_associate', () => ({ email_signature: 'Best regards, Ann' })),
   'POST /api/email/unsubscribe': forNewMember('ir_associate', (user, ctx) => ({

@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = {
   email_suppressed: { label: 'E-mail suppressed', kind: 'SEND' },
   email_preferences_updated: { label: 'E-mail preferences updated', kind: 'UPDATE' },
   weekly_report_sent: { label: 'Weekly report sent', kind: 'SEND' },
+  weekly_report_schedule_updated: { label: 'Weekly report schedule changed', kind: 'UPDATE' },
   // Funds and documents
   project_created: { label: 'Fund created', kind: 'CREATE' },
   project_updated: { label: 'Fund updated', kind: 'UPDATE' },

@@ -33,3 +33,4 @@ export * from './security';
 export * from './settings';
 export * from './storable-text';
 export * from './texts';
+export * from './weekly-report';

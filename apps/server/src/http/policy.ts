@@ -55,6 +55,9 @@ export const ROUTE_POLICIES: Record<string, Access> = {
    * members.
    */
   'GET /api/admin/system-health': 'admin.manage',
+  /** The weekly report's schedule (docs/decisions/041-weekly-report-schedule.md). */
+  'GET /api/admin/weekly-report': 'admin.manage',
+  'PUT /api/admin/weekly-report': 'admin.manage',
   'GET /api/users': 'admin.manage',
   'PATCH /api/users/:id/role': 'admin.manage',
   'POST /api/users/:id/deactivate': 'admin.manage',

@@ -1,16 +1,21 @@
 import type { EmailDeps } from '../features/email/email.service';
+import type { EmailHealthProvider } from '../features/weekly-report/weekly-report.service';
 import type { AuditSigner } from '../lib/audit-signer';
 import { AUDIT_CHECKPOINTS_INTERVAL_MS, runAuditCheckpoints } from './audit-checkpoints';
 import { LIBRARY_REMINDERS_INTERVAL_MS, runLibraryReminders } from './library-reminders';
 import { OUTBOX_RETRY_INTERVAL_MS, retryOutbox } from './outbox-retry';
 import { scheduleJobs } from './runner';
 import { SWEEP_INTERVAL_MS, sweepExpiredRows } from './sweep';
+import { runWeeklyReports, WEEKLY_REPORT_INTERVAL_MS } from './weekly-report';
 
 /**
  * The scheduled jobs of a server process (started by main.ts, not createApp: tests call the job
- * functions with their own clock). Returns `stop()`, which waits for runs under way.
+ * functions with their own clock). Returns `stop()`, which waits for runs under way. `emailHealthStatus`
+ * gives the weekly report its e-mail health line; without it the line says 'not available'.
  */
-export function startJobs(deps: EmailDeps & { auditSigner: AuditSigner }) {
+export function startJobs(
+  deps: EmailDeps & { auditSigner: AuditSigner; emailHealthStatus?: EmailHealthProvider },
+) {
   return scheduleJobs(
     [
       {
@@ -28,6 +33,11 @@ export function startJobs(deps: EmailDeps & { auditSigner: AuditSigner }) {
         name: 'audit-checkpoints',
         intervalMs: AUDIT_CHECKPOINTS_INTERVAL_MS,
         run: () => runAuditCheckpoints(deps),
+      },
+      {
+        name: 'weekly-report',
+        intervalMs: WEEKLY_REPORT_INTERVAL_MS,
+        run: () => runWeeklyReports(deps),
       },
     ],
     { logger: deps.logger },

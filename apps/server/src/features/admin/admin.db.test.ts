@@ -124,7 +124,9 @@ describe('GET /api/admin/system-health', () => {
     const admin = await ctx.signInAs('admin');
     const health = await healthAs(admin.cookie);
     expect(health.last_weekly_report).toEqual({ at: null, is_overdue: true });
-    expect(health.guardrail_notes.join('\n')).toMatch(/Weekly reports arrive with a later issue/);
+    expect(health.guardrail_notes.join('\n')).toMatch(
+      'No weekly report has been sent yet: it goes out each Monday at 08:00 (UTC).',
+    );
   });
 
   it("reports the organisation's latest weekly report, overdue only after more than 7 days", async () => {

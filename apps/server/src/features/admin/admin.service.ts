@@ -9,12 +9,13 @@ import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
 import { getAuditChainStatus } from '../audit/audit-chain-status';
 import { loadCompliancePolicy } from '../compliance/compliance.service';
+import { findNextWeeklyReportAt, WEEKLY_REPORT_ACTION } from '../weekly-report/weekly-report.service';
 import { countLivePendingInvitations, findLatestAuditAt, findSystemConfigValue } from './admin.queries';
 
 const OVERDUE_AFTER_MS = WEEKLY_REPORT_OVERDUE_DAYS * 24 * 3_600_000;
 
-/** The audit action a weekly report leaves behind (docs/product.md §3 Audit log). */
-export const WEEKLY_REPORT_ACTION = 'weekly_report_sent';
+/** The audit action a weekly report leaves behind: the job's (docs/decisions/041-weekly-report-schedule.md). */
+export { WEEKLY_REPORT_ACTION };
 
 /** docs/product.md §9: overdue when the last report is more than 7 days old, or there never was one. */
 export function isWeeklyReportOverdue(lastAt: Date | null, now: Date): boolean {
@@ -31,13 +32,14 @@ export async function getSystemHealth(
   input: { requestOrigin: string | null },
 ): Promise<SystemHealthResponse> {
   const now = ctx.clock.now();
-  const [pendingInvitations, lastWeeklyReportAt, ssoRequiredValue, compliance, auditChain] =
+  const [pendingInvitations, lastWeeklyReportAt, ssoRequiredValue, compliance, auditChain, nextReport] =
     await Promise.all([
       countLivePendingInvitations(ctx.db, actor.orgId, now),
       findLatestAuditAt(ctx.db, actor.orgId, WEEKLY_REPORT_ACTION),
       findSystemConfigValue(ctx.db, actor.orgId, 'sso_required'),
       loadCompliancePolicy(ctx.db, actor.orgId),
       getAuditChainStatus(ctx, actor.orgId),
+      findNextWeeklyReportAt(ctx, actor.orgId),
     ]);
   const health: Omit<SystemHealthResponse, 'guardrail_notes' | 'audit_chain'> = {
     allowed_origin: {
@@ -56,7 +58,10 @@ export async function getSystemHealth(
   };
   return {
     ...health,
-    guardrail_notes: [checkerNote(compliance.policy, compliance.matrix), ...deploymentNotes(health)],
+    guardrail_notes: [
+      checkerNote(compliance.policy, compliance.matrix),
+      ...deploymentNotes(health, nextReport.schedule),
+    ],
     audit_chain: auditChain,
   };
 }
@@ -72,7 +77,10 @@ export function checkerNote(policy: GuardrailPolicy, matrix: ApprovalMatrix): st
 }
 
 /** What an admin should know about this deployment; only what is true today. */
-function deploymentNotes(health: Omit<SystemHealthResponse, 'guardrail_notes' | 'audit_chain'>): string[] {
+function deploymentNotes(
+  health: Omit<SystemHealthResponse, 'guardrail_notes' | 'audit_chain'>,
+  weeklyReport: { day: string; time: string; timeZone: string },
+): string[] {
   const notes: string[] = [];
   if (!health.allowed_origin.matches) {
     notes.push(
@@ -88,7 +96,10 @@ function deploymentNotes(health: Omit<SystemHealthResponse, 'guardrail_notes' | 
     );
   }
   if (health.last_weekly_report.at === null) {
-    notes.push('Weekly reports arrive with a later issue; none has been sent yet.');
+    const day = `${weeklyReport.day.charAt(0).toUpperCase()}${weeklyReport.day.slice(1)}`;
+    notes.push(
+      `No weekly report has been sent yet: it goes out each ${day} at ${weeklyReport.time} (${weeklyReport.timeZone}).`,
+    );
   }
   return notes;
 }
