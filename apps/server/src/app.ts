@@ -22,6 +22,7 @@ import { registerEmailEventRoutes } from './features/email/email-events.routes';
 import { registerEmailWebhookRoutes } from './features/email/email-webhook.routes';
 import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
+import { registerEmailHealthRoutes } from './features/email-health/email-health.routes';
 import { registerEvidenceRoutes } from './features/evidence/evidence.routes';
 import { registerInvitationRoutes } from './features/invitations/invitations.routes';
 import { registerMessageRoutes } from './features/messages/messages.routes';
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps) {
   registerUnsubscribeRoutes(app, routeDeps);
   registerEmailWebhookRoutes(app, routeDeps);
   registerEmailEventRoutes(app, routeDeps);
+  registerEmailHealthRoutes(app, routeDeps);
   registerMessageRoutes(app, routeDeps);
   registerReplyRoutes(app, routeDeps);
   registerFlagDismissalRoutes(app, routeDeps);

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createOutboxMailer, createSmtpMailer } from './features/email/mailer';
 import { deriveUnsubscribeKey } from './features/email/unsubscribe-token';
+import { buildEmailHealthReport } from './features/email-health/email-health.service';
 import { sharedDocumentExtractor } from './features/projects/document-extractor';
 import { RealtimeHub } from './features/realtime/realtime.hub';
 import { issueSetupToken } from './features/setup/setup.service';
@@ -59,6 +60,8 @@ async function main() {
     appOrigin: config.appOrigin,
     unsubscribeKey: deriveUnsubscribeKey(encryptionKey),
     auditSigner,
+    emailHealthStatus: async (orgId) =>
+      (await buildEmailHealthReport({ db: database.db, clock: systemClock, config }, orgId)).overall_status,
   });
 
   const setupToken = await issueSetupToken({ db: database.db, clock: systemClock });

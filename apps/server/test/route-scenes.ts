@@ -463,6 +463,7 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
   },
   'PATCH /api/system-config': signedInAs('admin', () => ({ drafter_fallback_enabled: true })),
   'POST /api/admin/test-magic-link': signedInAs('admin'),
+  'POST /api/admin/email-health/live-test': signedInAs('admin'),
   'PUT /api/admin/weekly-report': signedInAs('admin', () => ({
     day: 'friday',
     time: '17:30',

@@ -73,6 +73,8 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/users/:id/mfa/reset': 'admin.manage',
   /** The Email health monitor's recent events (docs/product.md §2): delivery of the organisation's mail. */
   'GET /api/admin/email-events': 'admin.manage',
+  'GET /api/admin/email-health': 'admin.manage',
+  'POST /api/admin/email-health/live-test': 'admin.manage',
   /**
    * Data retention (docs/decisions/030-data-retention.md): the Admin panel's Data Retention tile — the
    * period, legal holds and erasure requests are the admins'.

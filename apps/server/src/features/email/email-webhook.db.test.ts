@@ -3,6 +3,12 @@ import { EMAIL_WEBHOOK_MAX_BYTES } from '@parley/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import {
+  type Delivery,
+  deliverWebhook,
+  deliveryEvent as event,
+  WEBHOOK_PATH as PATH,
+} from '../../../test/email-webhook';
 import { uniqueEmail } from '../../../test/factories';
 import { createTestContext, json, TEST_ORIGIN, type TestContext } from '../../../test/test-app';
 import { emailEvents, emailOutbox, emailWebhookReceipts } from '../../db/schema';
@@ -18,7 +24,8 @@ const FOREIGN = newSecret();
 /** Two secrets, as during a rotation (docs/decisions/039-email-delivery-webhook.md). */
 const ctx = await createTestContext({ EMAIL_WEBHOOK_SECRET: `${CURRENT} ${NEXT}` });
 
-const PATH = '/api/webhooks/email-events';
+const deliver = (c: TestContext, payload: unknown, options: Delivery = {}) =>
+  deliverWebhook(c, payload, { secret: CURRENT, ...options });
 
 /** A mail of the organisation sent through the outbox (kept, no SMTP): its row and Message-ID. */
 async function sentMail(c: TestContext, orgId: string, template = 'invitation') {
@@ -39,36 +46,6 @@ async function sentMail(c: TestContext, orgId: string, template = 'invitation') 
     .where(eq(emailOutbox.id, outboxId));
   if (!row?.messageId) throw new Error('no Message-ID');
   return { outboxId, to, messageId: row.messageId };
-}
-
-function event(type: string, messageId: string, to: string, data: Record<string, unknown> = {}) {
-  return { type, created_at: '2026-11-29T08:00:00Z', data: { message_id: messageId, to, ...data } };
-}
-
-type Delivery = {
-  body?: string;
-  secret?: string;
-  id?: string;
-  /** Seconds since the epoch; the server's clock by default. */
-  timestamp?: number;
-  headers?: Record<string, string | undefined>;
-};
-
-/** A delivery as a Standard Webhooks sender posts it: no cookie, no Origin, signed with `Webhook.sign`. */
-function deliver(c: TestContext, payload: unknown, options: Delivery = {}) {
-  const body = options.body ?? JSON.stringify(payload);
-  const id = options.id ?? `msg_${randomUUID()}`;
-  const timestamp = options.timestamp ?? Math.floor(c.clock.now().getTime() / 1000);
-  const signature = new Webhook(options.secret ?? CURRENT).sign(id, new Date(timestamp * 1000), body);
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const all = {
-    'webhook-id': id,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': signature,
-    ...options.headers,
-  };
-  for (const [name, value] of Object.entries(all)) if (value !== undefined) headers[name] = value;
-  return c.app.request(`${TEST_ORIGIN}${PATH}`, { method: 'POST', headers, body });
 }
 
 async function eventsOfMail(c: TestContext, outboxId: string) {

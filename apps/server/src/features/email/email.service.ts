@@ -128,7 +128,14 @@ export async function deliverEmail(
 }
 
 /** Where a mail stands after a delivery attempt, as its outbox row says (or will, once retried). */
-export type DeliveryOutcome = { status: OutboxStatus; sentAt: Date | null };
+export type DeliveryOutcome = {
+  status: OutboxStatus;
+  sentAt: Date | null;
+  /** The Message-ID the mail was sent with, once it was composed. */
+  messageId: string | null;
+  /** Why the attempt failed (the SMTP server's answer), when it did. */
+  error: string | null;
+};
 type OutboxStatus = (typeof emailOutbox.$inferSelect)['status'];
 
 /**
@@ -149,7 +156,7 @@ export async function deliverOutboxMail(
       outboxId,
       error: error instanceof Error ? error.message : String(error),
     });
-    return { status: 'queued', sentAt: null };
+    return { status: 'queued', sentAt: null, messageId: null, error: null };
   }
 }
 
@@ -162,13 +169,15 @@ async function attemptDelivery(
   const deliverable = options.claimed
     ? (mail?.status === 'queued' || mail?.status === 'failed') && mail.attempts < MAX_EMAIL_ATTEMPTS
     : mail?.status === 'queued';
-  if (!mail) return { status: 'queued', sentAt: null };
-  if (!deliverable) return { status: mail.status, sentAt: mail.sentAt };
+  if (!mail) return { status: 'queued', sentAt: null, messageId: null, error: null };
+  if (!deliverable)
+    return { status: mail.status, sentAt: mail.sentAt, messageId: mail.messageId, error: null };
   if (!options.claimed) {
     const leaseUntil = new Date(deps.clock.now().getTime() + EMAIL_DELIVERY_LEASE_MS);
     // Someone else's delivery is under way: it records the outcome.
-    if (!(await claimQueuedOutboxMail(deps.db, outboxId, leaseUntil)))
-      return { status: 'queued', sentAt: null };
+    if (!(await claimQueuedOutboxMail(deps.db, outboxId, leaseUntil))) {
+      return { status: 'queued', sentAt: null, messageId: mail.messageId, error: null };
+    }
   }
   const base = { orgId: mail.orgId, outboxId, recipientEmail: mail.toEmail, template: mail.template };
   const attempts = mail.attempts + 1;
@@ -211,7 +220,12 @@ async function attemptDelivery(
         },
       });
     });
-    return result.delivered ? { status: 'sent', sentAt: now } : { status: 'stored', sentAt: null };
+    return {
+      status: result.delivered ? 'sent' : 'stored',
+      sentAt: result.delivered ? now : null,
+      messageId: composed.messageId,
+      error: null,
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const now = deps.clock.now();
@@ -250,6 +264,6 @@ async function attemptDelivery(
         });
       }
     });
-    return { status: 'failed', sentAt: null };
+    return { status: 'failed', sentAt: null, messageId: mail.messageId, error: message.slice(0, 500) };
   }
 }
