@@ -3,6 +3,7 @@ import { Copy, Download, KeyRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { downloadTextFile } from '@/lib/download';
 
 /** The text of the downloaded file: what the codes are for, then one code per line. */
 function recoveryCodesFile(codes: string[], account: string | undefined): string {
@@ -31,16 +32,7 @@ export function RecoveryCodes({ codes, account }: { codes: string[]; account?: s
   }
 
   function onDownload() {
-    const url = URL.createObjectURL(
-      new Blob([recoveryCodesFile(codes, account)], { type: 'text/plain;charset=utf-8' }),
-    );
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = RECOVERY_CODES_FILE_NAME;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    downloadTextFile(RECOVERY_CODES_FILE_NAME, recoveryCodesFile(codes, account));
   }
 
   return (

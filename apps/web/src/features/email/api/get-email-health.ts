@@ -1,36 +1,36 @@
-import { EMAIL_HEALTH_DOT_DELAY_MS } from '@parley/contracts';
+import {
+  EMAIL_HEALTH_DOT_DELAY_MS,
+  type EmailHealthReport,
+  emailHealthReportSchema,
+} from '@parley/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, type ResponseParser } from '@/lib/api-client';
-import type { EmailHealthSummary } from '../email-health-status';
+import { api } from '@/lib/api-client';
 
 export const emailHealthKeys = {
   all: ['email-health'] as const,
   report: () => [...emailHealthKeys.all, 'report'] as const,
-};
-
-const emailHealthSummaryParser: ResponseParser<EmailHealthSummary> = {
-  parse(data) {
-    if (typeof data === 'object' && data !== null && 'overall_status' in data) {
-      const { overall_status } = data;
-      if (typeof overall_status === 'string') return { overall_status };
-    }
-    throw new Error('The email health report has no overall_status');
-  },
+  events: (filters: { type: string; recipient: string }) =>
+    [...emailHealthKeys.all, 'events', filters] as const,
 };
 
 /**
- * GET /api/email/health: the health report (docs/product.md §7 resend-email-health); the sidebar reads its
- * status.
+ * GET /api/admin/email-health: the report (docs/product.md §2 Email health monitor). The page and the
+ * sidebar's dot read the same query, so one request serves both.
  */
 export function emailHealthQueryOptions() {
   return queryOptions({
     queryKey: emailHealthKeys.report(),
-    queryFn: ({ signal }) => api.get('/api/email/health', { signal, parser: emailHealthSummaryParser }),
+    queryFn: ({ signal }): Promise<EmailHealthReport> =>
+      api.get('/api/admin/email-health', { signal, parser: emailHealthReportSchema }),
     staleTime: 5 * 60_000,
     // A failure shows WARN at once (docs/product.md §8), so there is no retry to wait for.
     retry: false,
   });
+}
+
+export function useEmailHealth() {
+  return useQuery(emailHealthQueryOptions());
 }
 
 /**
