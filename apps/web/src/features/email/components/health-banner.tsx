@@ -4,7 +4,11 @@ import { RelativeTime } from '@/components/relative-time';
 import { cn } from '@/lib/utils';
 
 const LOOK = {
-  PASS: { icon: CircleCheck, className: 'border-status-pass/50 bg-status-pass/10', text: 'No check warns or fails.' },
+  PASS: {
+    icon: CircleCheck,
+    className: 'border-status-pass/50 bg-status-pass/10',
+    text: 'No check warns or fails.',
+  },
   WARN: {
     icon: TriangleAlert,
     className: 'border-status-warn/60 bg-status-warn/10',
