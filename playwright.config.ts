@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { MAIL_API_PORT, SMTP_PORT } from './e2e/mail-sink-ports';
+import { E2E_WEBHOOK_SECRET } from './e2e/webhook-secret';
 
 /** A port of its own and a throw-away data dir, so the suite never touches a developer's Parley. */
 export const E2E_PORT = 3199;
@@ -55,6 +56,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'Parley <no-reply@parley.test>',
+        EMAIL_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
       },
     },
   ],

@@ -88,6 +88,7 @@ test('an admin opens email health and the signed-in layout passes axe', async ({
   await signInAs(page, 'admin');
   await page.getByRole('link', { name: 'Email Health' }).click();
   await expect(page.getByTestId('page-title')).toHaveText('Email Health');
+  await expect(page.getByTestId('email-health-overall')).toBeVisible();
   await expect(page).toHaveTitle(/Email Health/);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
