@@ -97,3 +97,16 @@ export const changeUserRoleInputSchema = z.object({
   role: z.enum(ROLES, { error: `Choose one of ${ROLES.join(', ')}` }),
 });
 export type ChangeUserRoleInput = z.infer<typeof changeUserRoleInputSchema>;
+
+/** GET /api/admin/integrations: what Parley is connected to (the Admin panel's Integrations tile). */
+export const INTEGRATION_STATUSES = ['connected', 'not_configured', 'attention'] as const;
+export const integrationSchema = z.object({
+  name: z.string(),
+  status: z.enum(INTEGRATION_STATUSES),
+  /** One line for people: what is configured, or what happens without it. */
+  summary: z.string(),
+  details: z.record(z.string(), z.string().nullable()),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+export const integrationsResponseSchema = z.object({ items: z.array(integrationSchema) });
+export type IntegrationsResponse = z.infer<typeof integrationsResponseSchema>;

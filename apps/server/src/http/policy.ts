@@ -55,6 +55,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
    * members.
    */
   'GET /api/admin/system-health': 'admin.manage',
+  'GET /api/admin/integrations': 'admin.manage',
   /** The weekly report's schedule (docs/decisions/041-weekly-report-schedule.md). */
   'GET /api/admin/weekly-report': 'admin.manage',
   'PUT /api/admin/weekly-report': 'admin.manage',

@@ -1,14 +1,23 @@
-import { systemHealthResponseSchema } from '@parley/contracts';
+import { integrationsResponseSchema, systemHealthResponseSchema } from '@parley/contracts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { getSystemHealth } from './admin.service';
+import { listIntegrations } from './integrations';
 
 const systemHealth = apiRoute({
   method: 'get',
   path: '/api/admin/system-health',
   summary: "The Admin panel's System Health card for the caller's organisation",
   ok: { status: 200, schema: systemHealthResponseSchema, description: 'Computed now' },
+  errors: [401, 403],
+});
+
+const integrations = apiRoute({
+  method: 'get',
+  path: '/api/admin/integrations',
+  summary: 'What Parley is connected to (SMTP, AI, delivery webhook, DNS), from the running configuration',
+  ok: { status: 200, schema: integrationsResponseSchema, description: 'One item per integration' },
   errors: [401, 403],
 });
 
@@ -37,4 +46,5 @@ export function registerAdminRoutes(api: ApiRouter, deps: RouteDeps) {
     const health = await getSystemHealth(deps, c.get('actor'), { requestOrigin: requestOriginOf(c) });
     return c.json(health, 200);
   });
+  api.openapi(integrations, async (c) => c.json(await listIntegrations(deps), 200));
 }

@@ -1,4 +1,4 @@
-import type { RetentionSummary } from '@parley/contracts';
+import type { Integration, RetentionSummary } from '@parley/contracts';
 import { Activity, Archive, type LucideIcon, Plug, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
+import { useIntegrations } from '../api/get-integrations';
 import { useRetention } from '../api/get-retention';
 
 type Tile = {
@@ -19,8 +20,9 @@ type Tile = {
 };
 
 /**
- * docs/product.md §2 Admin panel tiles. Integrations has no action yet, and says so; Data Retention is
- * live (docs/decisions/030-data-retention.md): its period, active holds and last erasure.
+ * docs/product.md §2 Admin panel tiles. Integrations lists each connection with its status (it has no
+ * page of its own: the settings live in the server's environment, README Configuration); Data
+ * Retention is live (docs/decisions/030-data-retention.md): its period, active holds and last erasure.
  */
 const TILES: Tile[] = [
   {
@@ -35,7 +37,12 @@ const TILES: Tile[] = [
     icon: Activity,
     to: paths.adminEmailHealth,
   },
-  { title: 'Integrations', description: 'Connect Parley to other systems', icon: Plug },
+  {
+    title: 'Integrations',
+    description: 'What Parley is connected to, from its configuration',
+    icon: Plug,
+    Status: IntegrationsStatus,
+  },
   {
     title: 'Data Retention',
     description: 'How long messages and logs are kept',
@@ -44,6 +51,39 @@ const TILES: Tile[] = [
     Status: RetentionStatus,
   },
 ];
+
+const INTEGRATION_MARK: Record<Integration['status'], string> = {
+  connected: 'bg-status-pass',
+  attention: 'bg-status-warn',
+  not_configured: 'bg-muted-foreground/40',
+};
+
+/** The Integrations tile's lines: one per connection, a dot for its status and what it means. */
+function IntegrationsStatus() {
+  const integrations = useIntegrations();
+  if (integrations.isError && !integrations.data) return <span>Status unavailable</span>;
+  if (!integrations.data) return <span aria-busy="true">Loading…</span>;
+  return (
+    <ul className="mt-1 grid gap-1" aria-label="Integrations" data-testid="integrations">
+      {integrations.data.items.map((item) => (
+        <li key={item.name} className="flex items-start gap-1.5" title={item.summary}>
+          <span
+            className={cn('mt-1 size-2 shrink-0 rounded-full', INTEGRATION_MARK[item.status])}
+            aria-hidden="true"
+          />
+          <span>
+            {item.name}:{' '}
+            {item.status === 'connected'
+              ? 'connected'
+              : item.status === 'attention'
+                ? 'needs attention'
+                : 'not configured'}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** The Data Retention tile's live line: loading, failed, or the figures. */
 function RetentionStatus() {
@@ -86,7 +126,7 @@ function TileBody({ tile }: { tile: Tile }) {
             <tile.Status />
           </span>
         ) : null}
-        {tile.to ? null : (
+        {tile.to || tile.Status ? null : (
           <Badge variant="outline" className="mt-1 text-muted-foreground">
             Not available yet
           </Badge>
@@ -109,6 +149,10 @@ export function AdminTiles() {
               >
                 <TileBody tile={tile} />
               </Link>
+            ) : tile.Status ? (
+              <div className={tileClass}>
+                <TileBody tile={tile} />
+              </div>
             ) : (
               <div className={cn(tileClass, 'border-dashed opacity-70 shadow-none')} aria-disabled="true">
                 <TileBody tile={tile} />
