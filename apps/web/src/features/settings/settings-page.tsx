@@ -1,3 +1,4 @@
+import { hasCapability } from '@parley/contracts';
 import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
 import { useSignedInSession } from '@/lib/session';
@@ -5,6 +6,7 @@ import { MfaCard } from './components/mfa-card';
 import { NotificationsCard, SignatureCard } from './components/preferences-cards';
 import { ProfileCard } from './components/profile-card';
 import { SessionsCard } from './components/sessions-card';
+import { WeeklyReportCard } from './components/weekly-report-card';
 
 /** docs/product.md §2 Settings, with the self-service security: two-factor authentication and sessions. */
 export function SettingsPage() {
@@ -17,6 +19,7 @@ export function SettingsPage() {
       <SessionsCard />
       <SignatureCard />
       <NotificationsCard />
+      {hasCapability(session.role, 'admin.manage') ? <WeeklyReportCard /> : null}
     </Page>
   );
 }

@@ -25,7 +25,11 @@ const NOTIFICATIONS = [
     description: 'When a reply waits for your approval',
   },
   { key: 'compliance_flags', label: 'Compliance Flags', description: 'When a draft of yours is flagged' },
-  { key: 'weekly_digest', label: 'Weekly Digest', description: 'A summary of the week every Monday' },
+  {
+    key: 'weekly_digest',
+    label: 'Weekly Digest',
+    description: "A summary of the organisation's week, once a week",
+  },
 ] as const satisfies readonly { key: keyof NotificationSettings; label: string; description: string }[];
 
 /** docs/product.md §8 texts of a settings save. */
