@@ -60,6 +60,7 @@ async function main() {
     appOrigin: config.appOrigin,
     unsubscribeKey: deriveUnsubscribeKey(encryptionKey),
     auditSigner,
+    config,
     emailHealthStatus: async (orgId) =>
       (await buildEmailHealthReport({ db: database.db, clock: systemClock, config }, orgId)).overall_status,
   });

@@ -63,6 +63,7 @@ export const AUDIT_ACTIONS = {
   email_sent: { label: 'E-mail sent', kind: 'SEND' },
   email_stored: { label: 'E-mail kept in outbox', kind: 'SEND' },
   email_live_test: { label: 'Email live test run', kind: 'SEND' },
+  email_health_alert_sent: { label: 'Email health alert sent', kind: 'SEND' },
   email_failed: { label: 'E-mail failed', kind: 'FLAG' },
   email_given_up: { label: 'E-mail given up', kind: 'FLAG' },
   email_suppressed: { label: 'E-mail suppressed', kind: 'SEND' },

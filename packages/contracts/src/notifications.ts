@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   'library_answer_expired',
   /** docs/operations.md, Rotating the encryption key: the member's unused recovery codes were removed. */
   'recovery_codes_cleared',
+  /** docs/decisions/042-email-health-alerts.md: to the admins, when the e-mail health status got worse. */
+  'email_health_alert',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

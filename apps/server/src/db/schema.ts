@@ -133,7 +133,11 @@ export const sessions = pgTable(
   ],
 );
 
-/** Per-organisation settings of docs/product.md §3; values are the strings 'true' or 'false'. */
+/**
+ * Per-organisation settings of docs/product.md §3, one row per key with its plain value. The switches
+ * (SYSTEM_CONFIG_KEYS in packages/contracts) hold 'true' or 'false' only; other keys (the weekly
+ * report's schedule, the last e-mail health status) hold text (docs/decisions/042-email-health-alerts.md).
+ */
 export const systemConfig = pgTable(
   'system_config',
   {
@@ -146,7 +150,10 @@ export const systemConfig = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.key] }),
-    check('system_config_value_check', sql`${t.value} in ('true', 'false')`),
+    check(
+      'system_config_value_check',
+      sql`${t.key} not in ('sso_required', 'mfa_totp_enforced', 'auth_magic_link_enabled', 'drafter_fallback_enabled') or ${t.value} in ('true', 'false')`,
+    ),
   ],
 );
 

@@ -1,7 +1,9 @@
+import type { Config } from '../config';
 import type { EmailDeps } from '../features/email/email.service';
 import type { EmailHealthProvider } from '../features/weekly-report/weekly-report.service';
 import type { AuditSigner } from '../lib/audit-signer';
 import { AUDIT_CHECKPOINTS_INTERVAL_MS, runAuditCheckpoints } from './audit-checkpoints';
+import { EMAIL_HEALTH_ALERTS_INTERVAL_MS, runEmailHealthAlerts } from './email-health-alerts';
 import { LIBRARY_REMINDERS_INTERVAL_MS, runLibraryReminders } from './library-reminders';
 import { OUTBOX_RETRY_INTERVAL_MS, retryOutbox } from './outbox-retry';
 import { scheduleJobs } from './runner';
@@ -11,10 +13,11 @@ import { runWeeklyReports, WEEKLY_REPORT_INTERVAL_MS } from './weekly-report';
 /**
  * The scheduled jobs of a server process (started by main.ts, not createApp: tests call the job
  * functions with their own clock). Returns `stop()`, which waits for runs under way. `emailHealthStatus`
- * gives the weekly report its e-mail health line; without it the line says 'not available'.
+ * gives the weekly report its e-mail health line; without it the line says 'not available'. `config`
+ * is what the e-mail health alerts' report checks (MAIL_FROM's domain, SMTP_URL, the webhook).
  */
 export function startJobs(
-  deps: EmailDeps & { auditSigner: AuditSigner; emailHealthStatus?: EmailHealthProvider },
+  deps: EmailDeps & { config: Config; auditSigner: AuditSigner; emailHealthStatus?: EmailHealthProvider },
 ) {
   return scheduleJobs(
     [
@@ -38,6 +41,11 @@ export function startJobs(
         name: 'weekly-report',
         intervalMs: WEEKLY_REPORT_INTERVAL_MS,
         run: () => runWeeklyReports(deps),
+      },
+      {
+        name: 'email-health-alerts',
+        intervalMs: EMAIL_HEALTH_ALERTS_INTERVAL_MS,
+        run: () => runEmailHealthAlerts(deps),
       },
     ],
     { logger: deps.logger },

@@ -1,4 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { SYSTEM_CONFIG_KEYS } from '@parley/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, json } from '../../../test/test-app';
 import { auditLogs, systemConfig } from '../../db/schema';
@@ -77,20 +79,20 @@ describe('the weekly report schedule API', () => {
       },
     ]);
     expect(await storedKeys(admin.orgId)).toEqual([
-      { key: 'weekly_report_day=friday', value: 'true' },
-      { key: 'weekly_report_time=17:30', value: 'true' },
-      { key: 'weekly_report_time_zone=America/New_York', value: 'true' },
+      { key: 'weekly_report_day', value: 'friday' },
+      { key: 'weekly_report_time', value: '17:30' },
+      { key: 'weekly_report_time_zone', value: 'America/New_York' },
     ]);
 
     expect((await ctx.request('PUT', PATH, { cookie: admin.cookie, body })).status).toBe(200);
     expect(await entries(admin.orgId)).toHaveLength(1);
 
-    // Only the time: one setting replaced, one change recorded.
+    // Only the time: one setting changed, one change recorded.
     await ctx.request('PUT', PATH, { cookie: admin.cookie, body: { ...body, time: '09:15' } });
     expect((await entries(admin.orgId))[1]?.details).toEqual({
       changes: { weekly_report_time: { from: '17:30', to: '09:15' } },
     });
-    expect(await storedKeys(admin.orgId)).toContainEqual({ key: 'weekly_report_time=09:15', value: 'true' });
+    expect(await storedKeys(admin.orgId)).toContainEqual({ key: 'weekly_report_time', value: '09:15' });
     expect(await storedKeys(admin.orgId)).toHaveLength(3);
 
     // Another organisation keeps its own schedule.
@@ -130,5 +132,81 @@ describe('the weekly report schedule API', () => {
     });
     expect(res.status).toBe(403);
     expect(await entries(director.orgId)).toEqual([]);
+  });
+});
+
+describe('migration 0023 (system_config takes real values)', () => {
+  // The migration's own statements, run again on rows written the old way (decision 041's `name=value`
+  // keys): constraint statements are idempotent, the data step converts what it finds.
+  const migration = new URL('../../db/migrations/0023_system_config_values.sql', import.meta.url);
+
+  it('turns the old `name=value` rows into plain rows, the latest winning, and the API reads them', async () => {
+    const admin = await ctx.signInAs('admin');
+    const other = await ctx.signInAs('admin');
+    const at = (iso: string) => new Date(iso);
+    await ctx.db.insert(systemConfig).values([
+      {
+        orgId: admin.orgId,
+        key: 'weekly_report_day=friday',
+        value: 'true',
+        updatedAt: at('2026-11-01T00:00:00Z'),
+      },
+      {
+        orgId: admin.orgId,
+        key: 'weekly_report_day=tuesday',
+        value: 'true',
+        updatedAt: at('2026-11-02T00:00:00Z'),
+      },
+      {
+        orgId: admin.orgId,
+        key: 'weekly_report_time=17:30',
+        value: 'true',
+        updatedAt: at('2026-11-01T00:00:00Z'),
+      },
+      {
+        orgId: admin.orgId,
+        key: 'weekly_report_time_zone=America/New_York',
+        value: 'true',
+        updatedAt: at('2026-11-01T00:00:00Z'),
+      },
+      {
+        orgId: other.orgId,
+        key: 'weekly_report_time=06:45',
+        value: 'true',
+        updatedAt: at('2026-11-01T00:00:00Z'),
+      },
+    ]);
+    const statements = (await readFile(migration, 'utf8')).split('--> statement-breakpoint');
+    await ctx.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+    });
+
+    expect(await storedKeys(admin.orgId)).toEqual([
+      { key: 'weekly_report_day', value: 'tuesday' },
+      { key: 'weekly_report_time', value: '17:30' },
+      { key: 'weekly_report_time_zone', value: 'America/New_York' },
+    ]);
+    expect(await storedKeys(other.orgId)).toEqual([{ key: 'weekly_report_time', value: '06:45' }]);
+    const res = await json(await ctx.request('GET', PATH, { cookie: admin.cookie }));
+    expect([res.day, res.time, res.time_zone]).toEqual(['tuesday', '17:30', 'America/New_York']);
+  });
+
+  it('keeps the switches boolean and lets other keys hold text', async () => {
+    const admin = await ctx.signInAs('admin');
+    for (const key of SYSTEM_CONFIG_KEYS) {
+      await expect(
+        ctx.db
+          .insert(systemConfig)
+          .values({ orgId: admin.orgId, key, value: 'yes' })
+          .onConflictDoUpdate({
+            target: [systemConfig.orgId, systemConfig.key],
+            set: { value: 'yes' },
+          }),
+        key,
+      ).rejects.toThrow();
+    }
+    await ctx.db
+      .insert(systemConfig)
+      .values({ orgId: admin.orgId, key: 'email_health_last_status', value: 'WARN' });
   });
 });

@@ -47,41 +47,27 @@ export async function findLatestReportsAt(db: DbOrTx, orgIds: readonly string[],
   return new Map(rows.flatMap((r) => (r.orgId && r.at ? [[r.orgId, r.at] as const] : [])));
 }
 
-/**
- * The weekly report's settings rows of some organisations. system_config only holds 'true' or 'false'
- * (its check constraint), so each setting is stored as a key `weekly_report_day=monday` whose value
- * is 'true' (docs/decisions/041-weekly-report-schedule.md).
- */
-export async function findScheduleRows(db: DbOrTx, orgIds: readonly string[], prefix: string) {
+/** The weekly report's settings rows of some organisations: plain `key = value` rows of system_config. */
+export async function findScheduleRows(db: DbOrTx, orgIds: readonly string[], keys: readonly string[]) {
   if (orgIds.length === 0) return [];
   return db
-    .select({ orgId: systemConfig.orgId, key: systemConfig.key, updatedAt: systemConfig.updatedAt })
+    .select({ orgId: systemConfig.orgId, key: systemConfig.key, value: systemConfig.value })
     .from(systemConfig)
-    .where(
-      and(
-        inArray(systemConfig.orgId, [...orgIds]),
-        sql`starts_with(${systemConfig.key}, ${prefix})`,
-        eq(systemConfig.value, 'true'),
-      ),
-    );
+    .where(and(inArray(systemConfig.orgId, [...orgIds]), inArray(systemConfig.key, [...keys])));
 }
 
-/** Replaces one setting's row (`name=value`): the old value's row goes, the new one is written. */
-export async function replaceScheduleRow(
+/** Sets one setting (inserting its row when the organisation never had it). */
+export async function upsertScheduleSetting(
   tx: DbOrTx,
-  input: { orgId: string; name: string; value: string; updatedAt: Date },
+  input: { orgId: string; key: string; value: string; updatedAt: Date },
 ) {
   await tx
-    .delete(systemConfig)
-    .where(
-      and(eq(systemConfig.orgId, input.orgId), sql`starts_with(${systemConfig.key}, ${`${input.name}=`})`),
-    );
-  await tx.insert(systemConfig).values({
-    orgId: input.orgId,
-    key: `${input.name}=${input.value}`,
-    value: 'true',
-    updatedAt: input.updatedAt,
-  });
+    .insert(systemConfig)
+    .values(input)
+    .onConflictDoUpdate({
+      target: [systemConfig.orgId, systemConfig.key],
+      set: { value: input.value, updatedAt: input.updatedAt },
+    });
 }
 
 /**

@@ -22,8 +22,8 @@ import {
   listDigestRecipients,
   listOrganizationsAfter,
   lockOrganizationForReport,
-  replaceScheduleRow,
   summariseRepliesSent,
+  upsertScheduleSetting,
 } from './weekly-report.queries';
 import { type WeeklyFigures, weeklyReportEmail } from './weekly-report-email';
 import {
@@ -43,13 +43,13 @@ export const WEEKLY_REPORT_ACTION = 'weekly_report_sent';
 export type EmailHealthProvider = (orgId: string) => Promise<EmailHealthStatus | null>;
 export const noEmailHealth: EmailHealthProvider = async () => null;
 
-/** The system_config keys of the schedule; each stored as `name=value` → 'true' (decision 041). */
+/** The system_config keys of the schedule, plain `key = value` rows (decision 041). */
 const SETTING_NAMES = {
   day: 'weekly_report_day',
   time: 'weekly_report_time',
   timeZone: 'weekly_report_time_zone',
 } as const;
-const SETTING_PREFIX = 'weekly_report_';
+const SETTING_KEYS = Object.values(SETTING_NAMES);
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const DEFAULT_SCHEDULE: WeeklyReportSchedule = {
@@ -62,15 +62,11 @@ const DEFAULT_SCHEDULE: WeeklyReportSchedule = {
  * One organisation's schedule from its rows; a setting never stored, or one this runtime no longer
  * accepts (a time zone ICU dropped), reads as its default, so a report is never stuck.
  */
-function scheduleOf(rows: readonly { key: string; updatedAt: Date }[]): WeeklyReportSchedule {
-  const latest = (name: string) =>
-    rows
-      .filter((r) => r.key.startsWith(`${name}=`))
-      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0]
-      ?.key.slice(name.length + 1);
-  const day = latest(SETTING_NAMES.day);
-  const time = latest(SETTING_NAMES.time);
-  const timeZone = latest(SETTING_NAMES.timeZone);
+function scheduleOf(rows: readonly { key: string; value: string }[]): WeeklyReportSchedule {
+  const stored = (key: string) => rows.find((r) => r.key === key)?.value;
+  const day = stored(SETTING_NAMES.day);
+  const time = stored(SETTING_NAMES.time);
+  const timeZone = stored(SETTING_NAMES.timeZone);
   return {
     day: WEEKLY_REPORT_DAYS.includes(day as WeeklyReportDay)
       ? (day as WeeklyReportDay)
@@ -81,7 +77,7 @@ function scheduleOf(rows: readonly { key: string; updatedAt: Date }[]): WeeklyRe
 }
 
 async function readSchedules(db: DbOrTx, orgIds: readonly string[]) {
-  const rows = await findScheduleRows(db, orgIds, SETTING_PREFIX);
+  const rows = await findScheduleRows(db, orgIds, SETTING_KEYS);
   return new Map(orgIds.map((id) => [id, scheduleOf(rows.filter((r) => r.orgId === id))]));
 }
 
@@ -117,7 +113,7 @@ export async function getWeeklyReportSchedule(
 
 /**
  * PUT /api/admin/weekly-report: the whole schedule. Under the organisation's report lock (so the job
- * never reads half a change), each changed setting's row is replaced, and one
+ * never reads half a change), each changed setting's row is set, and one
  * 'weekly_report_schedule_updated' entry records every change with what it replaced, in the same
  * transaction. A request that changes nothing writes nothing.
  */
@@ -135,7 +131,7 @@ export async function updateWeeklyReportSchedule(
     for (const field of ['day', 'time', 'timeZone'] as const) {
       if (before[field] === after[field]) continue;
       const name = SETTING_NAMES[field];
-      await replaceScheduleRow(tx, { orgId: actor.orgId, name, value: after[field], updatedAt: now });
+      await upsertScheduleSetting(tx, { orgId: actor.orgId, key: name, value: after[field], updatedAt: now });
       changes[name] = { from: before[field], to: after[field] };
     }
     if (Object.keys(changes).length > 0) {

@@ -62,6 +62,7 @@ export function NotificationsBell() {
     if (item.message_id) navigate(paths.thread.build(item.message_id));
     else if (item.library_answer_id) navigate(libraryAnswerLink.build(item.library_answer_id));
     else if (item.kind === 'recovery_codes_cleared') navigate(paths.settings);
+    else if (item.kind === 'email_health_alert') navigate(paths.adminEmailHealth);
   }
 
   const label = unread > 0 ? `${NOTIFICATION_TEXTS.title} (${unread} unread)` : NOTIFICATION_TEXTS.title;

@@ -1,0 +1,51 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { organizations, systemConfig } from '../../db/schema';
+
+/** The organisations the alerts job looks at, a page at a time by id (few in any deployment, but bounded). */
+export async function listOrganizationIdsAfter(db: DbOrTx, afterId: string | null, limit: number) {
+  const rows = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(afterId ? gt(organizations.id, afterId) : undefined)
+    .orderBy(asc(organizations.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The organisation's row, locked until the transaction ends: the one place two instances recording
+ * its e-mail health status meet, also when it has no status row yet to lock. NO KEY UPDATE, so inserts
+ * that reference the organisation (their foreign-key check takes KEY SHARE) are not held up.
+ */
+export async function lockOrganizationForHealth(tx: DbOrTx, orgId: string) {
+  const [row] = await tx
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for('no key update');
+  return row ?? null;
+}
+
+/** One system_config value of the organisation, or null when it was never set. */
+export async function findSystemConfigText(db: DbOrTx, orgId: string, key: string) {
+  const [row] = await db
+    .select({ value: systemConfig.value })
+    .from(systemConfig)
+    .where(and(eq(systemConfig.orgId, orgId), eq(systemConfig.key, key)));
+  return row?.value ?? null;
+}
+
+/** Sets one system_config value (inserting its row when the organisation never had it). */
+export async function upsertSystemConfigText(
+  db: DbOrTx,
+  input: { orgId: string; key: string; value: string; updatedAt: Date },
+) {
+  await db
+    .insert(systemConfig)
+    .values(input)
+    .onConflictDoUpdate({
+      target: [systemConfig.orgId, systemConfig.key],
+      set: { value: input.value, updatedAt: input.updatedAt },
+    });
+}
