@@ -45,6 +45,7 @@ export function InviteForm() {
       onSuccess: (result) => {
         toastInvitationMail(result.delivery, {
           sent: INVITATION_TEXTS.sent(result.invitation.email),
+          kept: `Invitation created for ${result.invitation.email}`,
           notSent: INVITATION_TEXTS.sentButEmailFailed,
         });
         setEmail('');

@@ -35,6 +35,7 @@ export function useInvitationRowActions() {
       onSuccess: (result) => {
         toastInvitationMail(result.delivery, {
           sent: INVITATION_TEXTS.resent(result.resends_remaining),
+          kept: `New invitation link made. ${result.resends_remaining} resends remaining today.`,
           notSent: RESENT_BUT_EMAIL_FAILED(result.resends_remaining),
         });
       },
