@@ -13,11 +13,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { base32Decode, hotp, totpStep } from '../src/lib/totp';
+import { freePort } from '../test/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'parley-deploy-smoke-'));
@@ -27,17 +27,6 @@ let stopping = false;
 function check(condition: unknown, what: string): asserts condition {
   if (!condition) throw new Error(`FAILED: ${what}`);
   console.log(`ok   ${what}`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Starts a process and resolves once its output contains `ready` (90 s: a busy 2-core machine). */

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { createMember } from '../src/features/users/users.service';
 import { systemClock } from '../src/lib/clock';
 import { base32Decode, hotp, totpStep } from '../src/lib/totp';
 import { buildMember, insertProject } from './factories';
+import { freePort } from './free-port';
 import { openTestDatabase } from './test-app';
 
 /**
@@ -22,17 +22,6 @@ import { openTestDatabase } from './test-app';
 const serverRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export type Instance = { origin: string; process: ChildProcess; log: string[] };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * One deployment's ground: an organisation on a database of its own with a fund and a member of

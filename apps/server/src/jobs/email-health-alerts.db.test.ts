@@ -6,6 +6,7 @@ import { createTestContext } from '../../test/test-app';
 import { auditLogs, emailEvents, emailOutbox, notifications, systemConfig } from '../db/schema';
 import { queueEmail } from '../features/email/email.service';
 import { createUnsubscribeToken } from '../features/email/unsubscribe-token';
+import { kpisOf } from '../features/email-health/checks';
 import {
   EMAIL_HEALTH_ALERT_ACTION,
   EMAIL_HEALTH_LAST_STATUS_KEY,
@@ -17,6 +18,17 @@ const smtp = await startSmtpSink();
 afterAll(() => smtp.close());
 // A database of its own on PostgreSQL too: the job reports on every organisation it finds.
 const ctx = await createTestContext({}, { mailer: smtp.mailer, emptyDatabase: true });
+
+const NO_MAIL = {
+  sent: 0,
+  delivered: 0,
+  bounced: 0,
+  complaints: 0,
+  opened: 0,
+  clicked: 0,
+  givenUp: 0,
+  lastSentAt: null,
+};
 
 /** A report whose overall status is `status`, made of one check of that status beside a passing one. */
 function reportWith(status: OverallStatus, name = 'Bounce rate'): EmailHealthReport {
@@ -30,20 +42,7 @@ function reportWith(status: OverallStatus, name = 'Bounce rate'): EmailHealthRep
     timestamp: ctx.clock.now().toISOString(),
     overall_status: status,
     checks: [check('Outbox', 'PASS'), check(name, status)],
-    kpis: {
-      sent: 0,
-      delivered: 0,
-      bounced: 0,
-      bounce_rate_pct: 0,
-      complaints: 0,
-      complaint_rate_pct: 0,
-      opened: 0,
-      open_rate_pct: 0,
-      clicked: 0,
-      click_rate_pct: 0,
-      last_delivery_age_sec: null,
-      webhook_5xx_count_24h: 0,
-    },
+    kpis: kpisOf(NO_MAIL, 0, ctx.clock.now()),
   };
 }
 

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { holdJobLock } from '../../test/job-lock';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { createTestContext } from '../../test/test-app';
 import { emailEvents, emailOutbox } from '../db/schema';
@@ -155,24 +156,10 @@ describe('the outbox retry job', () => {
       const to = address();
       await queueReply(to, { deliver: false });
       ctx.clock.advance(2 * MINUTE);
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const other = ctx.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_RETRY_LOCK_KEY}::bigint)`);
-        locked();
-        await held;
-      });
-      await isLocked;
+      const other = await holdJobLock(ctx.db, OUTBOX_RETRY_LOCK_KEY);
       expect(await run()).toMatchObject({ locked: false, claimed: 0 });
       expect(await withJobLock(ctx.db, OUTBOX_RETRY_LOCK_KEY, async () => 1)).toEqual({ locked: false });
-      release();
-      await other;
+      await other.release();
       expect(await run()).toMatchObject({ locked: true, claimed: 1, delivered: 1 });
       expect(mailsTo(to)).toBe(1);
     },

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertMessage } from '../../test/factories';
+import { holdJobLock } from '../../test/job-lock';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { createTestContext, json } from '../../test/test-app';
 import {
@@ -332,24 +333,10 @@ describe('the weekly report job', () => {
     async () => {
       const { orgId } = await freshOrganisation();
       ctx.clock.set(nextMonday());
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const other = ctx.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${WEEKLY_REPORT_LOCK_KEY}::bigint)`);
-        locked();
-        await held;
-      });
-      await isLocked;
+      const other = await holdJobLock(ctx.db, WEEKLY_REPORT_LOCK_KEY);
       expect(await run()).toMatchObject({ locked: false, sent: 0 });
       expect(await withJobLock(ctx.db, WEEKLY_REPORT_LOCK_KEY, async () => 1)).toEqual({ locked: false });
-      release();
-      await other;
+      await other.release();
       expect(await run()).toMatchObject({ locked: true });
       expect(await reportsOf(orgId)).toHaveLength(1);
     },
