@@ -93,6 +93,20 @@ describe('the email health report', () => {
     expect(audited).toEqual([{ details: { to: admin.email, mails: 2 } }]);
   });
 
+  it('reads 100% when every mail bounced, counting each mail once', async () => {
+    const admin = await ctx.signInAs('admin');
+    const results = await liveTest(ctx, admin.cookie);
+    for (const result of [...results, ...results]) {
+      const bounced = deliveryEvent('email.bounced', result.message_id ?? '', admin.email, {
+        bounce_type: 'soft',
+      });
+      expect((await deliverWebhook(ctx, bounced, { secret: SECRET })).status).toBe(200);
+    }
+    const report = await reportFor(ctx, admin.cookie);
+    expect(report.kpis).toMatchObject({ sent: 2, bounced: 2, bounce_rate_pct: 100, delivered: 0 });
+    expect(checkNamed(report, 'Bounce rate')?.status).toBe('WARN');
+  });
+
   it('fails when complaints reach 0.3%, and forgets what left the 7-day window', async () => {
     const admin = await ctx.signInAs('admin');
     const [mail] = await liveTest(ctx, admin.cookie);
