@@ -35,17 +35,3 @@ export async function findSystemConfigText(db: DbOrTx, orgId: string, key: strin
     .where(and(eq(systemConfig.orgId, orgId), eq(systemConfig.key, key)));
   return row?.value ?? null;
 }
-
-/** Sets one system_config value (inserting its row when the organisation never had it). */
-export async function upsertSystemConfigText(
-  db: DbOrTx,
-  input: { orgId: string; key: string; value: string; updatedAt: Date },
-) {
-  await db
-    .insert(systemConfig)
-    .values(input)
-    .onConflictDoUpdate({
-      target: [systemConfig.orgId, systemConfig.key],
-      set: { value: input.value, updatedAt: input.updatedAt },
-    });
-}

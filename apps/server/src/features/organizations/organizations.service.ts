@@ -65,6 +65,23 @@ export async function readSystemConfig(db: DbOrTx, orgId: string) {
   return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string>;
 }
 
+/**
+ * Sets one system_config value (inserting its row when the organisation never had it), in the
+ * caller's transaction: the one write of every setting (switches, schedules, recorded statuses).
+ */
+export async function writeSystemConfigValue(
+  db: DbOrTx,
+  input: { orgId: string; key: string; value: string; updatedAt: Date },
+) {
+  await db
+    .insert(systemConfig)
+    .values(input)
+    .onConflictDoUpdate({
+      target: [systemConfig.orgId, systemConfig.key],
+      set: { value: input.value, updatedAt: input.updatedAt },
+    });
+}
+
 /** One setting of the stored ones as a boolean; a key never stored reads as its default. */
 export function isSystemConfigOn(stored: Record<string, string>, key: SystemConfigKey): boolean {
   return (stored[key] ?? DEFAULT_SYSTEM_CONFIG[key]) === 'true';

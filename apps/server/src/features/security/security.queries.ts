@@ -100,17 +100,3 @@ export async function lockSystemConfig(tx: DbOrTx, orgId: string) {
     .where(eq(systemConfig.orgId, orgId))
     .for('update');
 }
-
-/** Sets one key (inserting it when the organisation never had it). */
-export async function upsertSystemConfigValue(
-  db: DbOrTx,
-  input: { orgId: string; key: string; value: 'true' | 'false'; updatedAt: Date },
-) {
-  await db
-    .insert(systemConfig)
-    .values(input)
-    .onConflictDoUpdate({
-      target: [systemConfig.orgId, systemConfig.key],
-      set: { value: input.value, updatedAt: input.updatedAt },
-    });
-}

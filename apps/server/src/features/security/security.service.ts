@@ -19,7 +19,11 @@ import { appendAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { sendOwnMagicLink } from '../auth-links/auth-links.service';
 import type { EmailDeps } from '../email/email.service';
-import { isSystemConfigOn, readSystemConfig } from '../organizations/organizations.service';
+import {
+  isSystemConfigOn,
+  readSystemConfig,
+  writeSystemConfigValue,
+} from '../organizations/organizations.service';
 import { findOrgMember, listMembers, toAdminUser } from '../users/users.service';
 import {
   clearMfaLockout,
@@ -30,7 +34,6 @@ import {
   findLastFailedMfaAttempts,
   findMfaFactors,
   lockSystemConfig,
-  upsertSystemConfigValue,
 } from './security.queries';
 
 const FAILED_ATTEMPTS_WINDOW_MS = MFA_FAILED_ATTEMPTS_WINDOW_MINUTES * 60_000;
@@ -91,7 +94,7 @@ export async function updateSystemConfig(
       const wanted = changes[key];
       if (wanted === undefined || wanted === before[key]) continue;
       const to = asStored(wanted);
-      await upsertSystemConfigValue(tx, { orgId: actor.orgId, key, value: to, updatedAt: now });
+      await writeSystemConfigValue(tx, { orgId: actor.orgId, key, value: to, updatedAt: now });
       changed[key] = { from: asStored(before[key]), to };
       stored[key] = to;
     }

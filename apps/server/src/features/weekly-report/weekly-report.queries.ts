@@ -56,20 +56,6 @@ export async function findScheduleRows(db: DbOrTx, orgIds: readonly string[], ke
     .where(and(inArray(systemConfig.orgId, [...orgIds]), inArray(systemConfig.key, [...keys])));
 }
 
-/** Sets one setting (inserting its row when the organisation never had it). */
-export async function upsertScheduleSetting(
-  tx: DbOrTx,
-  input: { orgId: string; key: string; value: string; updatedAt: Date },
-) {
-  await tx
-    .insert(systemConfig)
-    .values(input)
-    .onConflictDoUpdate({
-      target: [systemConfig.orgId, systemConfig.key],
-      set: { value: input.value, updatedAt: input.updatedAt },
-    });
-}
-
 /**
  * The digest's recipients: active members of the organisation whose weekly digest toggle is on (no
  * settings row: on). Whether their address unsubscribed is queueEmail's to decide.

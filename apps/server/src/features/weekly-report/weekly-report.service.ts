@@ -13,6 +13,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { type EmailDeps, queueEmail } from '../email/email.service';
+import { writeSystemConfigValue } from '../organizations/organizations.service';
 import {
   countFlagsBySeverity,
   countMessagesReceived,
@@ -23,7 +24,6 @@ import {
   listOrganizationsAfter,
   lockOrganizationForReport,
   summariseRepliesSent,
-  upsertScheduleSetting,
 } from './weekly-report.queries';
 import { type WeeklyFigures, weeklyReportEmail } from './weekly-report-email';
 import {
@@ -131,7 +131,12 @@ export async function updateWeeklyReportSchedule(
     for (const field of ['day', 'time', 'timeZone'] as const) {
       if (before[field] === after[field]) continue;
       const name = SETTING_NAMES[field];
-      await upsertScheduleSetting(tx, { orgId: actor.orgId, key: name, value: after[field], updatedAt: now });
+      await writeSystemConfigValue(tx, {
+        orgId: actor.orgId,
+        key: name,
+        value: after[field],
+        updatedAt: now,
+      });
       changes[name] = { from: before[field], to: after[field] };
     }
     if (Object.keys(changes).length > 0) {
