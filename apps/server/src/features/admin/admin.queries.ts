@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLogs, systemConfig, userInvitations } from '../../db/schema';
+import { auditLogs, userInvitations } from '../../db/schema';
 
 /**
  * docs/product.md §7's pending count: invitations of the organisation not accepted, not deleted, still
@@ -34,15 +34,4 @@ export async function findLatestAuditAt(db: DbOrTx, orgId: string, actionType: s
     .orderBy(desc(auditLogs.createdAt))
     .limit(1);
   return row?.createdAt ?? null;
-}
-
-/**
- * docs/product.md §3 system_config: the value of one key for the organisation, or null when it was never set.
- */
-export async function findSystemConfigValue(db: DbOrTx, orgId: string, key: string) {
-  const [row] = await db
-    .select({ value: systemConfig.value })
-    .from(systemConfig)
-    .where(and(eq(systemConfig.orgId, orgId), eq(systemConfig.key, key)));
-  return row?.value ?? null;
 }

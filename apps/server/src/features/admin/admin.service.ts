@@ -9,8 +9,9 @@ import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
 import { getAuditChainStatus } from '../audit/audit-chain-status';
 import { loadCompliancePolicy } from '../compliance/compliance.service';
+import { readSystemConfigValue } from '../organizations/organizations.service';
 import { findNextWeeklyReportAt, WEEKLY_REPORT_ACTION } from '../weekly-report/weekly-report.service';
-import { countLivePendingInvitations, findLatestAuditAt, findSystemConfigValue } from './admin.queries';
+import { countLivePendingInvitations, findLatestAuditAt } from './admin.queries';
 
 const OVERDUE_AFTER_MS = WEEKLY_REPORT_OVERDUE_DAYS * 24 * 3_600_000;
 
@@ -36,7 +37,7 @@ export async function getSystemHealth(
     await Promise.all([
       countLivePendingInvitations(ctx.db, actor.orgId, now),
       findLatestAuditAt(ctx.db, actor.orgId, WEEKLY_REPORT_ACTION),
-      findSystemConfigValue(ctx.db, actor.orgId, 'sso_required'),
+      readSystemConfigValue(ctx.db, actor.orgId, 'sso_required'),
       loadCompliancePolicy(ctx.db, actor.orgId),
       getAuditChainStatus(ctx, actor.orgId),
       findNextWeeklyReportAt(ctx, actor.orgId),

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { organizations, systemConfig } from '../../db/schema';
+import { organizations } from '../../db/schema';
 
 /** The organisations the alerts job looks at, a page at a time by id (few in any deployment, but bounded). */
 export async function listOrganizationIdsAfter(db: DbOrTx, afterId: string | null, limit: number) {
@@ -25,13 +25,4 @@ export async function lockOrganizationForHealth(tx: DbOrTx, orgId: string) {
     .where(eq(organizations.id, orgId))
     .for('no key update');
   return row ?? null;
-}
-
-/** One system_config value of the organisation, or null when it was never set. */
-export async function findSystemConfigText(db: DbOrTx, orgId: string, key: string) {
-  const [row] = await db
-    .select({ value: systemConfig.value })
-    .from(systemConfig)
-    .where(and(eq(systemConfig.orgId, orgId), eq(systemConfig.key, key)));
-  return row?.value ?? null;
 }

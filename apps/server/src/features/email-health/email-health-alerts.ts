@@ -5,8 +5,8 @@ import { type EmailDeps, queueEmail } from '../email/email.service';
 import type { EmailContent } from '../email/email-layout';
 import { notifyMembers } from '../notifications/notifications.service';
 import { listOrgRecipients } from '../notifications/recipients';
-import { writeSystemConfigValue } from '../organizations/organizations.service';
-import { findSystemConfigText, lockOrganizationForHealth } from './email-health-alerts.queries';
+import { readSystemConfigValue, writeSystemConfigValue } from '../organizations/organizations.service';
+import { lockOrganizationForHealth } from './email-health-alerts.queries';
 
 /** The system_config key holding the organisation's last recorded overall status (decision 042). */
 export const EMAIL_HEALTH_LAST_STATUS_KEY = 'email_health_last_status';
@@ -74,7 +74,7 @@ export async function recordEmailHealthStatus(
   const to = input.report.overall_status;
   const org = await lockOrganizationForHealth(tx, input.orgId);
   if (!org) return { from: null, to, isAlerted: false, outboxIds: [] };
-  const from = parseStatus(await findSystemConfigText(tx, org.id, EMAIL_HEALTH_LAST_STATUS_KEY));
+  const from = parseStatus(await readSystemConfigValue(tx, org.id, EMAIL_HEALTH_LAST_STATUS_KEY));
   if (from === to) return { from, to, isAlerted: false, outboxIds: [] };
   const now = deps.clock.now();
   await writeSystemConfigValue(tx, {

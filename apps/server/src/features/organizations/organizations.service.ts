@@ -1,5 +1,5 @@
 import type { SystemConfigKey } from '@parley/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { organizations, systemConfig } from '../../db/schema';
 import { appendAudit } from '../../lib/audit';
@@ -63,6 +63,15 @@ export async function readSystemConfig(db: DbOrTx, orgId: string) {
     .from(systemConfig)
     .where(eq(systemConfig.orgId, orgId));
   return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string>;
+}
+
+/** One system_config value of the organisation, or null when it was never set. */
+export async function readSystemConfigValue(db: DbOrTx, orgId: string, key: string) {
+  const [row] = await db
+    .select({ value: systemConfig.value })
+    .from(systemConfig)
+    .where(and(eq(systemConfig.orgId, orgId), eq(systemConfig.key, key)));
+  return row?.value ?? null;
 }
 
 /**
