@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './analytics';
 export * from './answer-library';
 export * from './approval-matrix';
 export * from './approvals';
