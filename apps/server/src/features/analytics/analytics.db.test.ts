@@ -498,3 +498,28 @@ it('shows another organisation none of these figures', async () => {
   });
   expect((await json(res)).items).toEqual([]);
 });
+
+it('refuses an edit naming a template that is not the organisation’s, and keeps no version', async () => {
+  const outsider = await ctx.signInAs('ir_director');
+  const foreign = await post(
+    outsider.cookie,
+    '/api/compliance/templates',
+    { title: 'Elsewhere', body: 'Not yours.' },
+    201,
+  );
+  const messageId = await insertQuestion(ctx, {
+    orgId,
+    projectId: alpha,
+    subject: 'Template',
+    body: QUESTION,
+  });
+  const cookie = await cookieOf(associate);
+  const res = await ctx.request('POST', `/api/messages/${messageId}/drafts`, {
+    cookie,
+    body: { text: CLEAN, based_on_version: 0, templates: [foreign.id] },
+  });
+  expect(res.status).toBe(400);
+  expect((await json(res)).error.fields).toHaveProperty('templates');
+  const latestRes = await ctx.request('GET', `/api/messages/${messageId}/drafts/latest`, { cookie });
+  expect(latestRes.status).toBe(404);
+});
