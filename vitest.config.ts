@@ -11,6 +11,11 @@ const serverDb = (name: 'pglite' | 'postgres') => ({
     setupFiles: ['test/fail-on-console-error.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Each PGlite file has a database of its own, so two run side by side (with the unit tests); the
+    // PostgreSQL files share one database (jobs there read every organisation's rows), so they run one
+    // at a time, after them.
+    maxWorkers: name === 'pglite' ? 2 : 1,
+    sequence: { groupOrder: name === 'pglite' ? 0 : 1 },
   },
 });
 
@@ -20,6 +25,8 @@ const serverDb = (name: 'pglite' | 'postgres') => ({
  */
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -27,6 +34,8 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
           exclude: [...serverDbTests, '**/node_modules/**'],
           setupFiles: ['test/fail-on-console-error.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
         // The web app's own import alias (apps/web/vite.config.ts), so its api/ modules can be tested.
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
