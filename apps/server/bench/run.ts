@@ -15,6 +15,7 @@ import { appendAudit } from '../src/lib/audit';
 import { auditSignerOf } from '../src/lib/audit-signer';
 import { systemClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
+import { runAnalyticsBench } from './analytics';
 import { runAuditChainBench } from './audit-chain';
 import { runAuditListBench } from './audit-list';
 import { runDraftingBench } from './drafting';
@@ -143,9 +144,17 @@ if (process.env.BENCH_ONLY === 'audit') {
   await database.close();
   process.exit(0);
 }
+// BENCH_ONLY=analytics runs the Analytics page rows alone (a history of 100,000 then 1,000,000 messages).
+if (process.env.BENCH_ONLY === 'analytics') {
+  await runAnalyticsBench({ app, database, origin: ORIGIN });
+  await pool?.end();
+  await database.close();
+  process.exit(0);
+}
 await runAuditChainBench({ database, auditSigner });
 await runAuditListBench({ database });
 await runDraftingBench({ database, orgId });
+await runAnalyticsBench({ app, database, origin: ORIGIN });
 // BENCH_ONLY=drafting leaves out the inbox at 100,000 and 1,000,000 messages (most of the run).
 if (process.env.BENCH_ONLY !== 'drafting') {
   await runInboxBench({ app, database, raw, capture, origin: ORIGIN, orgId, userId, email, password });
