@@ -5,7 +5,7 @@ import {
   hasCapability,
 } from '@parley/contracts';
 import { ChartColumn } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { analyticsViewParams, hasPeriodErrors, parseAnalyticsView } from '@/api/analytics/analytics-view';
 import { useAnalytics } from '@/api/analytics/get-analytics';
@@ -46,6 +46,13 @@ export function AnalyticsPage() {
   const funds = useFundOptions();
   const { role } = useSignedInSession();
   const [drill, setDrill] = useState<DrillTarget | null>(null);
+  /** The figure whose drill-down is open: focus goes back to it when the sheet closes. */
+  const drillOpener = useRef<HTMLElement | null>(null);
+
+  function openDrill(target: DrillTarget) {
+    drillOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDrill(target);
+  }
 
   // The charts' code downloads beside the figures rather than after them.
   useEffect(() => {
@@ -99,11 +106,17 @@ export function AnalyticsPage() {
           <AnalyticsFigures
             data={data}
             canEditTarget={hasCapability(role, 'admin.manage')}
-            onDrill={setDrill}
+            onDrill={openDrill}
           />
         </div>
       ) : null}
-      <DrillSheet target={drill} view={view} scope={scope} onClose={() => setDrill(null)} />
+      <DrillSheet
+        target={drill}
+        view={view}
+        scope={scope}
+        onClose={() => setDrill(null)}
+        returnFocus={() => drillOpener.current?.focus()}
+      />
     </Page>
   );
 }

@@ -2,9 +2,9 @@ import { type AnalyticsResponse, type AnalyticsShare, formatRole } from '@parley
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
 import { type DrillTarget, drillOf } from '../analytics-drill';
-import { countOf, formatShare } from '../analytics-figures';
+import { formatShare } from '../analytics-figures';
 import { DrillLink } from './drill-link';
-import { Metric } from './operational-card';
+import { Metric } from './metric';
 import { TargetProgress } from './target-progress';
 
 /** A share with its target (SPEC §9: 95% of drafts cite, 90% of replies come from a template). */
@@ -89,7 +89,7 @@ export function AdoptionCard({
                   <li key={row.role} className="flex items-baseline justify-between gap-3">
                     <span>{formatRole(row.role)}</span>
                     <span className="tabular-nums">
-                      {formatNumber(row.active)} of {countOf(row.members, 'member')} active
+                      {formatNumber(row.active)} of {formatNumber(row.members)} active
                     </span>
                   </li>
                 ))}

@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths';
 import { type DrillTarget, drillOf, termDrillOf } from '../analytics-drill';
 import { countOf, formatShare } from '../analytics-figures';
 import { DrillLink } from './drill-link';
-import { Metric } from './operational-card';
+import { Metric } from './metric';
 
 type Compliance = AnalyticsResponse['compliance'];
 

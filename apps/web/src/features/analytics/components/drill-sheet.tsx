@@ -28,18 +28,31 @@ export function DrillSheet({
   view,
   scope,
   onClose,
+  returnFocus,
 }: {
   target: DrillTarget | null;
   view: AnalyticsView;
   /** The period and fund, in words. */
   scope: string;
   onClose: () => void;
+  /**
+   * Radix gives focus back to a Dialog.Trigger only; the sheet opens from many buttons, so the page
+   * says where focus goes back to.
+   */
+  returnFocus: () => void;
 }) {
   const messages = useAnalyticsMessages(view, target?.drill ?? null);
   const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Sheet open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-xl">
+      <SheetContent
+        side="right"
+        className="w-full overflow-y-auto sm:max-w-xl"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
         <div className="flex flex-col gap-5 p-6">
           <div className="space-y-1.5 pr-6">
             <SheetTitle className="font-semibold text-lg">{target?.title}</SheetTitle>

@@ -1,35 +1,12 @@
 import type { AnalyticsResponse } from '@parley/contracts';
-import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
 import { type DrillTarget, drillOf } from '../analytics-drill';
 import { countOf, figureChange, formatFigure, formatShare } from '../analytics-figures';
 import { DrillLink } from './drill-link';
 import { FigureChange } from './figure-change';
+import { Metric } from './metric';
 import { ResponseTargetForm } from './response-target-form';
-
-/** One figure of a card: its name, value and what sits under it. */
-export function Metric({
-  label,
-  value,
-  children,
-}: {
-  label: string;
-  value: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="grid content-start gap-1">
-      <dt className="text-muted-foreground text-sm">{label}</dt>
-      <dd className="grid gap-1.5">
-        <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1 font-semibold text-xl tabular-nums">
-          {value}
-        </span>
-        {children}
-      </dd>
-    </div>
-  );
-}
 
 /**
  * docs/product.md §2 Analytics, operational metrics against the organisation's response-time target:
