@@ -76,7 +76,8 @@ export function DrillSheet({
           ) : (
             <ul className="-mx-2 divide-y" data-testid="analytics-drill-items">
               {items.map((item) => (
-                <DrillItem key={`${item.id}:${item.at}`} item={item} />
+                // One message is listed once per event behind the figure (two drafts, two flags).
+                <DrillItem key={`${item.id}:${item.at}:${item.detail}`} item={item} />
               ))}
             </ul>
           )}
