@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { createServiceContext } from './context';
 import type { Database } from './db/client';
 import { registerAdminRoutes } from './features/admin/admin.routes';
+import { registerAnalyticsRoutes } from './features/analytics/analytics.routes';
 import { registerAnswerLibraryRoutes } from './features/answer-library/answer-library.routes';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuditLogRoutes } from './features/audit/audit-log.routes';
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps) {
   registerMfaRoutes(app, routeDeps);
   registerProfileRoutes(app, routeDeps);
   registerAuditRoutes(app, routeDeps);
+  registerAnalyticsRoutes(app, routeDeps);
   registerAuditLogRoutes(app, routeDeps);
   registerEvidenceRoutes(app, routeDeps);
   registerSetupRoutes(app, routeDeps);

@@ -515,6 +515,9 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
   // --- The audit chain ----------------------------------------------------------------------------
   'POST /api/audit/checkpoints': signedInAs('ir_director'),
 
+  // --- Analytics ---------------------------------------------------------------------------------
+  'PUT /api/analytics/response-target': signedInAs('admin', () => ({ business_days: 5 })),
+
   // --- Data retention ----------------------------------------------------------------------------
   'PATCH /api/retention': signedInAs('admin', () => ({ retention_years: 10 })),
   'POST /api/retention/holds': signedInAs('admin', () => ({

@@ -111,6 +111,8 @@ export const AUDIT_ACTIONS = {
   evidence_pack_exported: { label: 'Evidence pack exported', kind: 'EXPORT' },
   // Data retention
   retention_period_updated: { label: 'Retention period changed', kind: 'UPDATE' },
+  // Analytics
+  response_target_updated: { label: 'Response-time target changed', kind: 'UPDATE' },
   legal_hold_placed: { label: 'Legal hold placed', kind: 'CREATE' },
   legal_hold_released: { label: 'Legal hold released', kind: 'UPDATE' },
   investor_data_erased: { label: 'Investor data erased', kind: 'DELETE' },

@@ -70,6 +70,11 @@ export const draftProvenanceSchema = z
     /** The earlier version whose text was restored into the editor, and whose sources it keeps. */
     restored_from: z.number().int().nullable().optional(),
     /**
+     * The approved templates inserted into this text or an edit it came from (docs/decisions/043-analytics.md:
+     * 'replies from an approved template').
+     */
+    templates: z.array(z.string()).optional(),
+    /**
      * docs/decisions/025-honest-remote-drafter.md: set when the configured drafter failed and the built-in
      * one wrote this draft instead (the organisation's drafter_fallback_enabled): which drafter failed, and
      * how (its error code).
@@ -116,6 +121,9 @@ export type DraftVersion = z.infer<typeof draftVersionSchema>;
 export const generateDraftResponseSchema = draftVersionSchema;
 export type GenerateDraftResponse = z.infer<typeof generateDraftResponseSchema>;
 
+/** The most templates one edit may name (and a version's provenance keeps). */
+export const DRAFT_TEMPLATES_MAX = 20;
+
 /** POST /api/messages/:id/drafts: an edit saved as a new version of the one it was based on. */
 export const saveDraftInputSchema = z.object({
   text: z
@@ -135,6 +143,11 @@ export const saveDraftInputSchema = z.object({
     .number({ error: 'Name the restored version' })
     .int({ error: 'Name the restored version' })
     .min(1, { error: 'Name the restored version' })
+    .optional(),
+  /** The approved templates inserted into the text since the version it is based on. */
+  templates: z
+    .array(z.uuid({ error: 'Not a template id' }), { error: 'Send the template ids as a list' })
+    .max(DRAFT_TEMPLATES_MAX, { error: `Name at most ${DRAFT_TEMPLATES_MAX} templates` })
     .optional(),
 });
 export type SaveDraftInput = z.input<typeof saveDraftInputSchema>;

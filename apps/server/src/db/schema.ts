@@ -38,8 +38,15 @@ export const organizations = pgTable(
      * so no other writer can go below it).
      */
     retentionYears: integer('retention_years').notNull().default(7),
+    /**
+     * The response-time target of Analytics, in business days (Mon–Fri, UTC): docs/decisions/043-analytics.md.
+     */
+    responseTargetDays: integer('response_target_days').notNull().default(2),
   },
-  (t) => [check('organizations_retention_years_floor', sql`${t.retentionYears} >= 6`)],
+  (t) => [
+    check('organizations_retention_years_floor', sql`${t.retentionYears} >= 6`),
+    check('organizations_response_target_days_check', sql`${t.responseTargetDays} between 1 and 30`),
+  ],
 );
 
 export const users = pgTable(
@@ -727,6 +734,8 @@ export const aiResponses = pgTable(
     index('ai_responses_sent_idx')
       .on(t.messageId, t.approvedAt.desc())
       .where(sql`${t.approvedAt} is not null and ${t.sentEmailId} is not null`),
+    /** Analytics: the replies approved in a period (docs/decisions/043-analytics.md). */
+    index('ai_responses_org_approved_idx').on(t.orgId, t.approvedAt).where(sql`${t.approvedAt} is not null`),
     index('ai_responses_org_overrides_idx')
       .on(t.orgId, t.approvedAt.desc(), t.id.desc())
       .where(sql`${t.overrideReason} is not null`),
@@ -782,6 +791,44 @@ export const flagDismissals = pgTable(
       .on(t.orgId, t.dismissedAt, t.id)
       .where(sql`${t.restoredAt} is null`),
     check('flag_dismissals_severity_check', sql`${t.severity} in ('high', 'medium', 'low')`),
+  ],
+);
+
+/**
+ * Every flag a stored check raised on a message, once per message, rule and term (lower-cased, as
+ * compliance_tag names it), with the author of the version it was first raised on; and what became of
+ * it when the message was answered: removed before sending (fixed), cleared as not a problem
+ * (dismissed) or sent as written (sent). Written by the check and the approval in their own
+ * transactions; read by Analytics bounded by the period (docs/decisions/043-analytics.md).
+ */
+export const flagOccurrences = pgTable(
+  'flag_occurrences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => investorMessages.id, { onDelete: 'cascade' }),
+    responseId: uuid('response_id').references(() => aiResponses.id, { onDelete: 'set null' }),
+    rule: text('rule').notNull(),
+    term: text('term').notNull(),
+    severity: text('severity', { enum: ['high', 'medium', 'low'] }).notNull(),
+    authorId: uuid('author_id').references(() => users.id),
+    raisedAt: timestamp('raised_at', { withTimezone: true, mode: 'date' }).notNull(),
+    outcome: text('outcome', { enum: ['fixed', 'dismissed', 'sent'] }),
+    outcomeAt: timestamp('outcome_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('flag_occurrences_message_rule_term_key').on(t.messageId, t.rule, sql`lower(${t.term})`),
+    index('flag_occurrences_org_raised_idx').on(t.orgId, t.raisedAt),
+    index('flag_occurrences_org_outcome_idx').on(t.orgId, t.outcomeAt).where(sql`${t.outcome} is not null`),
+    check('flag_occurrences_severity_check', sql`${t.severity} in ('high', 'medium', 'low')`),
+    check(
+      'flag_occurrences_outcome_check',
+      sql`${t.outcome} is null or ${t.outcome} in ('fixed', 'dismissed', 'sent')`,
+    ),
   ],
 );
 

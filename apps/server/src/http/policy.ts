@@ -20,6 +20,11 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/auth/magic-link/consume': 'public',
   'POST /api/auth/password-reset': 'public',
   'POST /api/auth/password-reset/complete': 'public',
+  /** Analytics (docs/decisions/043-analytics.md): directors and admins read; admins set the target. */
+  'GET /api/analytics': 'reporting.read',
+  'GET /api/analytics/messages': 'reporting.read',
+  'GET /api/analytics/response-target': 'reporting.read',
+  'PUT /api/analytics/response-target': 'admin.manage',
   'GET /api/audit/verify': 'audit.verify',
   /** The Audit Logs screen (docs/product.md §2, the Reporting group): list, entry and the export. */
   'GET /api/audit/entries': 'reporting.read',

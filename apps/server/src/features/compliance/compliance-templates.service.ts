@@ -17,6 +17,7 @@ import { encodeCursor, invalidCursor, isUuid, parseCursor } from '../../lib/curs
 import { AppError } from '../../lib/errors';
 import {
   findTemplate,
+  findTemplateIds,
   insertTemplate,
   listTemplates,
   type TemplateRow,
@@ -149,4 +150,15 @@ export async function archiveTemplate(
       details: { title: before.title },
     });
   });
+}
+
+/**
+ * The templates an edit says it inserted, checked against the organisation's: an id that is not one is
+ * refused (400 naming `templates`), so Analytics counts only real template use.
+ */
+export async function assertTemplateIds(db: DbOrTx, orgId: string, ids: readonly string[]): Promise<void> {
+  const found = new Set(await findTemplateIds(db, orgId, ids));
+  if (ids.some((id) => !found.has(id))) {
+    throw new AppError('VALIDATION_FAILED', { fields: { templates: 'Not a template of this organisation' } });
+  }
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { complianceRules, complianceSettings, profiles, responseTemplates } from '../../db/schema';
 import { containsPattern } from '../../lib/like';
@@ -144,6 +144,16 @@ export async function countActiveTemplates(db: DbOrTx, orgId: string): Promise<n
     .from(responseTemplates)
     .where(and(eq(responseTemplates.orgId, orgId), isNull(responseTemplates.archivedAt)));
   return row?.total ?? 0;
+}
+
+/** Which of `ids` are templates of the organisation (archived ones too: they were approved when inserted). */
+export async function findTemplateIds(db: DbOrTx, orgId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: responseTemplates.id })
+    .from(responseTemplates)
+    .where(and(eq(responseTemplates.orgId, orgId), inArray(responseTemplates.id, [...ids])));
+  return rows.map((row) => row.id);
 }
 
 /** An active template of the organisation, or null (archived and other organisations' are 404). */

@@ -35,6 +35,7 @@ import {
   parseTimeCursor,
 } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
+import { recordFlagOccurrences, settleFlagOccurrences } from '../analytics/flag-occurrences';
 import { loadCompliancePolicy } from '../compliance/compliance.service';
 import { storedOpinionOf } from '../compliance/second-opinion';
 import { deliverEmail, deliverOutboxMail, type EmailDeps, queueEmail } from '../email/email.service';
@@ -389,6 +390,14 @@ export async function approveAndSend(
       overrideReason: override?.reason ?? null,
       overrideFlags: override?.flags ?? null,
     });
+    await recordFlagOccurrences(tx, {
+      orgId: actor.orgId,
+      messageId,
+      draftId: latest.id,
+      flags: result.flags,
+      now,
+    });
+    await settleFlagOccurrences(tx, { messageId, flags, now });
     const pending = await findPendingRequest(tx, messageId);
     if (pending) {
       await decideRequest(tx, pending.id, {

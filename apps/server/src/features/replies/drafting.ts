@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { findLibraryAnswerForMessage } from '../answer-library/library-match';
 import { disclaimerText, loadCompliancePolicy } from '../compliance/compliance.service';
+import { assertTemplateIds } from '../compliance/compliance-templates.service';
 import { draftWithFallback } from '../drafts/draft-with-fallback';
 import type { DraftRequest, DraftResult } from '../drafts/drafter';
 import { draftFromLibraryAnswer } from '../drafts/library-draft';
@@ -165,6 +166,8 @@ export async function saveDraft(
       sourceVersion > 0
         ? await findDraftVersion(tx, { orgId: actor.orgId, messageId, version: sourceVersion })
         : null;
+    const templates = input.templates ?? [];
+    await assertTemplateIds(tx, actor.orgId, templates);
     const next = latest + 1;
     await writeVersion(tx, ctx, actor, {
       message,
@@ -177,10 +180,15 @@ export async function saveDraft(
         editorName,
         basedOn: latest,
         restoredFrom,
+        templates,
       }),
       audit: {
         actionType: 'draft_saved',
-        details: { based_on: latest > 0 ? latest : null, restored_from: restoredFrom },
+        details: {
+          based_on: latest > 0 ? latest : null,
+          restored_from: restoredFrom,
+          ...(templates.length > 0 ? { templates } : {}),
+        },
       },
     });
     // Read inside the transaction: the answer stands or falls with the write.

@@ -13,6 +13,7 @@ import { investorMessages } from '../../db/schema';
 import { appendAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { notifyOrg } from '../../lib/realtime';
+import { recordFlagOccurrences } from '../analytics/flag-occurrences';
 import {
   decideRequest,
   findPendingRequest,
@@ -74,8 +75,8 @@ export async function settleMessageStatus(
 }
 
 /**
- * Stores a check on its version (flags, verdict, time, compliance_tag), moves a pending submission of
- * it to its new place in the queue, and settles the message's status (flagged when the check needs a
+ * Stores a check on its version (flags, verdict, time, compliance_tag) and the flags it raised for
+ * Analytics, moves a pending submission of it to its new place in the queue, and settles the message's status (flagged when the check needs a
  * director). Returns the status after.
  */
 export async function storeVersionCheck(
@@ -99,6 +100,13 @@ export async function storeVersionCheck(
     secondOpinion: input.result.second_opinion,
   });
   if (!stored) throw new AppError('NOT_FOUND');
+  await recordFlagOccurrences(tx, {
+    orgId: input.orgId,
+    messageId: input.messageId,
+    draftId: input.draftId,
+    flags: input.result.flags,
+    now: input.now,
+  });
   // Only a message awaiting approval has a pending submission (of its latest version).
   if (input.status === 'awaiting_approval') {
     await setPendingFlagRank(tx, input.draftId, flagRankOf(input.result.flags));

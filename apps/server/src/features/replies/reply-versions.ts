@@ -1,11 +1,12 @@
-import type {
-  Citation,
-  ComplianceFlag,
-  DraftCompliance,
-  DraftProvenance,
-  DraftVersion,
-  MessageStatus,
-  SecondOpinionStatus,
+import {
+  type Citation,
+  type ComplianceFlag,
+  DRAFT_TEMPLATES_MAX,
+  type DraftCompliance,
+  type DraftProvenance,
+  type DraftVersion,
+  type MessageStatus,
+  type SecondOpinionStatus,
 } from '@parley/contracts';
 import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
@@ -82,9 +83,20 @@ export async function writeVersion(
  */
 export function provenanceOfEdit(
   base: Pick<DraftVersionRow, 'provenance'> | null,
-  edit: { editorId: string; editorName: string | null; basedOn: number; restoredFrom: number | null },
+  edit: {
+    editorId: string;
+    editorName: string | null;
+    basedOn: number;
+    restoredFrom: number | null;
+    templates?: readonly string[] | undefined;
+  },
 ): DraftProvenance {
   const baseProvenance = (base?.provenance ?? {}) as Partial<DraftProvenance>;
+  // Template use and a library answer follow the text through its edits (docs/decisions/043-analytics.md).
+  const templates = [...new Set([...(baseProvenance.templates ?? []), ...(edit.templates ?? [])])].slice(
+    0,
+    DRAFT_TEMPLATES_MAX,
+  );
   return {
     drafter: baseProvenance.drafter ?? 'none',
     model: baseProvenance.model ?? null,
@@ -94,6 +106,8 @@ export function provenanceOfEdit(
     edited_by_name: edit.editorName,
     based_on: edit.basedOn > 0 ? edit.basedOn : null,
     ...(edit.restoredFrom === null ? {} : { restored_from: edit.restoredFrom }),
+    ...(templates.length > 0 ? { templates } : {}),
+    ...(baseProvenance.library ? { library: baseProvenance.library } : {}),
     // An edit of a fallback draft still says the built-in drafter wrote its base, and why (decision 025).
     ...(baseProvenance.fallback_from
       ? { fallback_from: baseProvenance.fallback_from, fallback_error: baseProvenance.fallback_error }

@@ -43,6 +43,7 @@ describe('draftEditorReducer', () => {
       restoredFrom: null,
       isDirty: false,
       viewing: null,
+      templates: [],
     });
   });
 
@@ -118,6 +119,23 @@ describe('draftEditorReducer', () => {
       const state = after({ type: 'loaded', draft: null }, { type: 'edited', text: 'Hand-written' });
       expect(saveInputOf(state)).toEqual({ text: 'Hand-written', based_on_version: 0 });
     });
+
+    it('sends the templates inserted since the base version once each, and forgets them once saved', () => {
+      const state = after(
+        { type: 'loaded', draft: v1 },
+        { type: 'edited', text: 'Dear investor, A', templateId: 'template-a' },
+        { type: 'edited', text: 'Dear investor, A B', templateId: 'template-b' },
+        { type: 'edited', text: 'Dear investor, A B A', templateId: 'template-a' },
+        { type: 'edited', text: 'Dear investor, A B A.' },
+      );
+      expect(saveInputOf(state)).toEqual({
+        text: 'Dear investor, A B A.',
+        based_on_version: 1,
+        templates: ['template-a', 'template-b'],
+      });
+      expect(draftEditorReducer(state, { type: 'saved', draft: v2 }).templates).toEqual([]);
+      expect(draftEditorReducer(state, { type: 'generated', draft: v2 }).templates).toEqual([]);
+    });
   });
 
   describe('viewed', () => {
@@ -142,6 +160,7 @@ describe('draftEditorReducer', () => {
         restoredFrom: 1,
         isDirty: true,
         viewing: null,
+        templates: [],
       });
     });
 
@@ -187,6 +206,7 @@ describe('draftEditorReducer', () => {
         restoredFrom: null,
         isDirty: false,
         viewing: null,
+        templates: [],
       });
     });
 
@@ -211,6 +231,7 @@ describe('draftEditorReducer', () => {
         restoredFrom: null,
         isDirty: false,
         viewing: null,
+        templates: [],
       });
       expect(saveInputOf(state)).toEqual({ text: 'Edited', based_on_version: 4 });
     });

@@ -14,13 +14,15 @@ export type DraftEditorState = {
   isDirty: boolean;
   /** The earlier version shown read-only, or null for the latest (the editor). */
   viewing: number | null;
+  /** The approved templates inserted since the base version: the save records them (Analytics counts them). */
+  templates: string[];
 };
 
 export type DraftEditorAction =
   /** The latest version was loaded or changed on the server (a refetch, a realtime event); null: no draft yet. */
   | { type: 'loaded'; draft: DraftVersion | null }
-  /** The user typed or inserted a template. */
-  | { type: 'edited'; text: string }
+  /** The user typed, or inserted the template `templateId`. */
+  | { type: 'edited'; text: string; templateId?: string }
   /** An earlier version was restored into the editor; it stays unsaved until Save Draft. */
   | { type: 'restored'; draft: DraftVersion }
   /** Generate AI Draft returned a new version: it replaces the editor, unsaved edits included. */
@@ -36,6 +38,7 @@ export const initialDraftEditorState: DraftEditorState = {
   restoredFrom: null,
   isDirty: false,
   viewing: null,
+  templates: [],
 };
 
 /** The editor holding a stored version with no edits. */
@@ -46,6 +49,7 @@ function holding(state: DraftEditorState, draft: DraftVersion | null): DraftEdit
     baseVersion: draft?.version ?? 0,
     restoredFrom: null,
     isDirty: false,
+    templates: [],
   };
 }
 
@@ -55,8 +59,14 @@ export function draftEditorReducer(state: DraftEditorState, action: DraftEditorA
       // Unsaved edits are never overwritten: they keep their base version, so saving them after
       // someone else saved a newer one is refused instead of silently replacing it.
       return state.isDirty ? state : holding(state, action.draft);
-    case 'edited':
-      return { ...state, text: action.text, isDirty: true };
+    case 'edited': {
+      const { templateId } = action;
+      const templates =
+        templateId && !state.templates.includes(templateId)
+          ? [...state.templates, templateId]
+          : state.templates;
+      return { ...state, text: action.text, isDirty: true, templates };
+    }
     case 'restored':
       // The base stays the version the editor started from: the restore is saved on top of it.
       return {
@@ -81,5 +91,6 @@ export function saveInputOf(state: DraftEditorState): SaveDraftInput {
     text: state.text,
     based_on_version: state.baseVersion,
     ...(state.restoredFrom === null ? {} : { citations_from_version: state.restoredFrom }),
+    ...(state.templates.length > 0 ? { templates: state.templates } : {}),
   };
 }

@@ -21,7 +21,7 @@ export function ComplianceTemplatePicker({
   onInsert,
 }: {
   disabled: boolean;
-  onInsert: (body: string) => void;
+  onInsert: (body: string, templateId: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -36,7 +36,7 @@ export function ComplianceTemplatePicker({
         <TemplateList
           onPick={(template) => {
             setOpen(false);
-            onInsert(template.body);
+            onInsert(template.body, template.id);
           }}
         />
       ) : null}

@@ -106,12 +106,12 @@ export function DraftWorkspace({
   }
 
   /** Insert template: the template's text at the cursor (or in place of the selection). */
-  function onInsertTemplate(body: string) {
+  function onInsertTemplate(body: string, templateId: string) {
     const textarea = editorRef.current;
     const start = textarea?.selectionStart ?? text.length;
     const end = textarea?.selectionEnd ?? text.length;
     const next = text.slice(0, start) + body + text.slice(end);
-    dispatch({ type: 'edited', text: next });
+    dispatch({ type: 'edited', text: next, templateId });
     requestAnimationFrame(() => {
       textarea?.focus();
       textarea?.setSelectionRange(start + body.length, start + body.length);

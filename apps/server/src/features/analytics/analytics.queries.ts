@@ -1,0 +1,460 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * Analytics' reads (docs/decisions/043-analytics.md). Each is bounded by the period through an index
+ * whose first columns are the organisation and the event's time — investor_messages_org_created_idx,
+ * ai_responses_org_created_idx, ai_responses_org_approved_idx, flag_occurrences_org_raised_idx and
+ * flag_occurrences_org_outcome_idx — so a page costs the period's rows, never the table's.
+ */
+
+export type Scope = { orgId: string; fundId: string | null; from: Date; to: Date };
+
+/** The UTC day of a timestamp, as YYYY-MM-DD. */
+const dayOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+const within = (column: SQL, s: Scope) =>
+  sql`${column} >= ${s.from.toISOString()}::timestamptz and ${column} < ${s.to.toISOString()}::timestamptz`;
+
+/** The fund filter on a joined investor_messages `m` (nothing when all funds). */
+const inFund = (s: Scope) => (s.fundId ? sql`and m.project_id = ${s.fundId}::uuid` : sql``);
+
+/** A reply was built from an approved template or written from a library answer (decision 043). */
+const FROM_TEMPLATE = sql`(r.provenance ? 'library' or jsonb_array_length(coalesce(r.provenance->'templates', '[]'::jsonb)) > 0)`;
+
+/** A Request Changes round on the message before this approval. */
+const HAD_CHANGES = sql`exists (select 1 from approval_requests q where q.message_id = r.message_id
+  and q.status = 'changes_requested' and q.decided_at <= r.approved_at)`;
+
+/** The message's earlier sent reply, if any: a reply is its first when there is none (ai_responses_sent_idx). */
+const IS_FIRST_REPLY = sql`not exists (select 1 from ai_responses e where e.message_id = r.message_id
+  and e.approved_at is not null and e.sent_email_id is not null and e.approved_at < r.approved_at)`;
+
+async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  // Both drivers (node-postgres, PGlite) return the rows as `rows`.
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export type DayCounts = {
+  day: string;
+  messages: number;
+  drafts: number;
+  cited: number;
+  approved: number;
+  first_pass: number;
+  from_template: number;
+  ratings: number;
+  rating_sum: number;
+  high_flags: number;
+};
+
+/**
+ * Per UTC day of the scope: messages received, drafts written by a drafter (and those citing a passage),
+ * replies approved (first pass, from a template, rated) and high-severity flags raised.
+ */
+export async function countByDay(db: DbOrTx, s: Scope): Promise<DayCounts[]> {
+  const result = await rows<DayCounts>(
+    db,
+    sql`
+    with received as (
+      select ${dayOf(sql`m.created_at`)} as day, count(*)::int as messages
+      from investor_messages m
+      where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)} ${inFund(s)}
+      group by 1
+    ), drafted as (
+      select ${dayOf(sql`r.created_at`)} as day, count(*)::int as drafts,
+        count(*) filter (where jsonb_array_length(r.citations) > 0)::int as cited
+      from ai_responses r join investor_messages m on m.id = r.message_id
+      where r.org_id = ${s.orgId}::uuid and ${within(sql`r.created_at`, s)} and r.source = 'generated' ${inFund(s)}
+      group by 1
+    ), approved as (
+      select ${dayOf(sql`r.approved_at`)} as day, count(*)::int as approved,
+        count(*) filter (where not ${HAD_CHANGES})::int as first_pass,
+        count(*) filter (where ${FROM_TEMPLATE})::int as from_template,
+        count(r.approval_rating)::int as ratings,
+        coalesce(sum(r.approval_rating), 0)::int as rating_sum
+      from ai_responses r join investor_messages m on m.id = r.message_id
+      where r.org_id = ${s.orgId}::uuid and r.approved_at is not null and ${within(sql`r.approved_at`, s)} ${inFund(s)}
+      group by 1
+    ), flagged as (
+      select ${dayOf(sql`o.raised_at`)} as day, count(*)::int as high_flags
+      from flag_occurrences o join investor_messages m on m.id = o.message_id
+      where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} and o.severity = 'high' ${inFund(s)}
+      group by 1
+    ), days as (
+      select day from received union select day from drafted union select day from approved
+      union select day from flagged
+    )
+    select d.day, coalesce(rc.messages, 0) as messages, coalesce(dr.drafts, 0) as drafts,
+      coalesce(dr.cited, 0) as cited, coalesce(ap.approved, 0) as approved,
+      coalesce(ap.first_pass, 0) as first_pass, coalesce(ap.from_template, 0) as from_template,
+      coalesce(ap.ratings, 0) as ratings, coalesce(ap.rating_sum, 0) as rating_sum,
+      coalesce(fl.high_flags, 0) as high_flags
+    from days d
+    left join received rc on rc.day = d.day
+    left join drafted dr on dr.day = d.day
+    left join approved ap on ap.day = d.day
+    left join flagged fl on fl.day = d.day
+    order by d.day`,
+  );
+  return result.map((row) => ({
+    day: row.day,
+    messages: Number(row.messages),
+    drafts: Number(row.drafts),
+    cited: Number(row.cited),
+    approved: Number(row.approved),
+    first_pass: Number(row.first_pass),
+    from_template: Number(row.from_template),
+    ratings: Number(row.ratings),
+    rating_sum: Number(row.rating_sum),
+    high_flags: Number(row.high_flags),
+  }));
+}
+
+export type ResponseTimes = {
+  firstReplies: number;
+  withinTarget: number;
+  medianFirstReplySeconds: number | null;
+  medianApprovalSeconds: number | null;
+};
+
+/**
+ * First replies sent in the scope: how many, how many within the target (parley_business_deadline,
+ * migration 0024), the median time from the message's arrival; and the median time replies approved in
+ * the scope waited in approval (submission to approval).
+ */
+export async function summariseResponseTimes(
+  db: DbOrTx,
+  s: Scope,
+  targetDays: number,
+): Promise<ResponseTimes> {
+  const [row] = await rows<{
+    first_replies: number;
+    within_target: number;
+    median_first: number | null;
+    median_approval: number | null;
+  }>(
+    db,
+    sql`
+    select
+      count(*) filter (where r.sent_email_id is not null and ${IS_FIRST_REPLY})::int as first_replies,
+      count(*) filter (where r.sent_email_id is not null and ${IS_FIRST_REPLY}
+        and r.approved_at <= parley_business_deadline(m.created_at, ${targetDays}::int))::int as within_target,
+      percentile_cont(0.5) within group (order by extract(epoch from r.approved_at - m.created_at))
+        filter (where r.sent_email_id is not null and ${IS_FIRST_REPLY}) as median_first,
+      percentile_cont(0.5) within group (order by extract(epoch from q.decided_at - q.submitted_at))
+        filter (where q.id is not null) as median_approval
+    from ai_responses r
+    join investor_messages m on m.id = r.message_id
+    left join approval_requests q on q.message_id = r.message_id and q.response_id = r.id and q.status = 'approved'
+    where r.org_id = ${s.orgId}::uuid and r.approved_at is not null and ${within(sql`r.approved_at`, s)} ${inFund(s)}`,
+  );
+  const number = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    firstReplies: Number(row?.first_replies ?? 0),
+    withinTarget: Number(row?.within_target ?? 0),
+    medianFirstReplySeconds: number(row?.median_first),
+    medianApprovalSeconds: number(row?.median_approval),
+  };
+}
+
+/** Messages received in the scope and still unanswered past the target at `now`. */
+export async function countOpenPastTarget(
+  db: DbOrTx,
+  s: Scope,
+  targetDays: number,
+  now: Date,
+): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`
+    select count(*)::int as n from investor_messages m
+    where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)} ${inFund(s)}
+      and m.status in ('open', 'flagged', 'awaiting_approval')
+      and parley_business_deadline(m.created_at, ${targetDays}::int) < ${now.toISOString()}::timestamptz`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export type FlaggedTerm = { rule: string; term: string; severity: 'high' | 'medium' | 'low'; count: number };
+
+/** The terms flagged in the scope, most often first (each message counts a rule and term once). */
+export async function listFlaggedTerms(db: DbOrTx, s: Scope, limit: number): Promise<FlaggedTerm[]> {
+  const result = await rows<FlaggedTerm>(
+    db,
+    sql`
+    select o.rule, min(o.term) as term, o.severity, count(*)::int as count
+    from flag_occurrences o join investor_messages m on m.id = o.message_id
+    where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} ${inFund(s)}
+    group by o.rule, lower(o.term), o.severity
+    order by count desc, (o.severity = 'high') desc, (o.severity = 'medium') desc, lower(o.term)
+    limit ${limit}`,
+  );
+  return result.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+export type AuthorTerm = { userId: string; name: string | null; term: string; count: number; flags: number };
+
+/**
+ * Per author of the flagged version: the terms they trip most (top `perAuthor` each), with their total,
+ * for the `authors` authors with the most flags in the scope.
+ */
+export async function listAuthorTerms(
+  db: DbOrTx,
+  s: Scope,
+  limits: { authors: number; perAuthor: number },
+): Promise<AuthorTerm[]> {
+  const result = await rows<{
+    user_id: string;
+    name: string | null;
+    term: string;
+    count: number;
+    flags: number;
+  }>(
+    db,
+    sql`
+    with counted as (
+      select o.author_id, lower(o.term) as key, min(o.term) as term, count(*)::int as count
+      from flag_occurrences o join investor_messages m on m.id = o.message_id
+      where o.org_id = ${s.orgId}::uuid and o.author_id is not null and ${within(sql`o.raised_at`, s)} ${inFund(s)}
+      group by o.author_id, lower(o.term)
+    ), authors as (
+      select author_id, sum(count)::int as flags from counted group by author_id
+      order by flags desc, author_id limit ${limits.authors}
+    ), ranked as (
+      select c.*, row_number() over (partition by c.author_id order by c.count desc, c.key) as n from counted c
+    )
+    select a.author_id as user_id, p.name as name, r.term, r.count, a.flags
+    from authors a
+    join ranked r on r.author_id = a.author_id and r.n <= ${limits.perAuthor}
+    left join profiles p on p.id = a.author_id
+    order by a.flags desc, a.author_id, r.count desc, r.key`,
+  );
+  return result.map((row) => ({
+    userId: row.user_id,
+    name: row.name,
+    term: row.term,
+    count: Number(row.count),
+    flags: Number(row.flags),
+  }));
+}
+
+/** What became of the flags settled in the scope (their message's reply was sent then). */
+export async function countFlagOutcomes(db: DbOrTx, s: Scope) {
+  const result = await rows<{ outcome: 'fixed' | 'dismissed' | 'sent'; n: number }>(
+    db,
+    sql`
+    select o.outcome, count(*)::int as n
+    from flag_occurrences o join investor_messages m on m.id = o.message_id
+    where o.org_id = ${s.orgId}::uuid and o.outcome is not null and ${within(sql`o.outcome_at`, s)} ${inFund(s)}
+    group by o.outcome`,
+  );
+  const counts = { fixed: 0, dismissed: 0, sent: 0 };
+  for (const row of result) counts[row.outcome] = Number(row.n);
+  return counts;
+}
+
+export type OverrideRow = {
+  messageId: string;
+  subject: string;
+  approvedByName: string | null;
+  approvedAt: Date;
+  reason: string;
+  terms: string[];
+};
+
+/** Replies approved over unresolved high flags in the scope (ai_responses_org_overrides_idx): total and newest. */
+export async function listOverrides(db: DbOrTx, s: Scope, limit: number) {
+  const result = await rows<{
+    message_id: string;
+    subject: string;
+    name: string | null;
+    approved_at: string | Date;
+    reason: string;
+    flags: { term?: string }[] | null;
+    total: number;
+  }>(
+    db,
+    sql`
+    select r.message_id, m.subject, p.name as name, r.approved_at, r.override_reason as reason,
+      r.override_flags as flags, count(*) over ()::int as total
+    from ai_responses r
+    join investor_messages m on m.id = r.message_id
+    left join profiles p on p.id = r.approved_by
+    where r.org_id = ${s.orgId}::uuid and r.override_reason is not null and ${within(sql`r.approved_at`, s)} ${inFund(s)}
+    order by r.approved_at desc, r.id desc
+    limit ${limit}`,
+  );
+  const items: OverrideRow[] = result.map((row) => ({
+    messageId: row.message_id,
+    subject: row.subject,
+    approvedByName: row.name,
+    approvedAt: new Date(row.approved_at),
+    reason: row.reason,
+    terms: [...new Set((row.flags ?? []).map((flag) => String(flag.term ?? '')).filter(Boolean))],
+  }));
+  return { total: Number(result[0]?.total ?? 0), items };
+}
+
+/**
+ * Members per role (a member's role is the first of theirs alphabetically, docs/product.md §6) and those
+ * who wrote a message, a draft version or an approval in the scope.
+ */
+export async function countActiveUsers(db: DbOrTx, s: Scope) {
+  return rows<{ role: string; members: number; active: number }>(
+    db,
+    sql`
+    with active as (
+      select r.created_by as user_id from ai_responses r join investor_messages m on m.id = r.message_id
+      where r.org_id = ${s.orgId}::uuid and ${within(sql`r.created_at`, s)} ${inFund(s)}
+      union
+      select r.approved_by from ai_responses r join investor_messages m on m.id = r.message_id
+      where r.org_id = ${s.orgId}::uuid and r.approved_at is not null and ${within(sql`r.approved_at`, s)} ${inFund(s)}
+      union
+      select m.created_by from investor_messages m
+      where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)} ${inFund(s)}
+    ), members as (
+      select om.user_id, min(ur.role) as role
+      from org_memberships om
+      join users u on u.id = om.user_id and u.status = 'active'
+      join user_roles ur on ur.user_id = om.user_id
+      where om.org_id = ${s.orgId}::uuid
+      group by om.user_id
+    )
+    select mb.role, count(*)::int as members,
+      count(*) filter (where mb.user_id in (select user_id from active where user_id is not null))::int as active
+    from members mb group by mb.role order by mb.role`,
+  );
+}
+
+export type DrillMetric =
+  | 'drafts'
+  | 'approved'
+  | 'first_pass'
+  | 'changes_requested'
+  | 'high_flags'
+  | 'rated'
+  | 'term'
+  | 'overrides'
+  | 'replied_late'
+  | 'open_past_target'
+  | 'without_citations'
+  | 'not_from_template';
+
+export type DrillInput = {
+  metric: DrillMetric;
+  term?: string | undefined;
+  author?: string | undefined;
+  targetDays: number;
+  now: Date;
+  after: { at: Date; id: string } | null;
+  limit: number;
+};
+
+export type DrillRow = {
+  event_id: string;
+  message_id: string;
+  at: string | Date;
+  detail: string | null;
+  subject: string;
+  investor_name: string;
+  status: string;
+  received_at: string | Date;
+  fund_name: string | null;
+};
+
+/** The events behind one figure: (event id, message, time, detail), bounded by the scope like the figure. */
+function drillEvents(s: Scope, input: DrillInput): SQL {
+  const org = sql`r.org_id = ${s.orgId}::uuid`;
+  const approvedIn = sql`${org} and r.approved_at is not null and ${within(sql`r.approved_at`, s)}`;
+  const approved = (where: SQL, detail: SQL = sql`null::text`) =>
+    sql`select r.id as event_id, r.message_id, r.approved_at as at, ${detail} as detail
+        from ai_responses r where ${approvedIn} and ${where}`;
+  const drafted = (where: SQL) =>
+    sql`select r.id as event_id, r.message_id, r.created_at as at, 'Version ' || r.version_number as detail
+        from ai_responses r where ${org} and ${within(sql`r.created_at`, s)} and r.source = 'generated' and ${where}`;
+  const flags = (where: SQL) =>
+    sql`select o.id as event_id, o.message_id, o.raised_at as at,
+          o.severity || ': ' || o.term || coalesce(' (' || o.outcome || ')', '') as detail
+        from flag_occurrences o
+        where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} and ${where}`;
+  switch (input.metric) {
+    case 'drafts':
+      return drafted(sql`true`);
+    case 'without_citations':
+      return drafted(sql`jsonb_array_length(r.citations) = 0`);
+    case 'approved':
+      return approved(sql`true`);
+    case 'first_pass':
+      return approved(sql`not ${HAD_CHANGES}`);
+    case 'changes_requested':
+      return approved(HAD_CHANGES);
+    case 'rated':
+      return approved(sql`r.approval_rating is not null`, sql`'Rated ' || r.approval_rating || ' of 5'`);
+    case 'not_from_template':
+      return approved(sql`not ${FROM_TEMPLATE}`);
+    case 'overrides':
+      return approved(sql`r.override_reason is not null`, sql`r.override_reason`);
+    case 'replied_late':
+      return sql`select r.id as event_id, r.message_id, r.approved_at as at,
+          'Due ' || to_char(parley_business_deadline(m.created_at, ${input.targetDays}::int) at time zone 'UTC',
+            'YYYY-MM-DD HH24:MI') || ' UTC' as detail
+        from ai_responses r join investor_messages m on m.id = r.message_id
+        where ${approvedIn} and r.sent_email_id is not null and ${IS_FIRST_REPLY}
+          and r.approved_at > parley_business_deadline(m.created_at, ${input.targetDays}::int)`;
+    case 'open_past_target':
+      return sql`select m.id as event_id, m.id as message_id, m.created_at as at,
+          'Due ' || to_char(parley_business_deadline(m.created_at, ${input.targetDays}::int) at time zone 'UTC',
+            'YYYY-MM-DD HH24:MI') || ' UTC' as detail
+        from investor_messages m
+        where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)}
+          and m.status in ('open', 'flagged', 'awaiting_approval')
+          and parley_business_deadline(m.created_at, ${input.targetDays}::int) < ${input.now.toISOString()}::timestamptz`;
+    case 'high_flags':
+      return flags(sql`o.severity = 'high'`);
+    case 'term':
+      return flags(
+        sql`lower(o.term) = lower(${input.term ?? ''}) ${input.author ? sql`and o.author_id = ${input.author}::uuid` : sql``}`,
+      );
+  }
+}
+
+/** One page of the messages behind a figure, newest event first (keyset on the event's time and id). */
+export async function listDrillRows(db: DbOrTx, s: Scope, input: DrillInput): Promise<DrillRow[]> {
+  // Cursors carry milliseconds; times written by the database's own clock have microseconds.
+  const after = input.after
+    ? sql`and (e.at, e.event_id) < (${input.after.at.toISOString()}::timestamptz, ${input.after.id}::uuid)`
+    : sql``;
+  return rows<DrillRow>(
+    db,
+    sql`
+    select e.event_id, e.message_id, e.at, e.detail, m.subject, m.investor_name, m.status,
+      m.created_at as received_at, p.name as fund_name
+    from (select x.event_id, x.message_id, date_trunc('milliseconds', x.at) as at, x.detail
+          from (${drillEvents(s, input)}) x) e
+    join investor_messages m on m.id = e.message_id
+    left join projects p on p.id = m.project_id
+    where true ${inFund(s)} ${after}
+    order by e.at desc, e.event_id desc
+    limit ${input.limit + 1}`,
+  );
+}
+
+/** The organisation's response-time target in business days. */
+export async function findResponseTargetDays(db: DbOrTx, orgId: string): Promise<number> {
+  const [row] = await rows<{ days: number }>(
+    db,
+    sql`select response_target_days as days from organizations where id = ${orgId}::uuid`,
+  );
+  return Number(row?.days ?? 2);
+}
+
+export async function updateResponseTargetDays(db: DbOrTx, orgId: string, days: number): Promise<number> {
+  const [row] = await rows<{ before: number }>(
+    db,
+    sql`update organizations o set response_target_days = ${days}::int
+        from (select response_target_days from organizations where id = ${orgId}::uuid for update) old
+        where o.id = ${orgId}::uuid returning old.response_target_days as before`,
+  );
+  return Number(row?.before ?? days);
+}
