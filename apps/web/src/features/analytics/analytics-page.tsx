@@ -18,7 +18,7 @@ import { Card } from '@/components/ui/card';
 import { useSignedInSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import type { DrillTarget } from './analytics-drill';
-import { formatPeriod, recentDays } from './analytics-period';
+import { formatPeriod, periodDays, recentDays } from './analytics-period';
 import { hasActivity } from './analytics-series';
 import { AdoptionCard } from './components/adoption-card';
 import { AnalyticsFilters } from './components/analytics-filters';
@@ -64,10 +64,11 @@ export function AnalyticsPage() {
     [funds.data],
   );
   const data = analytics.data;
+  const days = data ? periodDays(data.period) : null;
   const fundName = view.fund
     ? (fundOptions.find((f) => f.id === view.fund)?.name ?? 'One fund')
     : 'All funds';
-  const scope = data ? `${formatPeriod(data.period)} · ${fundName}` : fundName;
+  const scope = days ? `${formatPeriod(days.current)} · ${fundName}` : fundName;
 
   return (
     <Page>
@@ -76,7 +77,7 @@ export function AnalyticsPage() {
         view={view}
         errors={errors}
         funds={fundOptions}
-        customStart={() => (data ? data.period : recentDays(ANALYTICS_PRESET_DAYS['30d']))}
+        customStart={() => days?.current ?? recentDays(ANALYTICS_PRESET_DAYS['30d'])}
         onChange={(next) => setSearchParams(analyticsViewParams(next), { replace: true })}
       />
       {!canLoad ? (
@@ -91,7 +92,7 @@ export function AnalyticsPage() {
           error={analytics.error}
           onRetry={() => void analytics.refetch()}
         />
-      ) : data ? (
+      ) : data && days ? (
         <div
           className={cn(
             'flex flex-col gap-6 transition-opacity',
@@ -100,8 +101,7 @@ export function AnalyticsPage() {
           aria-busy={analytics.isPlaceholderData}
         >
           <p className="text-muted-foreground text-sm" data-testid="analytics-scope">
-            {scope}, compared with{' '}
-            {formatPeriod({ from: data.period.previous_from, to: data.period.previous_to })}
+            {scope}, compared with {formatPeriod(days.previous)}
           </p>
           <AnalyticsFigures
             data={data}

@@ -9,6 +9,36 @@ function utcDay(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 
+/** A UTC day (YYYY-MM-DD) as given. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day an instant (or a day) starts in. */
+function firstDay(start: string): string {
+  return DAY.test(start) ? start : utcDay(Date.parse(start));
+}
+
+/** The last day before an end: a day is itself (inclusive); an instant is the end, not included. */
+function lastDay(end: string): string {
+  return DAY.test(end) ? end : utcDay(Date.parse(end) - 1);
+}
+
+type PeriodBounds = { from: string; to: string; previous_from: string; previous_to: string };
+
+/**
+ * The period the server answered for, as UTC days with both ends included. The API gives the bounds as
+ * instants with the end excluded (the start of the next day, or now for a preset), so the previous
+ * period's end is the period's own start.
+ */
+export function periodDays(period: PeriodBounds): {
+  current: { from: string; to: string };
+  previous: { from: string; to: string };
+} {
+  return {
+    current: { from: firstDay(period.from), to: lastDay(period.to) },
+    previous: { from: firstDay(period.previous_from), to: lastDay(period.previous_to) },
+  };
+}
+
 /** The last `days` UTC days up to today, both included: what a custom period starts from. */
 export function recentDays(days: number, now: number = Date.now()): { from: string; to: string } {
   return { from: utcDay(now - (days - 1) * DAY_MS), to: utcDay(now) };
