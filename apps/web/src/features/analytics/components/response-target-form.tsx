@@ -42,19 +42,22 @@ export function ResponseTargetForm({ businessDays }: { businessDays: number }) {
 
   return (
     <form className="flex items-start gap-2" onSubmit={onSubmit} noValidate>
-      <FormField
-        id={`${id}-days`}
-        label="Target (business days)"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={RESPONSE_TARGET_MAX_DAYS}
-        step={1}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        error={error}
-        className="w-24"
-      />
+      {/* As wide as its label, so Save sits beside the input. */}
+      <div className="w-44">
+        <FormField
+          id={`${id}-days`}
+          label="Target (business days)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={RESPONSE_TARGET_MAX_DAYS}
+          step={1}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          error={error}
+          className="w-full"
+        />
+      </div>
       <div className="grid gap-2">
         <span aria-hidden="true" className="h-3.5" />
         <PendingButton
