@@ -16,7 +16,9 @@ export function FlaggedTermsCard({
     <Card className="gap-4">
       <CardHeader>
         <CardTitle>Flagged terms</CardTitle>
-        <CardDescription>The terms the compliance check flagged most in the period.</CardDescription>
+        <CardDescription>
+          The terms the compliance check flagged most in the period, by the messages that raised them.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {terms.length === 0 ? (
@@ -34,7 +36,7 @@ export function FlaggedTermsCard({
                   <SeverityBadge severity={term.severity} />
                   <span className="w-12 text-right tabular-nums">
                     {formatNumber(term.count)}
-                    <span className="sr-only"> {term.count === 1 ? 'flag' : 'flags'}</span>
+                    <span className="sr-only"> {term.count === 1 ? 'message' : 'messages'}</span>
                   </span>
                 </button>
               </li>
