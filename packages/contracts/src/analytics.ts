@@ -136,6 +136,10 @@ export const analyticsSeriesPointSchema = z.object({
 export type AnalyticsSeriesPoint = z.infer<typeof analyticsSeriesPointSchema>;
 
 export const analyticsResponseSchema = z.object({
+  /**
+   * ISO timestamps, the end excluded: a preset ends now, a custom period at the midnight after `to`; the
+   * previous period ends where this one starts.
+   */
   period: z.object({
     from: z.string(),
     to: z.string(),
