@@ -109,6 +109,9 @@ export const AUDIT_ACTIONS = {
   message_opened: { label: 'Thread opened', kind: 'ACCESS' },
   flag_dismissals_exported: { label: 'Cleared flags exported', kind: 'EXPORT' },
   evidence_pack_exported: { label: 'Evidence pack exported', kind: 'EXPORT' },
+  report_requested: { label: 'Report generated', kind: 'CREATE' },
+  report_retried: { label: 'Report retried', kind: 'UPDATE' },
+  report_downloaded: { label: 'Report downloaded', kind: 'EXPORT' },
   // Data retention
   retention_period_updated: { label: 'Retention period changed', kind: 'UPDATE' },
   legal_hold_placed: { label: 'Legal hold placed', kind: 'CREATE' },

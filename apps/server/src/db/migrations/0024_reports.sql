@@ -1,0 +1,34 @@
+CREATE TABLE "reports" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"org_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"period_start" date NOT NULL,
+	"period_end" date NOT NULL,
+	"project_id" uuid,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"progress" smallint DEFAULT 0 NOT NULL,
+	"error" text,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"heartbeat_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"pdf" "bytea",
+	"csv" "bytea",
+	"pdf_size" integer,
+	"csv_size" integer,
+	"pdf_sha256" text,
+	"csv_sha256" text,
+	CONSTRAINT "reports_type_check" CHECK ("reports"."type" in ('management', 'compliance', 'productivity')),
+	CONSTRAINT "reports_status_check" CHECK ("reports"."status" in ('queued', 'running', 'done', 'failed')),
+	CONSTRAINT "reports_progress_check" CHECK ("reports"."progress" between 0 and 100),
+	CONSTRAINT "reports_period_check" CHECK ("reports"."period_start" <= "reports"."period_end")
+);
+--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "reports_org_created_id_idx" ON "reports" USING btree ("org_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reports_unfinished_idx" ON "reports" USING btree ("status","created_at") WHERE "reports"."status" in ('queued', 'running');--> statement-breakpoint
+CREATE INDEX "ai_responses_org_sent_idx" ON "ai_responses" USING btree ("org_id","approved_at","id") WHERE "ai_responses"."approved_at" is not null and "ai_responses"."sent_email_id" is not null;

@@ -1,0 +1,341 @@
+import { createHash } from 'node:crypto';
+import {
+  type CreateReportInput,
+  type ListReportsResponse,
+  type listReportsQuerySchema,
+  REPORT_TYPE_LABELS,
+  type Report,
+  type ReportFormat,
+  reportFileName,
+} from '@parley/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../auth/actor';
+import type { ServiceContext } from '../../context';
+import { appendAudit } from '../../lib/audit';
+import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
+import { AppError } from '../../lib/errors';
+import { verifyAuditChain } from '../audit/audit.service';
+import { buildComplianceReport } from './compliance-report';
+import { buildManagementReport } from './management-report';
+import { buildProductivityReport } from './productivity-report';
+import { type ReportContent, type ReportHeader, reportTitle } from './report-content';
+import type { ReportScope } from './report-data.queries';
+import { renderReportPdf } from './report-pdf';
+import {
+  claimQueuedReport,
+  failStaleReports,
+  findProjectInOrg,
+  findReport,
+  findReportFile,
+  insertReport,
+  listReportsPage,
+  markReportFailed,
+  type ReportRow,
+  requeueFailedReport,
+  setReportProgress,
+  storeReportFiles,
+} from './reports.queries';
+
+/**
+ * A running report whose progress has not moved for this long died with its process (a crash, a
+ * deploy): the reports job marks it failed so it can be retried (docs/decisions/044-reports.md).
+ */
+export const REPORT_STALE_AFTER_MS = 10 * 60_000;
+
+export const REPORT_STALE_ERROR =
+  'Generation stopped before it finished (the server restarted or lost its connection). Retry to generate it again.';
+
+export const REPORT_FAILED_ERROR =
+  'The report could not be generated. Retry it; if it fails again, tell your admin.';
+
+/** Who a scheduled report is from in the list and in the PDF. */
+export const SCHEDULE_CREATOR_NAME = 'Monthly schedule';
+
+type ReportsContext = Pick<ServiceContext, 'db' | 'clock' | 'logger'>;
+type GenerationContext = Pick<ServiceContext, 'db' | 'clock' | 'logger' | 'auditSigner'>;
+
+export function toReportDto(row: ReportRow): Report {
+  return {
+    id: row.id,
+    type: row.type,
+    type_label: REPORT_TYPE_LABELS[row.type],
+    period_start: row.periodStart,
+    period_end: row.periodEnd,
+    fund: row.projectId ? { id: row.projectId, name: row.projectName ?? '' } : null,
+    status: row.status,
+    progress: row.progress,
+    error: row.error,
+    created_by: row.createdBy ? { id: row.createdBy, name: row.createdByName ?? '' } : null,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    size: row.pdfSize,
+    csv_size: row.csvSize,
+    pdf_sha256: row.pdfSha256,
+    csv_sha256: row.csvSha256,
+  };
+}
+
+export async function listReports(
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Actor,
+  query: z.output<typeof listReportsQuerySchema>,
+): Promise<ListReportsResponse> {
+  const after = query.cursor ? parseTimeCursor(query.cursor) : null;
+  const rows = await listReportsPage(ctx.db, actor.orgId, after, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toReportDto),
+    next_cursor:
+      rows.length > query.limit && last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null,
+  };
+}
+
+export async function getReport(ctx: Pick<ServiceContext, 'db'>, actor: Actor, id: string): Promise<Report> {
+  const row = await findReport(ctx.db, actor.orgId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toReportDto(row);
+}
+
+/**
+ * Generate Report: the request is queued with its audit entry in one transaction (the answer is read
+ * inside it); the reports job or the route's kick generates it after the commit.
+ */
+export async function requestReport(
+  ctx: ReportsContext,
+  actor: Actor | null,
+  input: CreateReportInput & { orgId: string },
+): Promise<Report> {
+  return ctx.db.transaction(async (tx) => {
+    const fundId = input.fund_id ?? null;
+    if (fundId && !(await findProjectInOrg(tx, input.orgId, fundId))) {
+      throw new AppError('NOT_FOUND', {
+        message: 'No such fund.',
+        fields: { fund_id: 'Choose one of your funds' },
+      });
+    }
+    const id = await insertReport(tx, {
+      orgId: input.orgId,
+      type: input.type,
+      periodStart: input.period_start,
+      periodEnd: input.period_end,
+      projectId: fundId,
+      createdBy: actor?.userId ?? null,
+      createdAt: ctx.clock.now(),
+    });
+    await appendAudit(tx, ctx.clock, {
+      orgId: input.orgId,
+      actorId: actor?.userId ?? null,
+      actionType: 'report_requested',
+      entityType: 'report',
+      entityId: id,
+      details: {
+        type: input.type,
+        period_start: input.period_start,
+        period_end: input.period_end,
+        ...(fundId ? { project_id: fundId } : {}),
+        ...(actor ? {} : { scheduled: true }),
+      },
+    });
+    const row = await findReport(tx, input.orgId, id);
+    if (!row) throw new Error('report vanished inside its transaction');
+    return toReportDto(row);
+  });
+}
+
+/** Retry: a failed report is queued again, audited in the same transaction. */
+export async function retryReport(ctx: ReportsContext, actor: Actor, id: string): Promise<Report> {
+  return ctx.db.transaction(async (tx) => {
+    const existing = await findReport(tx, actor.orgId, id);
+    if (!existing) throw new AppError('NOT_FOUND');
+    if (!(await requeueFailedReport(tx, actor.orgId, id))) throw new AppError('REPORT_NOT_FAILED');
+    await appendAudit(tx, ctx.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
+      actionType: 'report_retried',
+      entityType: 'report',
+      entityId: id,
+      details: {
+        type: existing.type,
+        error: existing.error,
+        ...(existing.projectId ? { project_id: existing.projectId } : {}),
+      },
+    });
+    const row = await findReport(tx, actor.orgId, id);
+    if (!row) throw new Error('report vanished inside its transaction');
+    return toReportDto(row);
+  });
+}
+
+/** Download: the file and its name, read in the transaction that records the download. */
+export async function downloadReport(
+  ctx: ReportsContext,
+  actor: Actor,
+  input: { id: string; format: ReportFormat },
+): Promise<{ bytes: Buffer; fileName: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findReport(tx, actor.orgId, input.id);
+    if (!row) throw new AppError('NOT_FOUND');
+    const bytes =
+      row.status === 'done' ? await findReportFile(tx, actor.orgId, input.id, input.format) : null;
+    if (!bytes) throw new AppError('REPORT_NOT_READY');
+    await appendAudit(tx, ctx.clock, {
+      orgId: actor.orgId,
+      actorId: actor.userId,
+      actionType: 'report_downloaded',
+      entityType: 'report',
+      entityId: row.id,
+      details: {
+        type: row.type,
+        format: input.format,
+        sha256: input.format === 'pdf' ? row.pdfSha256 : row.csvSha256,
+        ...(row.projectId ? { project_id: row.projectId } : {}),
+      },
+    });
+    const dto = toReportDto(row);
+    return { bytes, fileName: reportFileName(dto, input.format) };
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/** The period as [from, to) in UTC: its first day's midnight to the midnight after its last day. */
+function scopeOf(claimed: {
+  org_id: string;
+  period_start: string;
+  period_end: string;
+  project_id: string | null;
+}): ReportScope {
+  return {
+    orgId: claimed.org_id,
+    from: new Date(`${claimed.period_start}T00:00:00Z`),
+    to: new Date(Date.parse(`${claimed.period_end}T00:00:00Z`) + DAY_MS),
+    projectId: claimed.project_id,
+  };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Generates one claimed report: its figures (progress written as it goes, which is also its heartbeat),
+ * the PDF, then the files stored in one statement. A failure is recorded on the row with a reason the
+ * user reads; the detail goes to the log.
+ */
+async function generateClaimedReport(
+  ctx: GenerationContext,
+  claimed: NonNullable<Awaited<ReturnType<typeof claimQueuedReport>>>,
+): Promise<'done' | 'failed'> {
+  try {
+    const row = await findReport(ctx.db, claimed.org_id, claimed.id);
+    if (!row) throw new Error('claimed report not found');
+    const header: ReportHeader = {
+      type: row.type,
+      title: reportTitle(row.type),
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+      fundName: row.projectName,
+      createdByName: row.createdBy ? (row.createdByName ?? '') : SCHEDULE_CREATOR_NAME,
+      createdAt: row.createdAt,
+    };
+    const scope = scopeOf(claimed);
+    let lastProgress = 0;
+    const onProgress = async (share: number) => {
+      const progress = Math.min(90, Math.max(lastProgress, Math.round(5 + share * 85)));
+      if (progress === lastProgress) return;
+      lastProgress = progress;
+      await setReportProgress(ctx.db, claimed.id, progress, ctx.clock.now());
+    };
+    await onProgress(0);
+    const content: ReportContent =
+      row.type === 'compliance'
+        ? await buildComplianceReport(ctx.db, header, scope, {
+            verifyChain: () => verifyAuditChain(ctx, claimed.org_id),
+            onProgress,
+          })
+        : row.type === 'management'
+          ? await buildManagementReport(ctx.db, header, scope, onProgress)
+          : await buildProductivityReport(ctx.db, header, scope, onProgress);
+    const pdf = await renderReportPdf(content.document, row.createdAt);
+    await setReportProgress(ctx.db, claimed.id, 95, ctx.clock.now());
+    const csv = Buffer.from(content.csv, 'utf8');
+    const stored = await storeReportFiles(
+      ctx.db,
+      claimed.id,
+      { pdf, csv, pdfSha256: sha256(pdf), csvSha256: sha256(csv) },
+      ctx.clock.now(),
+    );
+    return stored ? 'done' : 'failed';
+  } catch (error) {
+    ctx.logger.error('report generation failed', {
+      reportId: claimed.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    await markReportFailed(ctx.db, claimed.id, REPORT_FAILED_ERROR, ctx.clock.now());
+    return 'failed';
+  }
+}
+
+/**
+ * Generates queued reports one at a time, oldest first, until none is left or `limit` were made. Each
+ * is claimed with `for update skip locked`, so any number of instances (and the route's kick) can run
+ * this at once without two making the same report.
+ */
+export async function generateQueuedReports(
+  ctx: GenerationContext,
+  options: { limit: number; signal?: AbortSignal },
+): Promise<{ done: number; failed: number }> {
+  const counts = { done: 0, failed: 0 };
+  for (let i = 0; i < options.limit && !options.signal?.aborted; i++) {
+    const claimed = await ctx.db.transaction((tx) => claimQueuedReport(tx, ctx.clock.now()));
+    if (!claimed) break;
+    counts[await generateClaimedReport(ctx, claimed)] += 1;
+  }
+  return counts;
+}
+
+/** The crash rule: running reports whose heartbeat stopped are failed with a reason, to be retried. */
+export async function failAbandonedReports(
+  ctx: Pick<ServiceContext, 'clock'>,
+  tx: Parameters<typeof failStaleReports>[0],
+) {
+  const now = ctx.clock.now();
+  return failStaleReports(tx, new Date(now.getTime() - REPORT_STALE_AFTER_MS), REPORT_STALE_ERROR, now);
+}
+
+/** Reports generated per kick: the job takes whatever is left. */
+const KICK_LIMIT = 5;
+const kicks = new WeakMap<object, { again: boolean; settled: Promise<void> }>();
+
+/**
+ * Starts generating right after a request commits, in this process, so the user does not wait for the
+ * job's interval. One kick runs per database at a time; a kick during a run makes it look again. A
+ * failure here is only a warning: the reports job takes the queue on its next run.
+ */
+export function kickReportGeneration(ctx: GenerationContext): void {
+  const running = kicks.get(ctx.db);
+  if (running) {
+    running.again = true;
+    return;
+  }
+  const state = { again: true, settled: Promise.resolve() };
+  kicks.set(ctx.db, state);
+  state.settled = (async () => {
+    try {
+      while (state.again) {
+        state.again = false;
+        await generateQueuedReports(ctx, { limit: KICK_LIMIT });
+      }
+    } catch (error) {
+      ctx.logger.warn('report generation kick failed; the reports job will take the queue', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      kicks.delete(ctx.db);
+    }
+  })();
+}
+
+/** Resolves once this process's kick on `db` (if any) ended: shutdown waits for it before closing. */
+export async function settleReportGeneration(db: object): Promise<void> {
+  await kicks.get(db)?.settled;
+}
