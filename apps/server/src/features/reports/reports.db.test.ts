@@ -7,6 +7,8 @@ import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestContext, json } from '../../../test/test-app';
 import { auditLogs, reports } from '../../db/schema';
 import { runReportJobs } from '../../jobs/reports';
+import { createLogger } from '../../lib/logger';
+import { RealtimeHub } from '../realtime/realtime.hub';
 import { REPORT_STALE_AFTER_MS, REPORT_STALE_ERROR } from './reports.service';
 
 const smtp = await startSmtpSink();
@@ -561,5 +563,24 @@ describe('the list, downloads, audit and retry', () => {
       .where(eq(reports.orgId, director.orgId));
     expect(rows).toHaveLength(4);
     for (const row of rows) expect(row).toEqual({ attempts: 1, status: 'done' });
+  });
+});
+
+describe('realtime', () => {
+  it('announces a report as it is queued, moves on and is done, so the list reloads', async () => {
+    const director = await ctx.signInAs('ir_director');
+    const hub = new RealtimeHub({ database: ctx.database, logger: createLogger('silent') });
+    const events: { type: string; reportId?: string }[] = [];
+    await hub.subscribe(director.orgId, (e) => events.push(e as { type: string }), director.userId);
+    try {
+      const report = await generate(director.cookie, { type: 'management', ...NOVEMBER });
+      await vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(3), {
+        timeout: 10_000,
+        interval: 20,
+      });
+      for (const event of events) expect(event).toEqual({ type: 'report.updated', reportId: report.id });
+    } finally {
+      await hub.stop();
+    }
   });
 });

@@ -11,9 +11,11 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
+import { notifyOrg } from '../../lib/realtime';
 import { verifyAuditChain } from '../audit/audit.service';
 import { buildComplianceReport } from './compliance-report';
 import { buildManagementReport } from './management-report';
@@ -52,6 +54,11 @@ export const REPORT_FAILED_ERROR =
 export const SCHEDULE_CREATOR_NAME = 'Monthly schedule';
 
 type ReportsContext = Pick<ServiceContext, 'db' | 'clock' | 'logger'>;
+
+/** The organisation's Reports list reloads (docs/architecture.md Realtime): ids only, on commit. */
+function announceReport(tx: Tx, report: { id: string; orgId: string }) {
+  return notifyOrg(tx, { type: 'report.updated', orgId: report.orgId, reportId: report.id });
+}
 type GenerationContext = Pick<ServiceContext, 'db' | 'clock' | 'logger' | 'auditSigner'>;
 
 export function toReportDto(row: ReportRow): Report {
@@ -137,6 +144,7 @@ export async function requestReport(
         ...(actor ? {} : { scheduled: true }),
       },
     });
+    await announceReport(tx, { id, orgId: input.orgId });
     const row = await findReport(tx, input.orgId, id);
     if (!row) throw new Error('report vanished inside its transaction');
     return toReportDto(row);
@@ -161,6 +169,7 @@ export async function retryReport(ctx: ReportsContext, actor: Actor, id: string)
         ...(existing.projectId ? { project_id: existing.projectId } : {}),
       },
     });
+    await announceReport(tx, { id, orgId: actor.orgId });
     const row = await findReport(tx, actor.orgId, id);
     if (!row) throw new Error('report vanished inside its transaction');
     return toReportDto(row);
@@ -225,8 +234,9 @@ async function generateClaimedReport(
   ctx: GenerationContext,
   claimed: NonNullable<Awaited<ReturnType<typeof claimQueuedReport>>>,
 ): Promise<'done' | 'failed'> {
+  const report = { id: claimed.id, orgId: claimed.org_id };
   try {
-    const row = await findReport(ctx.db, claimed.org_id, claimed.id);
+    const row = await findReport(ctx.db, report.orgId, report.id);
     if (!row) throw new Error('claimed report not found');
     const header: ReportHeader = {
       type: row.type,
@@ -243,7 +253,10 @@ async function generateClaimedReport(
       const progress = Math.min(90, Math.max(lastProgress, Math.round(5 + share * 85)));
       if (progress === lastProgress) return;
       lastProgress = progress;
-      await setReportProgress(ctx.db, claimed.id, progress, ctx.clock.now());
+      await ctx.db.transaction(async (tx) => {
+        await setReportProgress(tx, claimed.id, progress, ctx.clock.now());
+        await announceReport(tx, report);
+      });
     };
     await onProgress(0);
     const content: ReportContent =
@@ -256,21 +269,28 @@ async function generateClaimedReport(
           ? await buildManagementReport(ctx.db, header, scope, onProgress)
           : await buildProductivityReport(ctx.db, header, scope, onProgress);
     const pdf = await renderReportPdf(content.document, row.createdAt);
-    await setReportProgress(ctx.db, claimed.id, 95, ctx.clock.now());
     const csv = Buffer.from(content.csv, 'utf8');
-    const stored = await storeReportFiles(
-      ctx.db,
-      claimed.id,
-      { pdf, csv, pdfSha256: sha256(pdf), csvSha256: sha256(csv) },
-      ctx.clock.now(),
-    );
+    // Stored only while still running: a row the crash sweep failed meanwhile stays failed.
+    const stored = await ctx.db.transaction(async (tx) => {
+      const done = await storeReportFiles(
+        tx,
+        claimed.id,
+        { pdf, csv, pdfSha256: sha256(pdf), csvSha256: sha256(csv) },
+        ctx.clock.now(),
+      );
+      if (done) await announceReport(tx, report);
+      return done;
+    });
     return stored ? 'done' : 'failed';
   } catch (error) {
     ctx.logger.error('report generation failed', {
       reportId: claimed.id,
       error: error instanceof Error ? error.message : String(error),
     });
-    await markReportFailed(ctx.db, claimed.id, REPORT_FAILED_ERROR, ctx.clock.now());
+    await ctx.db.transaction(async (tx) => {
+      if (await markReportFailed(tx, claimed.id, REPORT_FAILED_ERROR, ctx.clock.now()))
+        await announceReport(tx, report);
+    });
     return 'failed';
   }
 }
@@ -286,7 +306,11 @@ export async function generateQueuedReports(
 ): Promise<{ done: number; failed: number }> {
   const counts = { done: 0, failed: 0 };
   for (let i = 0; i < options.limit && !options.signal?.aborted; i++) {
-    const claimed = await ctx.db.transaction((tx) => claimQueuedReport(tx, ctx.clock.now()));
+    const claimed = await ctx.db.transaction(async (tx) => {
+      const row = await claimQueuedReport(tx, ctx.clock.now());
+      if (row) await announceReport(tx, { id: row.id, orgId: row.org_id });
+      return row;
+    });
     if (!claimed) break;
     counts[await generateClaimedReport(ctx, claimed)] += 1;
   }
@@ -294,12 +318,16 @@ export async function generateQueuedReports(
 }
 
 /** The crash rule: running reports whose heartbeat stopped are failed with a reason, to be retried. */
-export async function failAbandonedReports(
-  ctx: Pick<ServiceContext, 'clock'>,
-  tx: Parameters<typeof failStaleReports>[0],
-) {
+export async function failAbandonedReports(ctx: Pick<ServiceContext, 'clock'>, tx: Tx) {
   const now = ctx.clock.now();
-  return failStaleReports(tx, new Date(now.getTime() - REPORT_STALE_AFTER_MS), REPORT_STALE_ERROR, now);
+  const failed = await failStaleReports(
+    tx,
+    new Date(now.getTime() - REPORT_STALE_AFTER_MS),
+    REPORT_STALE_ERROR,
+    now,
+  );
+  for (const report of failed) await announceReport(tx, report);
+  return failed;
 }
 
 /** Reports generated per kick: the job takes whatever is left. */

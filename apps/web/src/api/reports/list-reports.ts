@@ -6,10 +6,11 @@ import { reportKeys } from './report-keys';
 /** Rows per page of the Reports list. */
 const REPORTS_PAGE_SIZE = 20;
 /**
- * While a report is queued or running, the list is read again this often so its progress moves and
- * it turns into Download buttons without a reload (docs/decisions/044-reports.md).
+ * While a report is queued or running, the list is also read again this often: realtime
+ * `report.updated` events reload it at once, and this keeps it moving when the event stream is down
+ * (docs/decisions/044-reports.md).
  */
-export const REPORTS_POLL_MS = 2_000;
+export const REPORTS_POLL_MS = 5_000;
 
 /** GET /api/reports?limit&cursor: one page of the organisation's reports, newest first. */
 export function listReports(cursor: string | null, signal?: AbortSignal): Promise<ListReportsResponse> {
