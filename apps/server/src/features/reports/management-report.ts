@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { csvRow } from '../audit/audit-export-csv';
-import { formatHours, periodLine, type ReportContent, type ReportHeader } from './report-content';
+import { formatHours, formatUtc, periodLine, type ReportContent, type ReportHeader } from './report-content';
 import {
   countTopicsByFund,
   type ReportScope,
@@ -89,10 +89,7 @@ export async function buildManagementReport(
   return {
     document: {
       title: header.title,
-      subtitle: [
-        periodLine(header),
-        `Generated ${header.createdAt.toISOString().slice(0, 16).replace('T', ' ')} by ${header.createdByName}`,
-      ],
+      subtitle: [periodLine(header), `Generated ${formatUtc(header.createdAt)} by ${header.createdByName}`],
       sections: [
         {
           heading: 'Summary',

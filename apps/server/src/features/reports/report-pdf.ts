@@ -82,11 +82,14 @@ export async function renderReportPdf(report: ReportDocument, createdAt: Date): 
         2 * CELL_PADDING;
       if (doc.y + height > bottom()) {
         doc.addPage();
-        if (!bold)
+        if (!bold) {
           drawRow(
             section.columns.map((c) => c.label),
             true,
           );
+          // The repeated heading set its own font.
+          doc.font('Helvetica').fontSize(TABLE_SIZE);
+        }
       }
       const top = doc.y;
       let x = MARGIN;
