@@ -657,6 +657,10 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
     period_start: '2026-11-01',
     period_end: '2026-11-30',
   })),
+  'PUT /api/admin/report-schedule': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    return { ...by(admin), body: { enabled: true, types: ['compliance'], recipient_ids: [admin.userId] } };
+  },
   'POST /api/reports/:id/retry': async ({ ctx }) => {
     const director = await ctx.signInAs('ir_director');
     // A report whose generation failed, as the reports job leaves one (no background run to race).

@@ -112,6 +112,8 @@ export const AUDIT_ACTIONS = {
   report_requested: { label: 'Report generated', kind: 'CREATE' },
   report_retried: { label: 'Report retried', kind: 'UPDATE' },
   report_downloaded: { label: 'Report downloaded', kind: 'EXPORT' },
+  report_schedule_updated: { label: 'Monthly reports changed', kind: 'UPDATE' },
+  monthly_reports_sent: { label: 'Monthly reports sent', kind: 'SEND' },
   // Data retention
   retention_period_updated: { label: 'Retention period changed', kind: 'UPDATE' },
   legal_hold_placed: { label: 'Legal hold placed', kind: 'CREATE' },

@@ -155,3 +155,51 @@ export type ListReportsResponse = z.infer<typeof listReportsResponseSchema>;
 /** A report is still being made: the page polls (or hears realtime) until it is done or failed. */
 export const isReportUnfinished = (report: Pick<Report, 'status'>) =>
   report.status === 'queued' || report.status === 'running';
+
+/** Recipients of the monthly reports: a bounded list of the organisation's members. */
+export const REPORT_SCHEDULE_RECIPIENTS_MAX = 50;
+
+/** PUT /api/admin/report-schedule: the monthly reports, their types and recipients (all three). */
+export const updateReportScheduleInputSchema = z
+  .object({
+    enabled: z.boolean({ error: 'Say whether the monthly reports are on' }),
+    types: z
+      .array(z.enum(REPORT_TYPES, { error: 'Choose Management, Compliance or Productivity' }))
+      .max(REPORT_TYPES.length)
+      .refine((types) => new Set(types).size === types.length, { error: 'Choose each type once' }),
+    recipient_ids: z
+      .array(z.uuid({ error: 'Choose members of your organisation' }))
+      .max(REPORT_SCHEDULE_RECIPIENTS_MAX, {
+        error: `Choose at most ${REPORT_SCHEDULE_RECIPIENTS_MAX} members`,
+      })
+      .refine((ids) => new Set(ids).size === ids.length, { error: 'Choose each member once' }),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if (!input.enabled) return;
+    if (input.types.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['types'], message: 'Choose at least one report' });
+    if (input.recipient_ids.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['recipient_ids'], message: 'Choose at least one member' });
+  });
+export type UpdateReportScheduleInput = z.infer<typeof updateReportScheduleInputSchema>;
+
+const memberSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const reportScheduleSchema = z.object({
+  enabled: z.boolean(),
+  types: z.array(z.enum(REPORT_TYPES)),
+  recipients: z.array(memberSchema),
+  /** When the next reports go out (the 1st of next month, 00:00 UTC, or later on the job's run); null when off. */
+  next_at: z.string().nullable(),
+  /** The first day of the last month sent; null before the first. */
+  last_period_start: z.string().nullable(),
+  /** The active members an admin may choose from, by name. */
+  members: z.array(memberSchema),
+});
+export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
+
+/** The first instant of the month after `at` (UTC): when a month's reports become due. */
+export function startOfNextMonth(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+}

@@ -1228,3 +1228,32 @@ export const reports = pgTable(
     check('reports_period_check', sql`${t.periodStart} <= ${t.periodEnd}`),
   ],
 );
+
+/**
+ * The organisation's monthly reports (docs/decisions/044-reports.md): on the 1st of each month (UTC) the
+ * reports job generates the previous month's reports of `types` and mails `recipient_ids` a link to the
+ * Reports page. `last_period_start` is the first day of the last month sent, so a run missed on the
+ * 1st is made up later and a month is never sent twice.
+ */
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    orgId: uuid('org_id')
+      .primaryKey()
+      .references(() => organizations.id),
+    enabled: boolean('enabled').notNull().default(false),
+    types: text('types').array().notNull().default(sql`'{}'::text[]`),
+    recipientIds: uuid('recipient_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    lastPeriodStart: date('last_period_start', { mode: 'string' }),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    /** The job's question: which enabled schedules are behind (few rows; the index keeps it cheap). */
+    index('report_schedules_due_idx').on(t.lastPeriodStart).where(sql`${t.enabled}`),
+    check(
+      'report_schedules_types_check',
+      sql`${t.types} <@ array['management', 'compliance', 'productivity']::text[]`,
+    ),
+  ],
+);

@@ -1,3 +1,14 @@
+CREATE TABLE "report_schedules" (
+	"org_id" uuid PRIMARY KEY NOT NULL,
+	"enabled" boolean DEFAULT false NOT NULL,
+	"types" text[] DEFAULT '{}'::text[] NOT NULL,
+	"recipient_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"last_period_start" date,
+	"updated_by" uuid,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "report_schedules_types_check" CHECK ("report_schedules"."types" <@ array['management', 'compliance', 'productivity']::text[])
+);
+--> statement-breakpoint
 CREATE TABLE "reports" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"org_id" uuid NOT NULL,
@@ -26,9 +37,12 @@ CREATE TABLE "reports" (
 	CONSTRAINT "reports_period_check" CHECK ("reports"."period_start" <= "reports"."period_end")
 );
 --> statement-breakpoint
+ALTER TABLE "report_schedules" ADD CONSTRAINT "report_schedules_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "report_schedules" ADD CONSTRAINT "report_schedules_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "report_schedules_due_idx" ON "report_schedules" USING btree ("last_period_start") WHERE "report_schedules"."enabled";--> statement-breakpoint
 CREATE INDEX "reports_org_created_id_idx" ON "reports" USING btree ("org_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "reports_unfinished_idx" ON "reports" USING btree ("status","created_at") WHERE "reports"."status" in ('queued', 'running');--> statement-breakpoint
 CREATE INDEX "ai_responses_org_sent_idx" ON "ai_responses" USING btree ("org_id","approved_at","id") WHERE "ai_responses"."approved_at" is not null and "ai_responses"."sent_email_id" is not null;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertProject } from '../../../test/factories';
@@ -14,6 +14,9 @@ import { REPORT_STALE_AFTER_MS, REPORT_STALE_ERROR } from './reports.service';
 const smtp = await startSmtpSink();
 afterAll(() => smtp.close());
 const ctx = await createTestContext({}, { mailer: smtp.mailer });
+
+/** What the reports job runs with: the outbox's sender and the audit signing key. */
+const jobDeps = { ...ctx.emailDeps, auditSigner: ctx.auditDeps.auditSigner };
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const NOVEMBER = { period_start: '2026-11-01', period_end: '2026-11-30' };
@@ -512,16 +515,10 @@ describe('the list, downloads, audit and retry', () => {
     });
     expect(notReady.status).toBe(409);
     expect((await json(notReady)).error.code).toBe('REPORT_NOT_READY');
-    const deps = {
-      db: ctx.db,
-      clock: ctx.clock,
-      logger: ctx.auditDeps.logger,
-      auditSigner: ctx.auditDeps.auditSigner,
-    };
     ctx.clock.advance(REPORT_STALE_AFTER_MS - 1_000);
-    expect((await runReportJobs(deps)).abandoned).toBe(0);
+    expect((await runReportJobs(jobDeps)).abandoned).toBe(0);
     ctx.clock.advance(2_000);
-    expect((await runReportJobs(deps)).abandoned).toBe(1);
+    expect((await runReportJobs(jobDeps)).abandoned).toBe(1);
     const cookie = (await ctx.signInUser(director)).cookie;
     const failed = await json(await ctx.request('GET', `/api/reports/${id}`, { cookie }));
     expect(failed).toMatchObject({ status: 'failed', error: REPORT_STALE_ERROR, progress: 40 });
@@ -549,13 +546,7 @@ describe('the list, downloads, audit and retry', () => {
       });
       ids.push((await json(res)).id);
     }
-    const deps = {
-      db: ctx.db,
-      clock: ctx.clock,
-      logger: ctx.auditDeps.logger,
-      auditSigner: ctx.auditDeps.auditSigner,
-    };
-    await Promise.all([runReportJobs(deps), runReportJobs(deps)]);
+    await Promise.all([runReportJobs(jobDeps), runReportJobs(jobDeps)]);
     for (const id of ids) await waitUntilFinished(director.cookie, id);
     const rows = await ctx.db
       .select({ attempts: reports.attempts, status: reports.status })
@@ -582,5 +573,132 @@ describe('realtime', () => {
     } finally {
       await hub.stop();
     }
+  });
+});
+
+describe('the monthly reports (admin)', () => {
+  it('is an admin’s setting: 403 for a director, 400 naming the field', async () => {
+    await ctx.expectGuarded('GET', '/api/admin/report-schedule', 'admin.manage');
+    await ctx.expectGuarded('PUT', '/api/admin/report-schedule', 'admin.manage', {
+      enabled: false,
+      types: [],
+      recipient_ids: [],
+    });
+    const admin = await ctx.signInAs('admin');
+    const put = (body: unknown) =>
+      ctx.request('PUT', '/api/admin/report-schedule', { cookie: admin.cookie, body });
+    const fieldsOf = async (body: unknown) => {
+      const res = await put(body);
+      expect(res.status).toBe(400);
+      return (await json(res)).error.fields;
+    };
+    expect(await fieldsOf({ enabled: true, types: [], recipient_ids: [admin.userId] })).toHaveProperty(
+      'types',
+    );
+    expect(await fieldsOf({ enabled: true, types: ['compliance'], recipient_ids: [] })).toHaveProperty(
+      'recipient_ids',
+    );
+    expect(
+      await fieldsOf({ enabled: true, types: ['weekly'], recipient_ids: [admin.userId] }),
+    ).toHaveProperty('types.0');
+    // A member of another organisation is not a recipient.
+    expect(
+      await fieldsOf({ enabled: true, types: ['compliance'], recipient_ids: [scene.director.userId] }),
+    ).toMatchObject({ recipient_ids: 'Choose active members of your organisation' });
+    const schedule = await json(
+      await ctx.request('GET', '/api/admin/report-schedule', { cookie: admin.cookie }),
+    );
+    expect(schedule).toMatchObject({ enabled: false, types: [], recipients: [], next_at: null });
+  });
+
+  it('sends last month’s reports on the 1st to the chosen members, once, audited', async () => {
+    at('2026-11-20T10:00:00Z');
+    const admin = await ctx.signInAs('admin');
+    const director = await ctx.createUser('ir_director', admin.orgId);
+    const quiet = await ctx.createUser('ir_associate', admin.orgId);
+    const res = await ctx.request('PUT', '/api/admin/report-schedule', {
+      cookie: admin.cookie,
+      body: {
+        enabled: true,
+        types: ['compliance', 'management'],
+        recipient_ids: [director.userId, admin.userId],
+      },
+    });
+    expect(res.status).toBe(200);
+    const schedule = await json(res);
+    expect(schedule).toMatchObject({
+      enabled: true,
+      types: ['compliance', 'management'],
+      next_at: '2026-12-01T00:00:00.000Z',
+      last_period_start: '2026-10-01',
+    });
+    expect(schedule.recipients.map((r: { id: string }) => r.id).sort()).toEqual(
+      [director.userId, admin.userId].sort(),
+    );
+    expect(schedule.members.map((m: { id: string }) => m.id)).toContain(quiet.userId);
+
+    const scheduledOf = async () =>
+      ctx.db
+        .select({
+          type: reports.type,
+          start: reports.periodStart,
+          end: reports.periodEnd,
+          status: reports.status,
+        })
+        .from(reports)
+        .where(and(eq(reports.orgId, admin.orgId), isNull(reports.createdBy)));
+
+    at('2026-11-30T23:59:00Z');
+    await runReportJobs(jobDeps);
+    expect(await scheduledOf()).toEqual([]);
+
+    at('2026-12-01T00:01:00Z');
+    const run = await runReportJobs(jobDeps);
+    expect(run.scheduled).toBeGreaterThanOrEqual(1);
+    for (const member of [director, admin]) {
+      const mail = await smtp.mailTo(member.email);
+      expect(mail.subject).toBe('Monthly reports for November 2026');
+      expect(mail.text).toContain('The Compliance, Management reports for 2026-11-01 to 2026-11-30');
+      expect(mail.text).toContain('http://parley.test/reports');
+    }
+    expect(smtp.received.some((m) => m.to.includes(quiet.email))).toBe(false);
+    const made = await scheduledOf();
+    expect(made.map((r) => r.type).sort()).toEqual(['compliance', 'management']);
+    for (const report of made) expect(report).toMatchObject({ start: '2026-11-01', end: '2026-11-30' });
+    await vi.waitFor(async () => expect((await scheduledOf()).every((r) => r.status === 'done')).toBe(true), {
+      timeout: 60_000,
+      interval: 25,
+    });
+    const cookie = (await ctx.signInUser(admin)).cookie;
+    const listed = await json(await ctx.request('GET', '/api/reports', { cookie }));
+    expect(listed.items[0]).toMatchObject({ created_by: null, status: 'done' });
+
+    // The next run, or another instance's, sends nothing again.
+    at('2026-12-01T00:05:00Z');
+    expect((await runReportJobs(jobDeps)).scheduled).toBe(0);
+    expect(await scheduledOf()).toHaveLength(2);
+    const audit = await ctx.db
+      .select({ action: auditLogs.actionType, actorId: auditLogs.actorId, details: auditLogs.details })
+      .from(auditLogs)
+      .where(eq(auditLogs.orgId, admin.orgId));
+    expect(audit.filter((a) => a.action === 'report_schedule_updated')).toEqual([
+      {
+        action: 'report_schedule_updated',
+        actorId: admin.userId,
+        details: {
+          changes: {
+            enabled: { from: false, to: true },
+            types: { from: [], to: ['compliance', 'management'] },
+            recipient_ids: { from: [], to: [director.userId, admin.userId] },
+          },
+        },
+      },
+    ]);
+    const sent = audit.filter((a) => a.action === 'monthly_reports_sent');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      actorId: null,
+      details: { period_start: '2026-11-01', period_end: '2026-11-30', types: ['compliance', 'management'] },
+    });
   });
 });

@@ -4,9 +4,12 @@ import {
   listReportsQuerySchema,
   listReportsResponseSchema,
   reportIdParamSchema,
+  reportScheduleSchema,
   reportSchema,
+  updateReportScheduleInputSchema,
 } from '@parley/contracts';
 import { type ApiRouter, apiRoute, jsonResponse, type RouteDeps } from '../../http/router';
+import { getReportSchedule, updateReportSchedule } from './report-schedule';
 import {
   downloadReport,
   getReport,
@@ -62,6 +65,23 @@ const retry = apiRoute({
   responses: { 202: jsonResponse(reportSchema, 'The queued report') },
 });
 
+const getSchedule = apiRoute({
+  method: 'get',
+  path: '/api/admin/report-schedule',
+  summary: 'The monthly reports: on or off, their types, recipients and the members to choose from',
+  ok: { status: 200, schema: reportScheduleSchema, description: 'The schedule' },
+  errors: [401, 403],
+});
+
+const putSchedule = apiRoute({
+  method: 'put',
+  path: '/api/admin/report-schedule',
+  summary: 'Changes the monthly reports (audited)',
+  body: updateReportScheduleInputSchema,
+  ok: { status: 200, schema: reportScheduleSchema, description: 'The schedule after the change' },
+  errors: [400, 401, 403],
+});
+
 const CONTENT_TYPES = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8; header=present' } as const;
 
 /** The Reports screen (docs/product.md §2 Reports; docs/decisions/044-reports.md). */
@@ -70,7 +90,7 @@ export function registerReportRoutes(api: ApiRouter, deps: RouteDeps) {
 
   api.openapi(create, async (c) => {
     const actor = c.get('actor');
-    const report = await requestReport(deps, actor, { ...c.req.valid('json'), orgId: actor.orgId });
+    const report = await requestReport(deps, actor, c.req.valid('json'));
     kickReportGeneration(deps);
     return c.json(report, 202);
   });
@@ -87,6 +107,12 @@ export function registerReportRoutes(api: ApiRouter, deps: RouteDeps) {
     c.header('Content-Length', String(file.bytes.length));
     return c.body(new Uint8Array(file.bytes), 200);
   });
+
+  api.openapi(getSchedule, async (c) => c.json(await getReportSchedule(deps, c.get('actor')), 200));
+
+  api.openapi(putSchedule, async (c) =>
+    c.json(await updateReportSchedule(deps, c.get('actor'), c.req.valid('json')), 200),
+  );
 
   api.openapi(retry, async (c) => {
     const report = await retryReport(deps, c.get('actor'), c.req.valid('param').id);

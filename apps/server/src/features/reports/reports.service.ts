@@ -105,47 +105,57 @@ export async function getReport(ctx: Pick<ServiceContext, 'db'>, actor: Actor, i
 }
 
 /**
- * Generate Report: the request is queued with its audit entry in one transaction (the answer is read
- * inside it); the reports job or the route's kick generates it after the commit.
+ * Queues a report with its audit entry in the caller's transaction: Generate Report, or the monthly
+ * schedule (no actor). The reports job or a kick generates it after the commit.
  */
+export async function queueReport(
+  tx: Tx,
+  ctx: Pick<ServiceContext, 'clock'>,
+  input: CreateReportInput & { orgId: string; actorId: string | null },
+): Promise<string> {
+  const fundId = input.fund_id ?? null;
+  if (fundId && !(await findProjectInOrg(tx, input.orgId, fundId))) {
+    throw new AppError('NOT_FOUND', {
+      message: 'No such fund.',
+      fields: { fund_id: 'Choose one of your funds' },
+    });
+  }
+  const id = await insertReport(tx, {
+    orgId: input.orgId,
+    type: input.type,
+    periodStart: input.period_start,
+    periodEnd: input.period_end,
+    projectId: fundId,
+    createdBy: input.actorId,
+    createdAt: ctx.clock.now(),
+  });
+  await appendAudit(tx, ctx.clock, {
+    orgId: input.orgId,
+    actorId: input.actorId,
+    actionType: 'report_requested',
+    entityType: 'report',
+    entityId: id,
+    details: {
+      type: input.type,
+      period_start: input.period_start,
+      period_end: input.period_end,
+      ...(fundId ? { project_id: fundId } : {}),
+      ...(input.actorId ? {} : { scheduled: true }),
+    },
+  });
+  await announceReport(tx, { id, orgId: input.orgId });
+  return id;
+}
+
+/** Generate Report: queued in one transaction with its audit entry; the answer is read inside it. */
 export async function requestReport(
   ctx: ReportsContext,
-  actor: Actor | null,
-  input: CreateReportInput & { orgId: string },
+  actor: Actor,
+  input: CreateReportInput,
 ): Promise<Report> {
   return ctx.db.transaction(async (tx) => {
-    const fundId = input.fund_id ?? null;
-    if (fundId && !(await findProjectInOrg(tx, input.orgId, fundId))) {
-      throw new AppError('NOT_FOUND', {
-        message: 'No such fund.',
-        fields: { fund_id: 'Choose one of your funds' },
-      });
-    }
-    const id = await insertReport(tx, {
-      orgId: input.orgId,
-      type: input.type,
-      periodStart: input.period_start,
-      periodEnd: input.period_end,
-      projectId: fundId,
-      createdBy: actor?.userId ?? null,
-      createdAt: ctx.clock.now(),
-    });
-    await appendAudit(tx, ctx.clock, {
-      orgId: input.orgId,
-      actorId: actor?.userId ?? null,
-      actionType: 'report_requested',
-      entityType: 'report',
-      entityId: id,
-      details: {
-        type: input.type,
-        period_start: input.period_start,
-        period_end: input.period_end,
-        ...(fundId ? { project_id: fundId } : {}),
-        ...(actor ? {} : { scheduled: true }),
-      },
-    });
-    await announceReport(tx, { id, orgId: input.orgId });
-    const row = await findReport(tx, input.orgId, id);
+    const id = await queueReport(tx, ctx, { ...input, orgId: actor.orgId, actorId: actor.userId });
+    const row = await findReport(tx, actor.orgId, id);
     if (!row) throw new Error('report vanished inside its transaction');
     return toReportDto(row);
   });
