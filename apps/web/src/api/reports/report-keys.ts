@@ -2,4 +2,6 @@
 export const reportKeys = {
   all: ['reports'] as const,
   list: () => [...reportKeys.all, 'list'] as const,
+  /** The monthly reports' setting (admin). */
+  schedule: () => [...reportKeys.all, 'schedule'] as const,
 };

@@ -1,3 +1,4 @@
+import { hasCapability } from '@parley/contracts';
 import { FileText } from 'lucide-react';
 import { useFundOptions } from '@/api/projects/list-projects';
 import { useReports } from '@/api/reports/list-reports';
@@ -7,7 +8,9 @@ import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
 import { SectionError } from '@/components/section-error';
 import { Card } from '@/components/ui/card';
+import { useSignedInSession } from '@/lib/session';
 import { GenerateReportDialog } from './components/generate-report-dialog';
+import { MonthlyReportsDialog } from './components/monthly-reports-dialog';
 import { ReportsTable } from './components/reports-table';
 
 /** Placeholder rows while the first page loads. */
@@ -29,6 +32,7 @@ function ReportsTableSkeleton({ rows = 5 }: { rows?: number }) {
  * a failed one says why and can be retried. Newest first, in pages.
  */
 export function ReportsPage() {
+  const { role } = useSignedInSession();
   const reports = useReports();
   const funds = useFundOptions();
   const items = reports.data?.pages.flatMap((page) => page.items) ?? [];
@@ -38,7 +42,12 @@ export function ReportsPage() {
       <PageHeader
         title="Reports"
         subtitle="Management, compliance and productivity reports"
-        actions={<GenerateReportDialog funds={funds.data ?? []} />}
+        actions={
+          <>
+            {hasCapability(role, 'admin.manage') ? <MonthlyReportsDialog /> : null}
+            <GenerateReportDialog funds={funds.data ?? []} />
+          </>
+        }
       />
       {reports.isPending ? (
         <ReportsTableSkeleton />
