@@ -148,7 +148,7 @@ export async function buildComplianceReport(
   return {
     document: {
       title: header.title,
-      subtitle: [periodLine(header), `Generated ${formatUtc(header.createdAt)} by ${header.createdByName}`],
+      subtitle: [periodLine(header), `Generated ${formatUtc(header.generatedAt)} by ${header.createdByName}`],
       sections: [
         {
           heading: 'Summary',

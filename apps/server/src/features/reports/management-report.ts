@@ -89,7 +89,7 @@ export async function buildManagementReport(
   return {
     document: {
       title: header.title,
-      subtitle: [periodLine(header), `Generated ${formatUtc(header.createdAt)} by ${header.createdByName}`],
+      subtitle: [periodLine(header), `Generated ${formatUtc(header.generatedAt)} by ${header.createdByName}`],
       sections: [
         {
           heading: 'Summary',

@@ -9,7 +9,8 @@ export type ReportHeader = {
   periodEnd: string;
   fundName: string | null;
   createdByName: string;
-  createdAt: Date;
+  /** When this run generated it. */
+  generatedAt: Date;
 };
 
 /** A generated report before it is stored: the PDF's content and the CSV of its rows. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { profiles, projects, reports } from '../../db/schema';
 import type { TimeCursor } from '../../lib/cursor';
@@ -205,13 +205,4 @@ export async function requeueFailedReport(tx: DbOrTx, orgId: string, id: string)
     .where(and(eq(reports.orgId, orgId), eq(reports.id, id), eq(reports.status, 'failed')))
     .returning({ id: reports.id });
   return rows[0] ?? null;
-}
-
-/** Ids of some reports still queued (tests and the kick read whether work is left). */
-export async function countQueuedReports(db: DbOrTx, ids?: readonly string[]) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(reports)
-    .where(and(eq(reports.status, 'queued'), ids ? inArray(reports.id, [...ids]) : undefined));
-  return row?.n ?? 0;
 }

@@ -255,7 +255,8 @@ async function generateClaimedReport(
       periodEnd: row.periodEnd,
       fundName: row.projectName,
       createdByName: row.createdBy ? (row.createdByName ?? '') : SCHEDULE_CREATOR_NAME,
-      createdAt: row.createdAt,
+      // The figures are the database's as this run reads them: the PDF says when that was.
+      generatedAt: ctx.clock.now(),
     };
     const scope = scopeOf(claimed);
     let lastProgress = 0;
@@ -278,7 +279,7 @@ async function generateClaimedReport(
         : row.type === 'management'
           ? await buildManagementReport(ctx.db, header, scope, onProgress)
           : await buildProductivityReport(ctx.db, header, scope, onProgress);
-    const pdf = await renderReportPdf(content.document, row.createdAt);
+    const pdf = await renderReportPdf(content.document, header.generatedAt);
     const csv = Buffer.from(content.csv, 'utf8');
     // Stored only while still running: a row the crash sweep failed meanwhile stays failed.
     const stored = await ctx.db.transaction(async (tx) => {
