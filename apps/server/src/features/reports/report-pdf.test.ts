@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { pdfSafe, renderReportPdf } from './report-pdf';
+import { pdfPrintable } from '../../lib/pdf-text';
+import { renderReportPdf } from './report-pdf';
 
 async function pagesOf(pdf: Buffer): Promise<string[]> {
   const doc = await getDocumentProxy(new Uint8Array(pdf), { verbosity: 0 });
@@ -47,6 +48,6 @@ describe('the report PDF', () => {
   });
 
   it('replaces what the built-in fonts cannot print, keeping Latin-1 and typographic quotes', () => {
-    expect(pdfSafe('Zoë “quoted” – 李')).toBe('Zoë “quoted” – ?');
+    expect(pdfPrintable('Zoë “quoted” – 李 €')).toBe('Zoë “quoted” – ? €');
   });
 });

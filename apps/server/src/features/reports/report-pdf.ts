@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { pdfPrintable } from '../../lib/pdf-text';
 
 /** A column of a report table: its heading and its share of the page's width. */
 export type ReportColumn = { label: string; width: number };
@@ -20,17 +21,6 @@ const TABLE_SIZE = 7.5;
 const CELL_PADDING = 3;
 
 /**
- * PDFKit's built-in fonts encode WinAnsi only: a character outside it (a CJK name, say) would print as
- * garbage, so it is replaced by '?' and the CSV keeps the exact text.
- */
-export function pdfSafe(text: string): string {
-  return text.replace(
-    /[^\t\n\r\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g,
-    '?',
-  );
-}
-
-/**
  * Renders the report as an A4 landscape PDF with PDFKit (docs/decisions/044-reports.md): headings,
  * lines, and tables whose rows wrap within their columns and continue on the next page with their
  * heading repeated.
@@ -40,7 +30,7 @@ export async function renderReportPdf(report: ReportDocument, createdAt: Date): 
     size: 'A4',
     layout: 'landscape',
     margin: MARGIN,
-    info: { Title: pdfSafe(report.title), Author: 'Parley', CreationDate: createdAt },
+    info: { Title: pdfPrintable(report.title), Author: 'Parley', CreationDate: createdAt },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -52,29 +42,29 @@ export async function renderReportPdf(report: ReportDocument, createdAt: Date): 
   const pageWidth = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN;
 
-  doc.font('Helvetica-Bold').fontSize(16).text(pdfSafe(report.title));
+  doc.font('Helvetica-Bold').fontSize(16).text(pdfPrintable(report.title));
   doc.font('Helvetica').fontSize(BODY_SIZE);
-  for (const line of report.subtitle) doc.text(pdfSafe(line));
+  for (const line of report.subtitle) doc.text(pdfPrintable(line));
 
   for (const section of report.sections) {
     doc.moveDown(1);
     if (doc.y > bottom() - 60) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(12).text(pdfSafe(section.heading), MARGIN);
+    doc.font('Helvetica-Bold').fontSize(12).text(pdfPrintable(section.heading), MARGIN);
     doc.moveDown(0.3);
     if ('lines' in section) {
       doc.font('Helvetica').fontSize(BODY_SIZE);
-      for (const line of section.lines) doc.text(pdfSafe(line), MARGIN);
+      for (const line of section.lines) doc.text(pdfPrintable(line), MARGIN);
       continue;
     }
     if (section.rows.length === 0) {
-      doc.font('Helvetica-Oblique').fontSize(BODY_SIZE).text(pdfSafe(section.empty), MARGIN);
+      doc.font('Helvetica-Oblique').fontSize(BODY_SIZE).text(pdfPrintable(section.empty), MARGIN);
       continue;
     }
     const total = section.columns.reduce((sum, c) => sum + c.width, 0);
     const widths = section.columns.map((c) => (c.width / total) * pageWidth);
     const drawRow = (cells: string[], bold: boolean) => {
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_SIZE);
-      const texts = cells.map(pdfSafe);
+      const texts = cells.map(pdfPrintable);
       const height =
         Math.max(
           ...texts.map((text, i) => doc.heightOfString(text, { width: (widths[i] ?? 0) - 2 * CELL_PADDING })),
