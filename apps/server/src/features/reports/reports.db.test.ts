@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deliverWebhook, deliveryEvent } from '../../../test/email-webhook';
 import { insertProject } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestContext, json } from '../../../test/test-app';
-import { auditLogs, reports } from '../../db/schema';
+import { aiResponses, auditLogs, emailOutbox, reports } from '../../db/schema';
 import { runReportJobs } from '../../jobs/reports';
 import { createLogger } from '../../lib/logger';
 import { RealtimeHub } from '../realtime/realtime.hub';
@@ -13,7 +14,8 @@ import { REPORT_STALE_AFTER_MS, REPORT_STALE_ERROR } from './reports.service';
 
 const smtp = await startSmtpSink();
 afterAll(() => smtp.close());
-const ctx = await createTestContext({}, { mailer: smtp.mailer });
+const WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const ctx = await createTestContext({ EMAIL_WEBHOOK_SECRET: WEBHOOK_SECRET }, { mailer: smtp.mailer });
 
 /** What the reports job runs with: the outbox's sender and the audit signing key. */
 const jobDeps = { ...ctx.emailDeps, auditSigner: ctx.auditDeps.auditSigner };
@@ -101,6 +103,20 @@ async function saveDraft(cookie: string, messageId: string, text: string, basedO
   return { version: draft.version as number, text: draft.draftText as string };
 }
 
+/** The provider reports what became of the reply mail of a message (the delivery webhook). */
+async function reportDelivery(messageId: string, type: 'email.delivered' | 'email.bounced') {
+  const [mail] = await ctx.db
+    .select({ messageId: emailOutbox.messageId, to: emailOutbox.toEmail })
+    .from(aiResponses)
+    .innerJoin(emailOutbox, eq(emailOutbox.id, aiResponses.sentEmailId))
+    .where(eq(aiResponses.messageId, messageId));
+  if (!mail?.messageId) throw new Error('no reply mail');
+  const res = await deliverWebhook(ctx, deliveryEvent(type, mail.messageId, mail.to), {
+    secret: WEBHOOK_SECRET,
+  });
+  expect(res.status, 'webhook').toBe(200);
+}
+
 async function approve(
   cookie: string,
   messageId: string,
@@ -169,6 +185,10 @@ async function november() {
   }
   at('2026-11-03T10:40:00Z');
   await approve(directorCookie, third.id, thirdDraft);
+
+  at('2026-11-03T10:45:00Z');
+  await reportDelivery(first.id, 'email.delivered');
+  await reportDelivery(second.id, 'email.bounced');
 
   at('2026-11-03T10:50:00Z');
   const fourth = await compose(associate, beta, 'Dora Draft', ['Fees']);
@@ -311,7 +331,7 @@ describe('the Compliance report', () => {
     expect(text).toContain('Overrides: 1');
     expect(text).toContain('Replies with unresolved flags or an override: 1');
     expect(text).toMatch(/Flags cleared as 'Not a problem here': [1-9]/);
-    expect(text).toContain('Delivered or accepted by the mail server: 3 of 3');
+    expect(text).toContain('Delivered or accepted by the mail server: 2 of 3');
     expect(text).toMatch(/Audit chain verified: \d+ entries intact/);
     for (const investor of ['Anna Clean', 'Bruno Override', 'Carla Cleared'])
       expect(text).toContain(investor);
@@ -333,7 +353,8 @@ describe('the Compliance report', () => {
       flags: '',
       override_reason: '',
       text_sha256: sha256(scene.drafts.firstDraft.text),
-      delivery: 'sent',
+      // The provider's latest report wins over the outbox status.
+      delivery: 'delivered',
       version: '1',
     });
     expect(second).toMatchObject({
@@ -342,6 +363,7 @@ describe('the Compliance report', () => {
       override_reason: OVERRIDE_REASON,
       text_sha256: sha256(scene.drafts.secondDraft.text),
       cleared_flags: '',
+      delivery: 'bounced',
     });
     expect(second?.flags).toContain('high: guaranteed');
     expect(second?.override_flags).toContain('guaranteed');
@@ -350,6 +372,7 @@ describe('the Compliance report', () => {
     expect(third?.cleared_flags).toContain('by Test ir_director');
     expect(third?.override_reason).toBe('');
     expect(third?.fund).toContain('Beta Fund');
+    expect(third?.delivery).toBe('sent');
   });
 
   it('covers one fund when asked', async () => {
@@ -482,7 +505,8 @@ describe('the list, downloads, audit and retry', () => {
     const entries = await ctx.db
       .select({ action: auditLogs.actionType, actorId: auditLogs.actorId, details: auditLogs.details })
       .from(auditLogs)
-      .where(and(eq(auditLogs.orgId, director.orgId), eq(auditLogs.entityId, report.id as string)));
+      .where(and(eq(auditLogs.orgId, director.orgId), eq(auditLogs.entityId, report.id as string)))
+      .orderBy(auditLogs.seq);
     expect(entries).toEqual([
       {
         action: 'report_requested',
