@@ -39,6 +39,7 @@ import { registerEarlierAnswerRoutes } from './features/replies/earlier-answers.
 import { registerFlagDismissalRoutes } from './features/replies/flag-dismissals.routes';
 import { registerLibraryAnswerDraftRoutes } from './features/replies/library-answer-draft.routes';
 import { registerReplyRoutes } from './features/replies/replies.routes';
+import { registerReportRoutes } from './features/reports/reports.routes';
 import { registerRetentionRoutes } from './features/retention/retention.routes';
 import { registerSecurityRoutes } from './features/security/security.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps) {
   registerRealtimeRoutes(app, routeDeps);
   registerSettingsRoutes(app, routeDeps);
   registerNotificationRoutes(app, routeDeps);
+  registerReportRoutes(app, routeDeps);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

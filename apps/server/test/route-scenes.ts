@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ComplianceFlag, Role } from '@parley/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { emailOutbox, reviewItems, sessions, userInvitations } from '../src/db/schema';
+import { emailOutbox, reports, reviewItems, sessions, userInvitations } from '../src/db/schema';
 import { createUnsubscribeToken } from '../src/features/email/unsubscribe-token';
 import { issueSetupToken } from '../src/features/setup/setup.service';
 import { generateToken, sha256Hex } from '../src/lib/crypto';
@@ -653,6 +653,34 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
   'DELETE /api/compliance/library/:id': async ({ ctx }) => {
     const s = await libraryAnswerScene(ctx);
     return { ...by(s.director), params: { id: s.answerId } };
+  },
+  // --- Reports (docs/decisions/044-reports.md) ----------------------------------------------------
+  'POST /api/reports': signedInAs('ir_director', () => ({
+    type: 'management',
+    period_start: '2026-11-01',
+    period_end: '2026-11-30',
+  })),
+  'PUT /api/admin/report-schedule': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    return { ...by(admin), body: { enabled: true, types: ['compliance'], recipient_ids: [admin.userId] } };
+  },
+  'POST /api/reports/:id/retry': async ({ ctx }) => {
+    const director = await ctx.signInAs('ir_director');
+    // A report whose generation failed, as the reports job leaves one (no background run to race).
+    const [report] = await ctx.db
+      .insert(reports)
+      .values({
+        orgId: director.orgId,
+        type: 'compliance',
+        periodStart: '2026-11-01',
+        periodEnd: '2026-11-30',
+        status: 'failed',
+        error: 'Generation stopped before it finished.',
+        createdBy: director.userId,
+      })
+      .returning({ id: reports.id });
+    if (!report) throw new Error('no report');
+    return { ...by(director), params: { id: report.id } };
   },
   'POST /api/compliance/review-items/:id/review': async ({ ctx }) => {
     const s = await libraryAnswerScene(ctx);

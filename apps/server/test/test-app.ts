@@ -11,6 +11,7 @@ import { createOutboxMailer, type Mailer } from '../src/features/email/mailer';
 import { deriveUnsubscribeKey } from '../src/features/email/unsubscribe-token';
 import { createOrganization } from '../src/features/organizations/organizations.service';
 import type { DocumentExtractor } from '../src/features/projects/document-extractor';
+import { settleReportGeneration } from '../src/features/reports/reports.service';
 import { createMember } from '../src/features/users/users.service';
 import { fixedClock } from '../src/lib/clock';
 import { generateToken } from '../src/lib/crypto';
@@ -107,7 +108,11 @@ export async function createTestContext(
     ...(options.drafter ? { drafter: options.drafter } : {}),
     ...(options.documentExtractor ? { documentExtractor: options.documentExtractor } : {}),
   });
-  afterAll(() => database.close());
+  // A report a request started generating in the background ends before its database closes.
+  afterAll(async () => {
+    await settleReportGeneration(database.db);
+    await database.close();
+  });
   const deps = { db: database.db, clock };
   /** What the audit services need: the database, the clock and the test signing key. */
   const auditDeps = { db: database.db, clock, auditSigner: TEST_AUDIT_SIGNER, logger };

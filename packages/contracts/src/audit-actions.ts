@@ -109,6 +109,11 @@ export const AUDIT_ACTIONS = {
   message_opened: { label: 'Thread opened', kind: 'ACCESS' },
   flag_dismissals_exported: { label: 'Cleared flags exported', kind: 'EXPORT' },
   evidence_pack_exported: { label: 'Evidence pack exported', kind: 'EXPORT' },
+  report_requested: { label: 'Report generated', kind: 'CREATE' },
+  report_retried: { label: 'Report retried', kind: 'UPDATE' },
+  report_downloaded: { label: 'Report downloaded', kind: 'EXPORT' },
+  report_schedule_updated: { label: 'Monthly reports changed', kind: 'UPDATE' },
+  monthly_reports_sent: { label: 'Monthly reports sent', kind: 'SEND' },
   // Data retention
   retention_period_updated: { label: 'Retention period changed', kind: 'UPDATE' },
   // Analytics

@@ -298,6 +298,10 @@ export const ERRORS = {
   },
   /** 409: releasing a legal hold that was already released. */
   HOLD_ALREADY_RELEASED: { status: 409, message: 'This legal hold has already been released.' },
+  /** 409: docs/decisions/044-reports.md — a report is downloaded once it is done. */
+  REPORT_NOT_READY: { status: 409, message: 'This report is not ready yet: download it once it is done.' },
+  /** 409: docs/decisions/044-reports.md — only a failed report is generated again. */
+  REPORT_NOT_FAILED: { status: 409, message: 'Only a failed report can be retried.' },
   /** 500: never shows internals; the request id leads to the log line. */
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -27,6 +27,7 @@ export * from './notifications';
 export * from './password-policy';
 export * from './projects';
 export * from './realtime';
+export * from './reports';
 export * from './retention';
 export * from './review-items';
 export * from './roles';

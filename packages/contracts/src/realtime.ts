@@ -6,6 +6,7 @@ export const REALTIME_EVENT_TYPES = [
   'message.updated',
   'draft.saved',
   'notification.created',
+  'report.updated',
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 
@@ -25,7 +26,17 @@ export const realtimeNotificationEventSchema = z.object({
   notificationId: z.uuid(),
 });
 
-export const realtimeEventSchema = z.union([realtimeMessageEventSchema, realtimeNotificationEventSchema]);
+/** A report was queued, moved on, finished or failed (docs/decisions/044-reports.md): the list reloads. */
+export const realtimeReportEventSchema = z.object({
+  type: z.literal('report.updated'),
+  reportId: z.uuid(),
+});
+
+export const realtimeEventSchema = z.union([
+  realtimeMessageEventSchema,
+  realtimeNotificationEventSchema,
+  realtimeReportEventSchema,
+]);
 export type RealtimeEventDto = z.infer<typeof realtimeEventSchema>;
 
 /** Seconds between the stream's heartbeat comments (below common 30–60 s proxy idle timeouts). */

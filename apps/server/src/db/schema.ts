@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -23,6 +24,12 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** A text that is a UUID: only then is it cast (a cast that fails would refuse the insert). */
 const UUID_TEXT = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/** Raw bytes (PostgreSQL bytea): a generated report's files (docs/decisions/044-reports.md). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -1210,5 +1217,86 @@ export const threadReads = pgTable(
   (t) => [
     primaryKey({ columns: [t.sessionId, t.messageId] }),
     index('thread_reads_message_idx').on(t.messageId),
+  ],
+);
+
+/**
+ * Generated reports (docs/product.md §2 Reports; docs/decisions/044-reports.md): a request queued by a
+ * member, generated in the background by the reports job, its PDF and CSV stored here with their sizes
+ * and SHA-256. `progress` 0–100 while running; `error` says why a failed one failed. `heartbeat_at` moves
+ * with every progress step, so a row left `running` by a crash is found and failed (then retried).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    type: text('type', { enum: ['management', 'compliance', 'productivity'] }).notNull(),
+    /** The period's first and last day, both inclusive, UTC. */
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    /** One fund, or null for all of the organisation's funds. */
+    projectId: uuid('project_id').references(() => projects.id),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    progress: smallint('progress').notNull().default(0),
+    error: text('error'),
+    /** Null for a report the monthly schedule made. */
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    pdf: bytea('pdf'),
+    csv: bytea('csv'),
+    pdfSize: integer('pdf_size'),
+    csvSize: integer('csv_size'),
+    pdfSha256: text('pdf_sha256'),
+    csvSha256: text('csv_sha256'),
+  },
+  (t) => [
+    /** The Reports list, newest first, keyset on (created_at, id). */
+    index('reports_org_created_id_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    /** The job's queue and its crash sweep: only unfinished rows. */
+    index('reports_unfinished_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    check('reports_type_check', sql`${t.type} in ('management', 'compliance', 'productivity')`),
+    check('reports_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    check('reports_progress_check', sql`${t.progress} between 0 and 100`),
+    check('reports_period_check', sql`${t.periodStart} <= ${t.periodEnd}`),
+  ],
+);
+
+/**
+ * The organisation's monthly reports (docs/decisions/044-reports.md): on the 1st of each month (UTC) the
+ * reports job generates the previous month's reports of `types` and mails `recipient_ids` a link to the
+ * Reports page. `last_period_start` is the first day of the last month sent, so a run missed on the
+ * 1st is made up later and a month is never sent twice.
+ */
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    orgId: uuid('org_id')
+      .primaryKey()
+      .references(() => organizations.id),
+    enabled: boolean('enabled').notNull().default(false),
+    types: text('types').array().notNull().default(sql`'{}'::text[]`),
+    recipientIds: uuid('recipient_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    lastPeriodStart: date('last_period_start', { mode: 'string' }),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    /** The job's question: which enabled schedules are behind (few rows; the index keeps it cheap). */
+    index('report_schedules_due_idx').on(t.lastPeriodStart).where(sql`${t.enabled}`),
+    check(
+      'report_schedules_types_check',
+      sql`${t.types} <@ array['management', 'compliance', 'productivity']::text[]`,
+    ),
   ],
 );

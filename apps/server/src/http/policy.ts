@@ -36,6 +36,15 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/audit/checkpoints': 'audit.verify',
   'GET /api/audit/checkpoints/latest': 'audit.verify',
   'GET /api/audit/public-key': 'audit.verify',
+  /** Reports (docs/product.md §2 Reports, the Reporting group; docs/decisions/044-reports.md). */
+  'GET /api/reports': 'reporting.read',
+  'POST /api/reports': 'reporting.read',
+  'GET /api/reports/:id': 'reporting.read',
+  'GET /api/reports/:id/download': 'reporting.read',
+  'POST /api/reports/:id/retry': 'reporting.read',
+  /** The monthly reports and their recipients: an admin's setting (docs/decisions/044-reports.md). */
+  'GET /api/admin/report-schedule': 'admin.manage',
+  'PUT /api/admin/report-schedule': 'admin.manage',
   /** Evidence packs (docs/decisions/031-evidence-packs.md): whoever may verify the chain. */
   'GET /api/messages/:id/evidence': 'audit.verify',
   'GET /api/audit/evidence': 'audit.verify',

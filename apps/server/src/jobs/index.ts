@@ -6,6 +6,7 @@ import { AUDIT_CHECKPOINTS_INTERVAL_MS, runAuditCheckpoints } from './audit-chec
 import { EMAIL_HEALTH_ALERTS_INTERVAL_MS, runEmailHealthAlerts } from './email-health-alerts';
 import { LIBRARY_REMINDERS_INTERVAL_MS, runLibraryReminders } from './library-reminders';
 import { OUTBOX_RETRY_INTERVAL_MS, retryOutbox } from './outbox-retry';
+import { REPORTS_INTERVAL_MS, runReportJobs } from './reports';
 import { scheduleJobs } from './runner';
 import { SWEEP_INTERVAL_MS, sweepExpiredRows } from './sweep';
 import { runWeeklyReports, WEEKLY_REPORT_INTERVAL_MS } from './weekly-report';
@@ -41,6 +42,11 @@ export function startJobs(
         name: 'weekly-report',
         intervalMs: WEEKLY_REPORT_INTERVAL_MS,
         run: () => runWeeklyReports(deps),
+      },
+      {
+        name: 'reports',
+        intervalMs: REPORTS_INTERVAL_MS,
+        run: (signal) => runReportJobs(deps, { signal }),
       },
       {
         name: 'email-health-alerts',

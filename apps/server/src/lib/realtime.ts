@@ -9,7 +9,9 @@ export type RealtimeEvent =
   | { type: 'message.updated'; orgId: string; messageId: string }
   | { type: 'draft.saved'; orgId: string; messageId: string; version: number }
   /** Delivered only to the streams of `userId` (the hub filters; the client never sees userId). */
-  | { type: 'notification.created'; orgId: string; userId: string; notificationId: string };
+  | { type: 'notification.created'; orgId: string; userId: string; notificationId: string }
+  /** A report's status or progress changed (docs/decisions/044-reports.md). */
+  | { type: 'report.updated'; orgId: string; reportId: string };
 
 /**
  * Announces a change inside the transaction that makes it: PostgreSQL delivers the notification

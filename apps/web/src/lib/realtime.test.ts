@@ -51,6 +51,15 @@ describe('realtime events in the browser', () => {
     expect(stale()).toEqual([['notifications', 'list']]);
   });
 
+  it('refresh only the Reports queries when a report changes', () => {
+    const event = parseRealtimeEvent(JSON.stringify({ type: 'report.updated', reportId: OTHER }));
+    expect(event).toEqual({ type: 'report.updated', reportId: OTHER });
+    const { client, stale } = clientWithQueries();
+    client.setQueryData(['reports', 'list'], { some: 'data' });
+    if (event) invalidateForEvent(client, event);
+    expect(stale()).toEqual([['reports', 'list']]);
+  });
+
   it('refresh only the inbox lists for a new message', () => {
     const { client, stale } = clientWithQueries();
     invalidateForEvent(client, { type: 'message.created', messageId: ID });

@@ -3,6 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { messageKeys } from '../api/messages/message-keys';
 import { notificationKeys } from '../api/notifications/notification-keys';
+import { reportKeys } from '../api/reports/report-keys';
 import { sessionQueryKey } from './session';
 
 /** Reconnect delay after the stream drops: 1 s doubling up to 30 s, reset once it opens. */
@@ -10,10 +11,17 @@ export function reconnectDelayMs(attempt: number): number {
   return Math.min(30_000, 1_000 * 2 ** attempt);
 }
 
-/** What one realtime event makes stale: the inbox lists and every query naming the message, or the bell. */
+/**
+ * What one realtime event makes stale: the inbox lists and every query naming the message, the bell,
+ * or the Reports list.
+ */
 export function invalidateForEvent(queryClient: QueryClient, event: RealtimeEventDto) {
   if (event.type === 'notification.created') {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    return;
+  }
+  if (event.type === 'report.updated') {
+    void queryClient.invalidateQueries({ queryKey: reportKeys.all });
     return;
   }
   void queryClient.invalidateQueries({ queryKey: messageKeys.lists });

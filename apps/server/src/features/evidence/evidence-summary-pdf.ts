@@ -1,23 +1,10 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
+import { pdfPrintable as printable } from '../../lib/pdf-text';
 import type { PackData, PackThread } from './evidence-pack';
 
 // The human-readable summary of an evidence pack (docs/decisions/031-evidence-packs.md): what an
 // examiner reads first. pack.json and audit.jsonl are the records; this restates them.
-
-/** The standard PDF fonts know Windows-1252 only: other characters print as '?', never as garbage. */
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-function printable(text: string): string {
-  return [...text.normalize('NFC')]
-    .map((ch) => {
-      const code = ch.codePointAt(0) ?? 0;
-      if (ch === '\n' || ch === '\t') return ch;
-      if ((code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(ch))
-        return ch;
-      return '?';
-    })
-    .join('');
-}
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const when = (iso: string | null) => (iso ? `${iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}` : '—');

@@ -2,6 +2,7 @@ import {
   type RealtimeEventDto,
   realtimeMessageEventSchema,
   realtimeNotificationEventSchema,
+  realtimeReportEventSchema,
 } from '@parley/contracts';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -13,6 +14,7 @@ const notificationSchema = z.union([
   realtimeMessageEventSchema.extend({ orgId: z.uuid() }),
   /** A per-user event; its userId decides which streams get it and is not passed on. */
   realtimeNotificationEventSchema.extend({ orgId: z.uuid(), userId: z.uuid() }),
+  realtimeReportEventSchema.extend({ orgId: z.uuid() }),
 ]);
 
 export type RealtimeListener = (event: RealtimeEventDto) => void;
