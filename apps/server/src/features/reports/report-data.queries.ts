@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 
 /**
  * The figures behind the reports (docs/decisions/044-reports.md). Every query is bounded by the period
- * through an index — the replies sent by `ai_responses_org_sent_idx`, messages by
+ * through an index — the replies sent by `ai_responses_org_approved_idx`, messages by
  * `investor_messages_org_created_idx`, drafts by `ai_responses_org_created_idx` — and rows are read in
  * keyset batches, so a long period never loads a table whole.
  */
