@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { composeToFund, signInAs } from './fixtures';
 
 /** The page in light and in dark mode, for a person to look at (not compared). */
@@ -24,7 +26,9 @@ async function drillRow(page: Page, open: () => Promise<void>, subject: string) 
  * approves it over the flag with a rating; Analytics shows the draft, the flagged term and the rating,
  * each leading to the message; the director's Compliance report holds the reply.
  */
-test('a flagged reply approved with a rating shows on Analytics', async ({ browser }) => {
+test('a flagged reply approved with a rating shows on Analytics and in the Compliance report', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const subject = `Risk-free question ${Date.now()}`;
 
@@ -96,6 +100,38 @@ test('a flagged reply approved with a rating shows on Analytics', async ({ brows
   await shoot(director, 'analytics-drill');
   await rated.row.getByRole('link').first().click();
   await expect(director).toHaveURL(threadUrl);
+
+  await director.goto('/reports');
+  await director.getByRole('button', { name: 'Generate Report' }).click();
+  const form = director.getByRole('dialog');
+  await form.getByLabel('Type').click();
+  await director.getByRole('option', { name: 'Compliance' }).click();
+  await form.getByLabel('Period').click();
+  await director.getByRole('option', { name: 'Last 7 days' }).click();
+  await form.getByRole('button', { name: 'Generate', exact: true }).click();
+  // Made in the background: the row shows its progress, then the downloads.
+  const pdf = director.getByRole('link', { name: /^Download PDF of the Compliance report/ }).first();
+  await expect(pdf).toBeVisible({ timeout: 60_000 });
+  await shoot(director, 'reports');
+
+  const [pdfFile] = await Promise.all([director.waitForEvent('download'), pdf.click()]);
+  expect(pdfFile.suggestedFilename()).toMatch(
+    /^parley-compliance-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/,
+  );
+  const document = await getDocumentProxy(new Uint8Array(await readFile(await pdfFile.path())));
+  // Table cells wrap: compare the words, not the line breaks.
+  const text = (await extractText(document, { mergePages: true })).text.replace(/\s+/g, ' ');
+  expect(text).toContain(subject);
+  expect(text).toContain('high: risk-free');
+  expect(text).toContain('The investor quoted our own marketing; compliance cleared the reply.');
+  expect(text).not.toContain('undefined');
+
+  const csv = director.getByRole('link', { name: /^Download CSV of the Compliance report/ }).first();
+  const [csvFile] = await Promise.all([director.waitForEvent('download'), csv.click()]);
+  const rows = (await readFile(await csvFile.path(), 'utf8'))
+    .split('\n')
+    .filter((row) => row.includes(subject));
+  expect(rows.length).toBeGreaterThan(0);
 
   await associateContext.close();
   await directorContext.close();

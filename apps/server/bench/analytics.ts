@@ -85,6 +85,13 @@ async function addHistory(
         case when r.approved_at is null then null when g % 3 = 0 then 'sent' when g % 3 = 1 then 'fixed' else 'dismissed' end,
         r.approved_at
       from ${range} join ai_responses r on r.id = ${id('r')} where g % 10 = 1 or g % 50 = 1`);
+    await database.db.execute(sql`
+      insert into reply_outcomes (response_id, org_id, message_id, project_id, received_at, approved_at,
+        first_reply, first_pass, from_template, rating, waited_seconds)
+      select r.id, r.org_id, r.message_id, m.project_id, m.created_at, r.approved_at, true, g % 15 <> 0,
+        r.provenance ? 'templates', r.approval_rating, case when g % 3 = 0 then 600 end
+      from ${range} join ai_responses r on r.id = ${id('r')} join investor_messages m on m.id = r.message_id
+      where r.approved_at is not null`);
   }
   for (const table of [
     'investor_messages',
@@ -92,6 +99,7 @@ async function addHistory(
     'approval_requests',
     'flag_occurrences',
     'email_outbox',
+    'reply_outcomes',
   ]) {
     await database.db.execute(sql.raw(`analyze ${table}`));
   }

@@ -802,6 +802,38 @@ export const flagDismissals = pgTable(
 );
 
 /**
+ * One row per approved reply with what Analytics counts of it, written by Approve & Send in its
+ * transaction (docs/decisions/043-analytics.md): when its message arrived and in which fund, whether it
+ * was the message's first reply, approved without a Request Changes round, built from a template, its
+ * rating and how long it waited in approval. A period's figures are then one range of
+ * reply_outcomes_org_approved_idx, with no lookup per reply.
+ */
+export const replyOutcomes = pgTable(
+  'reply_outcomes',
+  {
+    responseId: uuid('response_id')
+      .primaryKey()
+      .references(() => aiResponses.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => investorMessages.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }).notNull(),
+    firstReply: boolean('first_reply').notNull(),
+    firstPass: boolean('first_pass').notNull(),
+    fromTemplate: boolean('from_template').notNull(),
+    rating: smallint('rating'),
+    /** Submission to approval; null when approved without a submission. */
+    waitedSeconds: integer('waited_seconds'),
+  },
+  (t) => [index('reply_outcomes_org_approved_idx').on(t.orgId, t.approvedAt)],
+);
+
+/**
  * Every flag a stored check raised on a message, once per message, rule and term (lower-cased, as
  * compliance_tag names it), with the author of the version it was first raised on; and what became of
  * it when the message was answered: removed before sending (fixed), cleared as not a problem

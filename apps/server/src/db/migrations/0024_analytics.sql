@@ -25,15 +25,20 @@ CREATE INDEX "flag_occurrences_org_outcome_idx" ON "flag_occurrences" USING btre
 CREATE INDEX "ai_responses_org_approved_idx" ON "ai_responses" USING btree ("org_id","approved_at") WHERE "ai_responses"."approved_at" is not null;--> statement-breakpoint
 ALTER TABLE "organizations" ADD CONSTRAINT "organizations_response_target_days_check" CHECK ("organizations"."response_target_days" between 1 and 30);--> statement-breakpoint
 -- The response-time target's deadline (docs/decisions/043-analytics.md): N business days (Mon–Fri, UTC)
--- after a message arrived; one that arrives at a weekend starts on Monday 00:00.
+-- after a message arrived; one that arrives at a weekend starts on Monday 00:00. One expression, so the
+-- planner inlines it into the queries that call it per row.
 CREATE OR REPLACE FUNCTION parley_business_deadline(p_start timestamptz, p_days integer) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT AS $$
-  SELECT (s.d + make_interval(days => (p_days / 5) * 7 + p_days % 5
-           + CASE WHEN extract(isodow FROM s.d)::int + p_days % 5 > 5 THEN 2 ELSE 0 END)) AT TIME ZONE 'UTC'
-  FROM (SELECT CASE extract(isodow FROM p_start AT TIME ZONE 'UTC')::int
-                 WHEN 6 THEN date_trunc('day', p_start AT TIME ZONE 'UTC') + interval '2 days'
-                 WHEN 7 THEN date_trunc('day', p_start AT TIME ZONE 'UTC') + interval '1 day'
-                 ELSE p_start AT TIME ZONE 'UTC' END AS d) s
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT (
+    CASE WHEN extract(isodow FROM p_start AT TIME ZONE 'UTC') >= 6
+      THEN date_trunc('day', p_start AT TIME ZONE 'UTC') + make_interval(days => 8 - extract(isodow FROM p_start AT TIME ZONE 'UTC')::int)
+      ELSE p_start AT TIME ZONE 'UTC' END
+    + make_interval(days => (p_days / 5) * 7 + p_days % 5
+      -- the weekday the count starts on (Monday after a weekend), plus the days left over, past Friday
+      + CASE WHEN (CASE WHEN extract(isodow FROM p_start AT TIME ZONE 'UTC') >= 6 THEN 1
+                        ELSE extract(isodow FROM p_start AT TIME ZONE 'UTC')::int END) + p_days % 5 > 5
+          THEN 2 ELSE 0 END)
+  ) AT TIME ZONE 'UTC'
 $$;
 --> statement-breakpoint
 -- Flags of checks stored before this migration: each message's first version raising a rule and term.

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 
 /**
  * Analytics' reads (docs/decisions/043-analytics.md). Each is bounded by the period through an index
  * whose first columns are the organisation and the event's time — investor_messages_org_created_idx,
- * ai_responses_org_created_idx, ai_responses_org_approved_idx, flag_occurrences_org_raised_idx and
+ * ai_responses_org_created_idx, reply_outcomes_org_approved_idx, flag_occurrences_org_raised_idx and
  * flag_occurrences_org_outcome_idx — so a page costs the period's rows, never the table's.
  */
 
@@ -16,23 +16,36 @@ const dayOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-M
 const within = (column: SQL, s: Scope) =>
   sql`${column} >= ${s.from.toISOString()}::timestamptz and ${column} < ${s.to.toISOString()}::timestamptz`;
 
-/** The fund filter on a joined investor_messages `m` (nothing when all funds). */
+/** The fund filter on investor_messages `m` itself (nothing when all funds). */
 const inFund = (s: Scope) => (s.fundId ? sql`and m.project_id = ${s.fundId}::uuid` : sql``);
 
-/** A reply was built from an approved template or written from a library answer (decision 043). */
-const FROM_TEMPLATE = sql`(r.provenance ? 'library' or jsonb_array_length(coalesce(r.provenance->'templates', '[]'::jsonb)) > 0)`;
+/**
+ * The fund filter on a row of another table, by its message: a lookup per row of the period through the
+ * primary key. A join would let the planner hash-join against every message of the organisation.
+ */
+const ofFund = (s: Scope, messageId: SQL) =>
+  s.fundId
+    ? sql`and (select fm.project_id from investor_messages fm where fm.id = ${messageId}) = ${s.fundId}::uuid`
+    : sql``;
 
-/** A Request Changes round on the message before this approval. */
-const HAD_CHANGES = sql`exists (select 1 from approval_requests q where q.message_id = r.message_id
-  and q.status = 'changes_requested' and q.decided_at <= r.approved_at)`;
-
-/** The message's earlier sent reply, if any: a reply is its first when there is none (ai_responses_sent_idx). */
-const IS_FIRST_REPLY = sql`not exists (select 1 from ai_responses e where e.message_id = r.message_id
-  and e.approved_at is not null and e.sent_email_id is not null and e.approved_at < r.approved_at)`;
+/** The fund filter on a table that keeps its message's fund (reply_outcomes). */
+const inFundColumn = (s: Scope, column: SQL) => (s.fundId ? sql`and ${column} = ${s.fundId}::uuid` : sql``);
 
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   // Both drivers (node-postgres, PGlite) return the rows as `rows`.
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Runs one read in a transaction of its own with PostgreSQL's JIT compilation off: these queries look
+ * costly to the planner (a subquery per row of the period), so it compiles them, which takes longer
+ * than running them (decision 043).
+ */
+export async function withoutJit<T>(db: Db, read: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return read(tx);
+  });
 }
 
 export type DayCounts = {
@@ -64,22 +77,24 @@ export async function countByDay(db: DbOrTx, s: Scope): Promise<DayCounts[]> {
     ), drafted as (
       select ${dayOf(sql`r.created_at`)} as day, count(*)::int as drafts,
         count(*) filter (where jsonb_array_length(r.citations) > 0)::int as cited
-      from ai_responses r join investor_messages m on m.id = r.message_id
-      where r.org_id = ${s.orgId}::uuid and ${within(sql`r.created_at`, s)} and r.source = 'generated' ${inFund(s)}
+      from ai_responses r
+      where r.org_id = ${s.orgId}::uuid and ${within(sql`r.created_at`, s)} and r.source = 'generated'
+        ${ofFund(s, sql`r.message_id`)}
       group by 1
     ), approved as (
-      select ${dayOf(sql`r.approved_at`)} as day, count(*)::int as approved,
-        count(*) filter (where not ${HAD_CHANGES})::int as first_pass,
-        count(*) filter (where ${FROM_TEMPLATE})::int as from_template,
-        count(r.approval_rating)::int as ratings,
-        coalesce(sum(r.approval_rating), 0)::int as rating_sum
-      from ai_responses r join investor_messages m on m.id = r.message_id
-      where r.org_id = ${s.orgId}::uuid and r.approved_at is not null and ${within(sql`r.approved_at`, s)} ${inFund(s)}
+      select ${dayOf(sql`o.approved_at`)} as day, count(*)::int as approved,
+        count(*) filter (where o.first_pass)::int as first_pass,
+        count(*) filter (where o.from_template)::int as from_template,
+        count(o.rating)::int as ratings,
+        coalesce(sum(o.rating), 0)::int as rating_sum
+      from reply_outcomes o
+      where o.org_id = ${s.orgId}::uuid and ${within(sql`o.approved_at`, s)} ${inFundColumn(s, sql`o.project_id`)}
       group by 1
     ), flagged as (
       select ${dayOf(sql`o.raised_at`)} as day, count(*)::int as high_flags
-      from flag_occurrences o join investor_messages m on m.id = o.message_id
-      where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} and o.severity = 'high' ${inFund(s)}
+      from flag_occurrences o
+      where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} and o.severity = 'high'
+        ${ofFund(s, sql`o.message_id`)}
       group by 1
     ), days as (
       select day from received union select day from drafted union select day from approved
@@ -137,17 +152,15 @@ export async function summariseResponseTimes(
     db,
     sql`
     select
-      count(*) filter (where r.sent_email_id is not null and ${IS_FIRST_REPLY})::int as first_replies,
-      count(*) filter (where r.sent_email_id is not null and ${IS_FIRST_REPLY}
-        and r.approved_at <= parley_business_deadline(m.created_at, ${targetDays}::int))::int as within_target,
-      percentile_cont(0.5) within group (order by extract(epoch from r.approved_at - m.created_at))
-        filter (where r.sent_email_id is not null and ${IS_FIRST_REPLY}) as median_first,
-      percentile_cont(0.5) within group (order by extract(epoch from q.decided_at - q.submitted_at))
-        filter (where q.id is not null) as median_approval
-    from ai_responses r
-    join investor_messages m on m.id = r.message_id
-    left join approval_requests q on q.message_id = r.message_id and q.response_id = r.id and q.status = 'approved'
-    where r.org_id = ${s.orgId}::uuid and r.approved_at is not null and ${within(sql`r.approved_at`, s)} ${inFund(s)}`,
+      count(*) filter (where o.first_reply)::int as first_replies,
+      count(*) filter (where o.first_reply
+        and o.approved_at <= parley_business_deadline(o.received_at, ${targetDays}::int))::int as within_target,
+      percentile_cont(0.5) within group (order by extract(epoch from o.approved_at - o.received_at))
+        filter (where o.first_reply) as median_first,
+      percentile_cont(0.5) within group (order by o.waited_seconds)
+        filter (where o.waited_seconds is not null) as median_approval
+    from reply_outcomes o
+    where o.org_id = ${s.orgId}::uuid and ${within(sql`o.approved_at`, s)} ${inFundColumn(s, sql`o.project_id`)}`,
   );
   const number = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
@@ -184,8 +197,8 @@ export async function listFlaggedTerms(db: DbOrTx, s: Scope, limit: number): Pro
     db,
     sql`
     select o.rule, min(o.term) as term, o.severity, count(*)::int as count
-    from flag_occurrences o join investor_messages m on m.id = o.message_id
-    where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} ${inFund(s)}
+    from flag_occurrences o
+    where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} ${ofFund(s, sql`o.message_id`)}
     group by o.rule, lower(o.term), o.severity
     order by count desc, (o.severity = 'high') desc, (o.severity = 'medium') desc, lower(o.term)
     limit ${limit}`,
@@ -215,8 +228,9 @@ export async function listAuthorTerms(
     sql`
     with counted as (
       select o.author_id, lower(o.term) as key, min(o.term) as term, count(*)::int as count
-      from flag_occurrences o join investor_messages m on m.id = o.message_id
-      where o.org_id = ${s.orgId}::uuid and o.author_id is not null and ${within(sql`o.raised_at`, s)} ${inFund(s)}
+      from flag_occurrences o
+      where o.org_id = ${s.orgId}::uuid and o.author_id is not null and ${within(sql`o.raised_at`, s)}
+        ${ofFund(s, sql`o.message_id`)}
       group by o.author_id, lower(o.term)
     ), authors as (
       select author_id, sum(count)::int as flags from counted group by author_id
@@ -245,8 +259,9 @@ export async function countFlagOutcomes(db: DbOrTx, s: Scope) {
     db,
     sql`
     select o.outcome, count(*)::int as n
-    from flag_occurrences o join investor_messages m on m.id = o.message_id
-    where o.org_id = ${s.orgId}::uuid and o.outcome is not null and ${within(sql`o.outcome_at`, s)} ${inFund(s)}
+    from flag_occurrences o
+    where o.org_id = ${s.orgId}::uuid and o.outcome is not null and ${within(sql`o.outcome_at`, s)}
+      ${ofFund(s, sql`o.message_id`)}
     group by o.outcome`,
   );
   const counts = { fixed: 0, dismissed: 0, sent: 0 };
@@ -281,7 +296,8 @@ export async function listOverrides(db: DbOrTx, s: Scope, limit: number) {
     from ai_responses r
     join investor_messages m on m.id = r.message_id
     left join profiles p on p.id = r.approved_by
-    where r.org_id = ${s.orgId}::uuid and r.override_reason is not null and ${within(sql`r.approved_at`, s)} ${inFund(s)}
+    where r.org_id = ${s.orgId}::uuid and r.override_reason is not null and ${within(sql`r.approved_at`, s)}
+      ${ofFund(s, sql`r.message_id`)}
     order by r.approved_at desc, r.id desc
     limit ${limit}`,
   );
@@ -305,11 +321,12 @@ export async function countActiveUsers(db: DbOrTx, s: Scope) {
     db,
     sql`
     with active as (
-      select r.created_by as user_id from ai_responses r join investor_messages m on m.id = r.message_id
-      where r.org_id = ${s.orgId}::uuid and ${within(sql`r.created_at`, s)} ${inFund(s)}
+      select r.created_by as user_id from ai_responses r
+      where r.org_id = ${s.orgId}::uuid and ${within(sql`r.created_at`, s)} ${ofFund(s, sql`r.message_id`)}
       union
-      select r.approved_by from ai_responses r join investor_messages m on m.id = r.message_id
-      where r.org_id = ${s.orgId}::uuid and r.approved_at is not null and ${within(sql`r.approved_at`, s)} ${inFund(s)}
+      select r.approved_by from ai_responses r
+      where r.org_id = ${s.orgId}::uuid and r.approved_at is not null and ${within(sql`r.approved_at`, s)}
+        ${ofFund(s, sql`r.message_id`)}
       union
       select m.created_by from investor_messages m
       where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)} ${inFund(s)}
@@ -366,10 +383,10 @@ export type DrillRow = {
 /** The events behind one figure: (event id, message, time, detail), bounded by the scope like the figure. */
 function drillEvents(s: Scope, input: DrillInput): SQL {
   const org = sql`r.org_id = ${s.orgId}::uuid`;
-  const approvedIn = sql`${org} and r.approved_at is not null and ${within(sql`r.approved_at`, s)}`;
-  const approved = (where: SQL, detail: SQL = sql`null::text`) =>
-    sql`select r.id as event_id, r.message_id, r.approved_at as at, ${detail} as detail
-        from ai_responses r where ${approvedIn} and ${where}`;
+  const replies = (where: SQL, detail: SQL = sql`null::text`) =>
+    sql`select o.response_id as event_id, o.message_id, o.approved_at as at, ${detail} as detail
+        from reply_outcomes o
+        where o.org_id = ${s.orgId}::uuid and ${within(sql`o.approved_at`, s)} and ${where}`;
   const drafted = (where: SQL) =>
     sql`select r.id as event_id, r.message_id, r.created_at as at, 'Version ' || r.version_number as detail
         from ai_responses r where ${org} and ${within(sql`r.created_at`, s)} and r.source = 'generated' and ${where}`;
@@ -378,34 +395,35 @@ function drillEvents(s: Scope, input: DrillInput): SQL {
           o.severity || ': ' || o.term || coalesce(' (' || o.outcome || ')', '') as detail
         from flag_occurrences o
         where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} and ${where}`;
+  const due = (received: SQL) =>
+    sql`'Due ' || to_char(parley_business_deadline(${received}, ${input.targetDays}::int) at time zone 'UTC',
+      'YYYY-MM-DD HH24:MI') || ' UTC'`;
   switch (input.metric) {
     case 'drafts':
       return drafted(sql`true`);
     case 'without_citations':
       return drafted(sql`jsonb_array_length(r.citations) = 0`);
     case 'approved':
-      return approved(sql`true`);
+      return replies(sql`true`);
     case 'first_pass':
-      return approved(sql`not ${HAD_CHANGES}`);
+      return replies(sql`o.first_pass`);
     case 'changes_requested':
-      return approved(HAD_CHANGES);
+      return replies(sql`not o.first_pass`);
     case 'rated':
-      return approved(sql`r.approval_rating is not null`, sql`'Rated ' || r.approval_rating || ' of 5'`);
+      return replies(sql`o.rating is not null`, sql`'Rated ' || o.rating || ' of 5'`);
     case 'not_from_template':
-      return approved(sql`not ${FROM_TEMPLATE}`);
-    case 'overrides':
-      return approved(sql`r.override_reason is not null`, sql`r.override_reason`);
+      return replies(sql`not o.from_template`);
     case 'replied_late':
-      return sql`select r.id as event_id, r.message_id, r.approved_at as at,
-          'Due ' || to_char(parley_business_deadline(m.created_at, ${input.targetDays}::int) at time zone 'UTC',
-            'YYYY-MM-DD HH24:MI') || ' UTC' as detail
-        from ai_responses r join investor_messages m on m.id = r.message_id
-        where ${approvedIn} and r.sent_email_id is not null and ${IS_FIRST_REPLY}
-          and r.approved_at > parley_business_deadline(m.created_at, ${input.targetDays}::int)`;
+      return replies(
+        sql`o.first_reply and o.approved_at > parley_business_deadline(o.received_at, ${input.targetDays}::int)`,
+        due(sql`o.received_at`),
+      );
+    case 'overrides':
+      return sql`select r.id as event_id, r.message_id, r.approved_at as at, r.override_reason as detail
+        from ai_responses r
+        where ${org} and r.override_reason is not null and ${within(sql`r.approved_at`, s)}`;
     case 'open_past_target':
-      return sql`select m.id as event_id, m.id as message_id, m.created_at as at,
-          'Due ' || to_char(parley_business_deadline(m.created_at, ${input.targetDays}::int) at time zone 'UTC',
-            'YYYY-MM-DD HH24:MI') || ' UTC' as detail
+      return sql`select m.id as event_id, m.id as message_id, m.created_at as at, ${due(sql`m.created_at`)} as detail
         from investor_messages m
         where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)}
           and m.status in ('open', 'flagged', 'awaiting_approval')
@@ -423,20 +441,24 @@ function drillEvents(s: Scope, input: DrillInput): SQL {
 export async function listDrillRows(db: DbOrTx, s: Scope, input: DrillInput): Promise<DrillRow[]> {
   // Cursors carry milliseconds; times written by the database's own clock have microseconds.
   const after = input.after
-    ? sql`and (e.at, e.event_id) < (${input.after.at.toISOString()}::timestamptz, ${input.after.id}::uuid)`
+    ? sql`and (date_trunc('milliseconds', x.at), x.event_id) < (${input.after.at.toISOString()}::timestamptz, ${input.after.id}::uuid)`
     : sql``;
+  // The page is chosen among the events alone; only its rows are joined to their messages.
   return rows<DrillRow>(
     db,
     sql`
     select e.event_id, e.message_id, e.at, e.detail, m.subject, m.investor_name, m.status,
       m.created_at as received_at, p.name as fund_name
-    from (select x.event_id, x.message_id, date_trunc('milliseconds', x.at) as at, x.detail
-          from (${drillEvents(s, input)}) x) e
+    from (
+      select x.event_id, x.message_id, date_trunc('milliseconds', x.at) as at, x.detail
+      from (${drillEvents(s, input)}) x
+      where true ${ofFund(s, sql`x.message_id`)} ${after}
+      order by 3 desc, 1 desc
+      limit ${input.limit + 1}
+    ) e
     join investor_messages m on m.id = e.message_id
     left join projects p on p.id = m.project_id
-    where true ${inFund(s)} ${after}
-    order by e.at desc, e.event_id desc
-    limit ${input.limit + 1}`,
+    order by e.at desc, e.event_id desc`,
   );
 }
 

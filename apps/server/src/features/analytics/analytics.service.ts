@@ -35,6 +35,7 @@ import {
   type Scope,
   summariseResponseTimes,
   updateResponseTargetDays,
+  withoutJit,
 } from './analytics.queries';
 
 /**
@@ -211,7 +212,7 @@ export async function getAnalytics(
   const previous: Scope = { ...scope, from: period.previousFrom, to: period.from };
   const targetDays = await findResponseTargetDays(ctx.db, actor.orgId);
 
-  const db: DbOrTx = ctx.db;
+  const read = <T>(query: (db: DbOrTx) => Promise<T>) => withoutJit(ctx.db, query);
   const [
     days,
     previousDays,
@@ -224,16 +225,16 @@ export async function getAnalytics(
     overrides,
     active,
   ] = await Promise.all([
-    countByDay(db, scope),
-    countByDay(db, previous),
-    summariseResponseTimes(db, scope, targetDays),
-    summariseResponseTimes(db, previous, targetDays),
-    countOpenPastTarget(db, scope, targetDays, now),
-    listFlaggedTerms(db, scope, ANALYTICS_LIST_LIMIT),
-    listAuthorTerms(db, scope, { authors: ANALYTICS_LIST_LIMIT, perAuthor: 5 }),
-    countFlagOutcomes(db, scope),
-    listOverrides(db, scope, ANALYTICS_LIST_LIMIT),
-    countActiveUsers(db, scope),
+    read((db) => countByDay(db, scope)),
+    read((db) => countByDay(db, previous)),
+    read((db) => summariseResponseTimes(db, scope, targetDays)),
+    read((db) => summariseResponseTimes(db, previous, targetDays)),
+    read((db) => countOpenPastTarget(db, scope, targetDays, now)),
+    read((db) => listFlaggedTerms(db, scope, ANALYTICS_LIST_LIMIT)),
+    read((db) => listAuthorTerms(db, scope, { authors: ANALYTICS_LIST_LIMIT, perAuthor: 5 })),
+    read((db) => countFlagOutcomes(db, scope)),
+    read((db) => listOverrides(db, scope, ANALYTICS_LIST_LIMIT)),
+    read((db) => countActiveUsers(db, scope)),
   ]);
   const totals = sum(days);
   const before = sum(previousDays);
@@ -320,15 +321,18 @@ export async function drillAnalytics(
   const now = ctx.clock.now();
   const period = periodOf(query, now);
   const scope: Scope = { orgId: actor.orgId, fundId, from: period.from, to: period.to };
-  const rows = await listDrillRows(ctx.db, scope, {
-    metric: query.metric,
-    term: query.term,
-    author: query.author,
-    targetDays: await findResponseTargetDays(ctx.db, actor.orgId),
-    now,
-    after: query.cursor ? parseTimeCursor(query.cursor) : null,
-    limit: query.limit,
-  });
+  const targetDays = await findResponseTargetDays(ctx.db, actor.orgId);
+  const rows = await withoutJit(ctx.db, (db) =>
+    listDrillRows(db, scope, {
+      metric: query.metric,
+      term: query.term,
+      author: query.author,
+      targetDays,
+      now,
+      after: query.cursor ? parseTimeCursor(query.cursor) : null,
+      limit: query.limit,
+    }),
+  );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -36,6 +36,7 @@ import {
 } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { recordFlagOccurrences, settleFlagOccurrences } from '../analytics/flag-occurrences';
+import { recordReplyOutcome } from '../analytics/reply-outcomes';
 import { loadCompliancePolicy } from '../compliance/compliance.service';
 import { storedOpinionOf } from '../compliance/second-opinion';
 import { deliverEmail, deliverOutboxMail, type EmailDeps, queueEmail } from '../email/email.service';
@@ -407,6 +408,7 @@ export async function approveAndSend(
         rating: input.rating ?? null,
       });
     }
+    await recordReplyOutcome(tx, latest.id);
     await setMessageStatus(tx, { orgId: actor.orgId, messageId, status: 'resolved', now });
     await appendAudit(tx, ctx.clock, {
       orgId: actor.orgId,

@@ -103,7 +103,8 @@ export async function buildComplianceReport(
             : [],
         ),
         overrideReason: row.override_reason,
-        overrideFlags: flagsOf(row.override_flags).map(flagLabel),
+        // An override goes over high-severity flags only; they are stored without their severity.
+        overrideFlags: flagsOf(row.override_flags).map((flag) => flagLabel({ ...flag, severity: 'high' })),
         textSha256: row.approved_text_sha256 ?? '—',
         delivery: deliveryOf(row),
       });

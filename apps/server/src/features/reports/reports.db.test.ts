@@ -366,7 +366,7 @@ describe('the Compliance report', () => {
       delivery: 'bounced',
     });
     expect(second?.flags).toContain('high: guaranteed');
-    expect(second?.override_flags).toContain('guaranteed');
+    expect(second?.override_flags).toBe('high: guaranteed (lexicon:guaranteed)');
     expect(third?.flags).toBe('');
     expect(third?.cleared_flags).toContain(DISMISS_REASON);
     expect(third?.cleared_flags).toContain('by Test ir_director');
