@@ -1,6 +1,7 @@
 import { and, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { aiResponses, approvalRequests, investorMessages } from '../db/schema';
+import { recordReplyOutcome } from '../features/analytics/reply-outcomes';
 import { messageStatusOf } from '../features/replies/replies.queries';
 import { setMessageStatus, storeVersionCheck } from '../features/replies/reply-state';
 import { checkVersionText } from '../features/replies/version-check';
@@ -158,6 +159,7 @@ export async function seedDemoApprovals(
             approvalRating: 5,
           })
           .where(eq(aiResponses.id, draft.id));
+        await recordReplyOutcome(tx, draft.id);
       }
       await setMessageStatus(tx, {
         orgId,
