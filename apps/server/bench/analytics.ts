@@ -27,11 +27,12 @@ const TERMS = ['guaranteed', 'risk-free', 'will outperform', 'projected returns'
  * submission, one in fifteen after a Request Changes round, one in fifty over a high flag), one in ten
  * with a flag raised on its draft.
  */
-async function addHistory(
+export async function addHistory(
   database: Database,
   input: { orgId: string; userId: string; projectIds: string[] },
   from: number,
   count: number,
+  perDay = PER_DAY,
 ) {
   const { orgId, userId } = input;
   const funds = sql.raw(`ARRAY[${input.projectIds.map((id) => `'${id}'`).join(', ')}]::uuid[]`);
@@ -40,7 +41,7 @@ async function addHistory(
   for (let start = from; start < from + count; start += chunk) {
     const end = Math.min(from + count, start + chunk) - 1;
     const range = sql`generate_series(${start}::int, ${end}::int) g`;
-    const at = sql`now() - (g::bigint * ${86_400_000 / PER_DAY}::bigint) * interval '1 millisecond'`;
+    const at = sql`now() - (g::bigint * ${Math.round(86_400_000 / perDay)}::bigint) * interval '1 millisecond'`;
     const id = (kind: string) => sql`md5(${kind} || ${orgId} || g)::uuid`;
     await database.db.execute(sql`
       insert into investor_messages (id, org_id, project_id, investor_name, investor_email, subject, body_text, status, created_at, updated_at)
@@ -105,6 +106,95 @@ async function addHistory(
   }
 }
 
+const PASSWORD = 'bench-password-2026';
+
+/** An organisation with a director and three funds, for one part of the bench. */
+async function benchOrg(database: Database, name: string) {
+  const deps = { db: database.db, clock: systemClock };
+  const orgId = await database.db.transaction((tx) =>
+    createOrganization(tx, systemClock, { name: `${name} bench`, actorId: null }),
+  );
+  const email = `${name.toLowerCase()}-bench@parley.test`;
+  const userId = await createMember(deps, {
+    email,
+    password: PASSWORD,
+    name: 'Director',
+    role: 'ir_director',
+    orgId,
+    actorId: null,
+  });
+  const projectIds: string[] = [];
+  for (const fund of ['Logistics', 'Residential', 'Credit']) {
+    const result = (await database.db.execute(sql`
+      insert into projects (org_id, name, fund_type, created_by) values (${orgId}, ${`${name} ${fund} Fund`}, 'real_estate', ${userId})
+      returning id`)) as unknown as { rows: { id: string }[] };
+    projectIds.push(result.rows[0]?.id ?? '');
+  }
+  return { orgId, userId, projectIds, email, password: PASSWORD };
+}
+
+/** A signed-in director's requests over loopback HTTP: GET, or POST with a JSON body. */
+async function signedIn(base: string, origin: string, email: string, password: string) {
+  const signIn = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status}`);
+  const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+  return async (path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { cookie, origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+}
+
+/**
+ * docs/decisions/044-reports.md: a Compliance report of a month holding 10,000 replies sent, generated
+ * in the background, from its request (POST) to its row reading done; three times.
+ */
+async function timeComplianceReport(database: Database, base: string, origin: string) {
+  const org = await benchOrg(database, 'Reports');
+  // 10,000 replies in 30 days: nine messages in ten are answered.
+  const messages = Math.ceil(10_000 / 0.9);
+  await addHistory(database, org, 0, messages, messages / 30);
+  const call = await signedIn(base, origin, org.email, org.password);
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const body = { type: 'compliance', period_start: day(30), period_end: day(0) };
+    const { id } = (await (await call('/api/reports', body)).json()) as { id: string };
+    for (;;) {
+      const report = (await (await call(`/api/reports/${id}`)).json()) as {
+        status: string;
+        error: string | null;
+        size: number | null;
+        csv_size: number | null;
+      };
+      if (report.status === 'failed') throw new Error(`report failed: ${report.error}`);
+      if (report.status === 'done') {
+        bytes = (report.size ?? 0) + (report.csv_size ?? 0);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    times.push(performance.now() - started);
+  }
+  const replies = (await database.db.execute(sql`
+    select count(*)::int as n from reply_outcomes where org_id = ${org.orgId}::uuid
+      and approved_at >= ${`${day(30)}T00:00:00Z`}::timestamptz`)) as unknown as { rows: { n: number }[] };
+  const seconds = times.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ');
+  console.log(
+    `\n${database.kind}: Compliance report, 30 days holding ${Number(replies.rows[0]?.n ?? 0).toLocaleString('en')} replies, request to done: ${seconds}; PDF + CSV ${(bytes / 1_048_576).toFixed(1)} MB`,
+  );
+}
+
 type Row = {
   label: string;
   size: number;
@@ -122,43 +212,15 @@ export async function runAnalyticsBench(input: {
   const { app, database, origin } = input;
   const maxMessages = Number(process.env.BENCH_MAX_MESSAGES ?? 1_000_000);
   const sizes = [100_000, 1_000_000].filter((n) => n <= maxMessages);
-  const deps = { db: database.db, clock: systemClock };
-  const orgId = await database.db.transaction((tx) =>
-    createOrganization(tx, systemClock, { name: 'Analytics bench', actorId: null }),
-  );
-  const email = 'analytics-bench@parley.test';
-  const password = 'bench-password-2026';
-  const userId = await createMember(deps, {
-    email,
-    password,
-    name: 'Director',
-    role: 'ir_director',
-    orgId,
-    actorId: null,
-  });
-  const projectIds: string[] = [];
-  for (const name of ['Logistics', 'Residential', 'Credit']) {
-    const result = (await database.db.execute(sql`
-      insert into projects (org_id, name, fund_type, created_by) values (${orgId}, ${`Analytics ${name} Fund`}, 'real_estate', ${userId})
-      returning id`)) as unknown as { rows: { id: string }[] };
-    projectIds.push(result.rows[0]?.id ?? '');
-  }
+  const { orgId, userId, projectIds, email, password } = await benchOrg(database, 'Analytics');
 
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   (server as Server).keepAliveTimeout = 600_000;
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const signIn = await fetch(`${base}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status}`);
-  const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const call = await signedIn(base, origin, email, password);
   const get = async (path: string) => {
-    const res = await fetch(`${base}${path}`, { headers: { cookie } });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
+    await (await call(path)).arrayBuffer();
   };
   const timed = async (path: string) => {
     for (let i = 0; i < WARM_UP; i++) await get(path);
@@ -216,5 +278,6 @@ export async function runAnalyticsBench(input: {
       });
     console.log(`  no slower at 1,000,000 than at 100,000 (p95, 20% noise allowance): ${mark(flat)}`);
   }
+  await timeComplianceReport(database, base, origin);
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
