@@ -199,18 +199,28 @@ function groupAuthorTerms(rows: Awaited<ReturnType<typeof listAuthorTerms>>) {
   return authors;
 }
 
+/** What a page or a drill-down reads: the fund (checked), the period as of now, the target. */
+async function scopeOf(
+  ctx: AnalyticsContext,
+  actor: Pick<Actor, 'orgId'>,
+  query: AnalyticsQuery | DrillQuery,
+) {
+  const fundId = await fundOf(ctx, actor, query.fund);
+  const now = ctx.clock.now();
+  const period = periodOf(query, now);
+  const scope: Scope = { orgId: actor.orgId, fundId, from: period.from, to: period.to };
+  const targetDays = await findResponseTargetDays(ctx.db, actor.orgId);
+  return { fundId, now, period, scope, targetDays };
+}
+
 /** GET /api/analytics. */
 export async function getAnalytics(
   ctx: AnalyticsContext,
   actor: Pick<Actor, 'orgId'>,
   query: AnalyticsQuery,
 ): Promise<AnalyticsResponse> {
-  const fundId = await fundOf(ctx, actor, query.fund);
-  const now = ctx.clock.now();
-  const period = periodOf(query, now);
-  const scope: Scope = { orgId: actor.orgId, fundId, from: period.from, to: period.to };
+  const { fundId, now, period, scope, targetDays } = await scopeOf(ctx, actor, query);
   const previous: Scope = { ...scope, from: period.previousFrom, to: period.from };
-  const targetDays = await findResponseTargetDays(ctx.db, actor.orgId);
 
   const read = <T>(query: (db: DbOrTx) => Promise<T>) => withoutJit(ctx.db, query);
   const [
@@ -317,11 +327,7 @@ export async function drillAnalytics(
   actor: Pick<Actor, 'orgId'>,
   query: DrillQuery,
 ): Promise<AnalyticsDrillResponse> {
-  const fundId = await fundOf(ctx, actor, query.fund);
-  const now = ctx.clock.now();
-  const period = periodOf(query, now);
-  const scope: Scope = { orgId: actor.orgId, fundId, from: period.from, to: period.to };
-  const targetDays = await findResponseTargetDays(ctx.db, actor.orgId);
+  const { now, scope, targetDays } = await scopeOf(ctx, actor, query);
   const rows = await withoutJit(ctx.db, (db) =>
     listDrillRows(db, scope, {
       metric: query.metric,
