@@ -10,8 +10,8 @@ import type { Db, DbOrTx } from '../../db/client';
 
 export type Scope = { orgId: string; fundId: string | null; from: Date; to: Date };
 
-/** The UTC day of a timestamp, as YYYY-MM-DD. */
-const dayOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** The UTC day of a timestamp. Grouped as a date and formatted once per day: to_char per row costs more than the count. */
+const dayOf = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
 
 const within = (column: SQL, s: Scope) =>
   sql`${column} >= ${s.from.toISOString()}::timestamptz and ${column} < ${s.to.toISOString()}::timestamptz`;
@@ -100,7 +100,7 @@ export async function countByDay(db: DbOrTx, s: Scope): Promise<DayCounts[]> {
       select day from received union select day from drafted union select day from approved
       union select day from flagged
     )
-    select d.day, coalesce(rc.messages, 0) as messages, coalesce(dr.drafts, 0) as drafts,
+    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(rc.messages, 0) as messages, coalesce(dr.drafts, 0) as drafts,
       coalesce(dr.cited, 0) as cited, coalesce(ap.approved, 0) as approved,
       coalesce(ap.first_pass, 0) as first_pass, coalesce(ap.from_template, 0) as from_template,
       coalesce(ap.ratings, 0) as ratings, coalesce(ap.rating_sum, 0) as rating_sum,
