@@ -11,7 +11,11 @@ describe('the Analytics figures', () => {
     expect(formatFigure('rating', null)).toBe('—');
   });
 
-  it('shows hours up to a day, then days', () => {
+  it('shows minutes up to an hour, hours up to a day, then days', () => {
+    expect(formatFigure('hours', 0.04)).toBe('2 min');
+    expect(formatFigure('hours', 0)).toBe('0 min');
+    expect(formatDuration(0.5)).toBe('30 min');
+    expect(formatDuration(1)).toBe('1.0h');
     expect(formatDuration(23.9)).toBe('23.9h');
     expect(formatDuration(36)).toBe('1.5 days');
   });

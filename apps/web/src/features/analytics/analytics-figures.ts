@@ -30,7 +30,8 @@ const FIGURE_RULES: Record<FigureKind, FigureRule> = {
   },
   highFlagsPer100: { scale: 1, digits: 1, text: fixed1, changeText: fixed1, isHigherBetter: false },
   rating: { scale: 1, digits: 1, text: (n) => `${fixed1(n)} / 5`, changeText: fixed1, isHigherBetter: true },
-  hours: { scale: 1, digits: 1, text: formatDuration, changeText: formatDuration, isHigherBetter: false },
+  // Hundredths of an hour (36 seconds), so a median of minutes is not shown as 0.0h.
+  hours: { scale: 1, digits: 2, text: formatDuration, changeText: formatDuration, isHigherBetter: false },
 };
 
 function fixed1(n: number): string {
@@ -50,10 +51,11 @@ export function formatFigure(kind: FigureKind, value: number | null): string {
 }
 
 /**
- * A duration in hours: hours below a day ('5.2h', as the approval queue shows hours), then days
- * ('2.1 days'), so a median of weeks stays readable.
+ * A duration in hours: minutes below an hour ('25 min'), hours below a day ('5.2h', as the approval
+ * queue shows hours), then days ('2.1 days'), so a median of minutes or of weeks stays readable.
  */
 export function formatDuration(hours: number): string {
+  if (hours < 1) return `${Math.round(hours * 60)} min`;
   return hours < 24 ? formatHours(hours) : `${(hours / 24).toFixed(1)} days`;
 }
 
