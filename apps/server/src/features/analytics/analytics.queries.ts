@@ -1,3 +1,4 @@
+import { type AnalyticsDrillMetric, RESPONSE_TARGET_DEFAULT_DAYS } from '@parley/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 
@@ -344,22 +345,8 @@ export async function countActiveUsers(db: DbOrTx, s: Scope) {
   );
 }
 
-export type DrillMetric =
-  | 'drafts'
-  | 'approved'
-  | 'first_pass'
-  | 'changes_requested'
-  | 'high_flags'
-  | 'rated'
-  | 'term'
-  | 'overrides'
-  | 'replied_late'
-  | 'open_past_target'
-  | 'without_citations'
-  | 'not_from_template';
-
 export type DrillInput = {
-  metric: DrillMetric;
+  metric: AnalyticsDrillMetric;
   term?: string | undefined;
   author?: string | undefined;
   targetDays: number;
@@ -468,7 +455,7 @@ export async function findResponseTargetDays(db: DbOrTx, orgId: string): Promise
     db,
     sql`select response_target_days as days from organizations where id = ${orgId}::uuid`,
   );
-  return Number(row?.days ?? 2);
+  return Number(row?.days ?? RESPONSE_TARGET_DEFAULT_DAYS);
 }
 
 export async function updateResponseTargetDays(db: DbOrTx, orgId: string, days: number): Promise<number> {
