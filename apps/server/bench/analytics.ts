@@ -55,9 +55,9 @@ export async function addHistory(
         'transactional', 'Re: question', 'Reply', '<p>Reply</p>', '{}'::jsonb, 'sent', m.created_at + (g % 72) * interval '1 hour'
       from ${range} join investor_messages m on m.id = ${id('m')} where g % 10 <> 0`);
     await database.db.execute(sql`
-      insert into ai_responses (id, org_id, message_id, version_number, source, ai_draft, final_response, citations, provenance,
+      insert into ai_responses (id, org_id, message_id, project_id, version_number, source, ai_draft, final_response, citations, provenance,
         created_by, created_at, approved_by, approved_at, approved_text_sha256, approval_rating, sent_email_id, override_reason, override_flags)
-      select ${id('r')}, ${orgId}::uuid, m.id, 1, 'generated', 'Dear investor, the distribution is paid quarterly.',
+      select ${id('r')}, ${orgId}::uuid, m.id, m.project_id, 1, 'generated', 'Dear investor, the distribution is paid quarterly.',
         case when g % 10 <> 0 then 'Dear investor, the distribution is paid quarterly.' end,
         case when g % 20 = 0 then '[]'::jsonb else '[{"id":"p","doc_path":"Annual report.pdf","relevance":1}]'::jsonb end,
         case when g % 10 < 9 then jsonb_build_object('drafter', 'builtin', 'templates', jsonb_build_array('t')) else '{"drafter":"builtin"}'::jsonb end,
@@ -80,8 +80,8 @@ export async function addHistory(
         r.created_at + interval '11 minutes', ${userId}::uuid, r.created_at + interval '12 minutes'
       from ${range} join ai_responses r on r.id = ${id('r')} where g % 10 <> 0 and g % 15 = 0`);
     await database.db.execute(sql`
-      insert into flag_occurrences (org_id, message_id, response_id, rule, term, severity, author_id, raised_at, outcome, outcome_at)
-      select ${orgId}::uuid, r.message_id, r.id, 'lexicon:' || (${terms})[1 + g % 4], (${terms})[1 + g % 4],
+      insert into flag_occurrences (org_id, message_id, project_id, response_id, rule, term, severity, author_id, raised_at, outcome, outcome_at)
+      select ${orgId}::uuid, r.message_id, r.project_id, r.id, 'lexicon:' || (${terms})[1 + g % 4], (${terms})[1 + g % 4],
         case when g % 2 = 0 then 'high' else 'medium' end, ${userId}::uuid, r.created_at,
         case when r.approved_at is null then null when g % 3 = 0 then 'sent' when g % 3 = 1 then 'fixed' else 'dismissed' end,
         r.approved_at

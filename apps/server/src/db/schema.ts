@@ -690,6 +690,8 @@ export const aiResponses = pgTable(
     messageId: uuid('message_id')
       .notNull()
       .references(() => investorMessages.id, { onDelete: 'cascade' }),
+    /** The message's fund, kept here so Analytics filters a period by fund without a lookup per row (decision 043). */
+    projectId: uuid('project_id'),
     versionNumber: integer('version_number').notNull(),
     /** generated: written by a drafter; edited: saved by a person from an earlier version. */
     source: text('source', { enum: ['generated', 'edited'] }).notNull(),
@@ -851,6 +853,8 @@ export const flagOccurrences = pgTable(
       .notNull()
       .references(() => investorMessages.id, { onDelete: 'cascade' }),
     responseId: uuid('response_id').references(() => aiResponses.id, { onDelete: 'set null' }),
+    /** The message's fund, as on ai_responses. */
+    projectId: uuid('project_id'),
     rule: text('rule').notNull(),
     term: text('term').notNull(),
     severity: text('severity', { enum: ['high', 'medium', 'low'] }).notNull(),

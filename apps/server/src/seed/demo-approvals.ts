@@ -102,6 +102,7 @@ export async function seedDemoApprovals(
         .values({
           orgId,
           messageId: message.id,
+          projectId: message.projectId,
           versionNumber,
           source: 'edited',
           aiDraft: demo.text,

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertProject } from '../../../test/factories';
@@ -323,6 +325,33 @@ describe('GET /api/analytics', () => {
     expect(body.adoption.replies_from_template).toMatchObject({ count: 0, total: 2, value: 0 });
     expect(body.flagged_terms.map((t: { term: string }) => t.term)).toEqual(['risk-free']);
     expect(body.compliance.flag_outcomes).toEqual({ fixed: 0, dismissed: 0, sent: 1, fix_rate: 0 });
+  });
+
+  it("keeps each version's and flag's fund as its message's, and migration 0027 fills earlier rows", async () => {
+    const count = async (query: ReturnType<typeof sql>) =>
+      Number(((await ctx.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
+    const rowsOf = (table: 'ai_responses' | 'flag_occurrences') => sql`
+      select t.project_id, m.project_id as fund from ${sql.raw(table)} t
+      join investor_messages m on m.id = t.message_id where t.org_id = ${orgId}::uuid`;
+    const wrong = sql`select count(*)::int as n from (${rowsOf('ai_responses')} union all ${rowsOf('flag_occurrences')}) x
+      where x.project_id is distinct from x.fund`;
+    const inAlpha = sql`select count(*)::int as n from (${rowsOf('ai_responses')} union all ${rowsOf('flag_occurrences')}) x
+      where x.project_id = ${alpha}::uuid`;
+    expect(await count(inAlpha)).toBeGreaterThan(0);
+    expect(await count(wrong)).toBe(0);
+
+    await ctx.db.execute(sql`update ai_responses set project_id = null where org_id = ${orgId}::uuid`);
+    await ctx.db.execute(sql`update flag_occurrences set project_id = null where org_id = ${orgId}::uuid`);
+    expect(await count(wrong)).toBeGreaterThan(0);
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../db/migrations/0027_fund_on_rows.sql', import.meta.url)),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      if (/^\s*(--.*\n\s*)*UPDATE/i.test(statement)) await ctx.db.execute(sql.raw(statement));
+    }
+    expect(await count(wrong)).toBe(0);
+    expect((await analytics(`${WEEK}&fund=${alpha}`)).kpis.drafts_per_day.count).toBe(2);
   });
 
   it('answers a period without activity with zeros and nulls, never NaN', async () => {

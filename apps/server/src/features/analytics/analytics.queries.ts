@@ -17,20 +17,12 @@ const dayOf = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
 const within = (column: SQL, s: Scope) =>
   sql`${column} >= ${s.from.toISOString()}::timestamptz and ${column} < ${s.to.toISOString()}::timestamptz`;
 
-/** The fund filter on investor_messages `m` itself (nothing when all funds). */
-const inFund = (s: Scope) => (s.fundId ? sql`and m.project_id = ${s.fundId}::uuid` : sql``);
-
 /**
- * The fund filter on a row of another table, by its message: a lookup per row of the period through the
- * primary key. A join would let the planner hash-join against every message of the organisation.
+ * The fund filter on a row's `project_id` (nothing when all funds). Every table Analytics reads keeps its
+ * message's fund — investor_messages, ai_responses, flag_occurrences, reply_outcomes — so a period is
+ * filtered without a lookup per row.
  */
-const ofFund = (s: Scope, messageId: SQL) =>
-  s.fundId
-    ? sql`and (select fm.project_id from investor_messages fm where fm.id = ${messageId}) = ${s.fundId}::uuid`
-    : sql``;
-
-/** The fund filter on a table that keeps its message's fund (reply_outcomes). */
-const inFundColumn = (s: Scope, column: SQL) => (s.fundId ? sql`and ${column} = ${s.fundId}::uuid` : sql``);
+const inFund = (s: Scope, column: SQL) => (s.fundId ? sql`and ${column} = ${s.fundId}::uuid` : sql``);
 
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   // Both drivers (node-postgres, PGlite) return the rows as `rows`.
@@ -39,8 +31,8 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 /**
  * Runs one read in a transaction of its own with PostgreSQL's JIT compilation off: these queries look
- * costly to the planner (a subquery per row of the period), so it compiles them, which takes longer
- * than running them (decision 043).
+ * costly to the planner (a period's rows, grouped), so it compiles them, which takes longer than
+ * running them (decision 043).
  */
 export async function withoutJit<T>(db: Db, read: (tx: DbOrTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -73,14 +65,14 @@ export async function countByDay(db: DbOrTx, s: Scope): Promise<DayCounts[]> {
     with received as (
       select ${dayOf(sql`m.created_at`)} as day, count(*)::int as messages
       from investor_messages m
-      where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)} ${inFund(s)}
+      where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)} ${inFund(s, sql`m.project_id`)}
       group by 1
     ), drafted as (
       select ${dayOf(sql`r.created_at`)} as day, count(*)::int as drafts,
         count(*) filter (where jsonb_array_length(r.citations) > 0)::int as cited
       from ai_responses r
       where r.org_id = ${s.orgId}::uuid and ${within(sql`r.created_at`, s)} and r.source = 'generated'
-        ${ofFund(s, sql`r.message_id`)}
+        ${inFund(s, sql`r.project_id`)}
       group by 1
     ), approved as (
       select ${dayOf(sql`o.approved_at`)} as day, count(*)::int as approved,
@@ -89,13 +81,13 @@ export async function countByDay(db: DbOrTx, s: Scope): Promise<DayCounts[]> {
         count(o.rating)::int as ratings,
         coalesce(sum(o.rating), 0)::int as rating_sum
       from reply_outcomes o
-      where o.org_id = ${s.orgId}::uuid and ${within(sql`o.approved_at`, s)} ${inFundColumn(s, sql`o.project_id`)}
+      where o.org_id = ${s.orgId}::uuid and ${within(sql`o.approved_at`, s)} ${inFund(s, sql`o.project_id`)}
       group by 1
     ), flagged as (
       select ${dayOf(sql`o.raised_at`)} as day, count(*)::int as high_flags
       from flag_occurrences o
       where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} and o.severity = 'high'
-        ${ofFund(s, sql`o.message_id`)}
+        ${inFund(s, sql`o.project_id`)}
       group by 1
     ), days as (
       select day from received union select day from drafted union select day from approved
@@ -161,7 +153,7 @@ export async function summariseResponseTimes(
       percentile_cont(0.5) within group (order by o.waited_seconds)
         filter (where o.waited_seconds is not null) as median_approval
     from reply_outcomes o
-    where o.org_id = ${s.orgId}::uuid and ${within(sql`o.approved_at`, s)} ${inFundColumn(s, sql`o.project_id`)}`,
+    where o.org_id = ${s.orgId}::uuid and ${within(sql`o.approved_at`, s)} ${inFund(s, sql`o.project_id`)}`,
   );
   const number = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
@@ -183,7 +175,7 @@ export async function countOpenPastTarget(
     db,
     sql`
     select count(*)::int as n from investor_messages m
-    where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)} ${inFund(s)}
+    where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)} ${inFund(s, sql`m.project_id`)}
       and m.status in ('open', 'flagged', 'awaiting_approval')
       and parley_business_deadline(m.created_at, ${targetDays}::int) < ${now.toISOString()}::timestamptz`,
   );
@@ -199,7 +191,7 @@ export async function listFlaggedTerms(db: DbOrTx, s: Scope, limit: number): Pro
     sql`
     select o.rule, min(o.term) as term, o.severity, count(*)::int as count
     from flag_occurrences o
-    where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} ${ofFund(s, sql`o.message_id`)}
+    where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} ${inFund(s, sql`o.project_id`)}
     group by o.rule, lower(o.term), o.severity
     order by count desc, (o.severity = 'high') desc, (o.severity = 'medium') desc, lower(o.term)
     limit ${limit}`,
@@ -231,7 +223,7 @@ export async function listAuthorTerms(
       select o.author_id, lower(o.term) as key, min(o.term) as term, count(*)::int as count
       from flag_occurrences o
       where o.org_id = ${s.orgId}::uuid and o.author_id is not null and ${within(sql`o.raised_at`, s)}
-        ${ofFund(s, sql`o.message_id`)}
+        ${inFund(s, sql`o.project_id`)}
       group by o.author_id, lower(o.term)
     ), authors as (
       select author_id, sum(count)::int as flags from counted group by author_id
@@ -262,7 +254,7 @@ export async function countFlagOutcomes(db: DbOrTx, s: Scope) {
     select o.outcome, count(*)::int as n
     from flag_occurrences o
     where o.org_id = ${s.orgId}::uuid and o.outcome is not null and ${within(sql`o.outcome_at`, s)}
-      ${ofFund(s, sql`o.message_id`)}
+      ${inFund(s, sql`o.project_id`)}
     group by o.outcome`,
   );
   const counts = { fixed: 0, dismissed: 0, sent: 0 };
@@ -298,7 +290,7 @@ export async function listOverrides(db: DbOrTx, s: Scope, limit: number) {
     join investor_messages m on m.id = r.message_id
     left join profiles p on p.id = r.approved_by
     where r.org_id = ${s.orgId}::uuid and r.override_reason is not null and ${within(sql`r.approved_at`, s)}
-      ${ofFund(s, sql`r.message_id`)}
+      ${inFund(s, sql`r.project_id`)}
     order by r.approved_at desc, r.id desc
     limit ${limit}`,
   );
@@ -323,14 +315,14 @@ export async function countActiveUsers(db: DbOrTx, s: Scope) {
     sql`
     with active as (
       select r.created_by as user_id from ai_responses r
-      where r.org_id = ${s.orgId}::uuid and ${within(sql`r.created_at`, s)} ${ofFund(s, sql`r.message_id`)}
+      where r.org_id = ${s.orgId}::uuid and ${within(sql`r.created_at`, s)} ${inFund(s, sql`r.project_id`)}
       union
       select r.approved_by from ai_responses r
       where r.org_id = ${s.orgId}::uuid and r.approved_at is not null and ${within(sql`r.approved_at`, s)}
-        ${ofFund(s, sql`r.message_id`)}
+        ${inFund(s, sql`r.project_id`)}
       union
       select m.created_by from investor_messages m
-      where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)} ${inFund(s)}
+      where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)} ${inFund(s, sql`m.project_id`)}
     ), members as (
       select om.user_id, min(ur.role) as role
       from org_memberships om
@@ -367,18 +359,18 @@ export type DrillRow = {
   fund_name: string | null;
 };
 
-/** The events behind one figure: (event id, message, time, detail), bounded by the scope like the figure. */
+/** The events behind one figure: (event id, message, fund, time, detail), bounded by the scope like the figure. */
 function drillEvents(s: Scope, input: DrillInput): SQL {
   const org = sql`r.org_id = ${s.orgId}::uuid`;
   const replies = (where: SQL, detail: SQL = sql`null::text`) =>
-    sql`select o.response_id as event_id, o.message_id, o.approved_at as at, ${detail} as detail
+    sql`select o.response_id as event_id, o.message_id, o.project_id, o.approved_at as at, ${detail} as detail
         from reply_outcomes o
         where o.org_id = ${s.orgId}::uuid and ${within(sql`o.approved_at`, s)} and ${where}`;
   const drafted = (where: SQL) =>
-    sql`select r.id as event_id, r.message_id, r.created_at as at, 'Version ' || r.version_number as detail
+    sql`select r.id as event_id, r.message_id, r.project_id, r.created_at as at, 'Version ' || r.version_number as detail
         from ai_responses r where ${org} and ${within(sql`r.created_at`, s)} and r.source = 'generated' and ${where}`;
   const flags = (where: SQL) =>
-    sql`select o.id as event_id, o.message_id, o.raised_at as at,
+    sql`select o.id as event_id, o.message_id, o.project_id, o.raised_at as at,
           o.severity || ': ' || o.term || coalesce(' (' || o.outcome || ')', '') as detail
         from flag_occurrences o
         where o.org_id = ${s.orgId}::uuid and ${within(sql`o.raised_at`, s)} and ${where}`;
@@ -406,11 +398,11 @@ function drillEvents(s: Scope, input: DrillInput): SQL {
         due(sql`o.received_at`),
       );
     case 'overrides':
-      return sql`select r.id as event_id, r.message_id, r.approved_at as at, r.override_reason as detail
+      return sql`select r.id as event_id, r.message_id, r.project_id, r.approved_at as at, r.override_reason as detail
         from ai_responses r
         where ${org} and r.override_reason is not null and ${within(sql`r.approved_at`, s)}`;
     case 'open_past_target':
-      return sql`select m.id as event_id, m.id as message_id, m.created_at as at, ${due(sql`m.created_at`)} as detail
+      return sql`select m.id as event_id, m.id as message_id, m.project_id, m.created_at as at, ${due(sql`m.created_at`)} as detail
         from investor_messages m
         where m.org_id = ${s.orgId}::uuid and ${within(sql`m.created_at`, s)}
           and m.status in ('open', 'flagged', 'awaiting_approval')
@@ -439,7 +431,7 @@ export async function listDrillRows(db: DbOrTx, s: Scope, input: DrillInput): Pr
     from (
       select x.event_id, x.message_id, date_trunc('milliseconds', x.at) as at, x.detail
       from (${drillEvents(s, input)}) x
-      where true ${ofFund(s, sql`x.message_id`)} ${after}
+      where true ${inFund(s, sql`x.project_id`)} ${after}
       order by 3 desc, 1 desc
       limit ${input.limit + 1}
     ) e

@@ -25,8 +25,8 @@ export async function recordFlagOccurrences(
 ) {
   if (input.flags.length === 0) return;
   await tx.execute(sql`
-    insert into flag_occurrences (org_id, message_id, response_id, rule, term, severity, author_id, raised_at)
-    select ${input.orgId}::uuid, ${input.messageId}::uuid, r.id, f.rule, f.term, f.severity, r.created_by, ${input.now}::timestamptz
+    insert into flag_occurrences (org_id, message_id, project_id, response_id, rule, term, severity, author_id, raised_at)
+    select ${input.orgId}::uuid, ${input.messageId}::uuid, r.project_id, r.id, f.rule, f.term, f.severity, r.created_by, ${input.now}::timestamptz
     from ai_responses r
     cross join jsonb_to_recordset(${flagRows(input.flags)}::jsonb) as f(rule text, term text, severity text)
     where r.id = ${input.draftId}::uuid

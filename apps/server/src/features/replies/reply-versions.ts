@@ -43,6 +43,7 @@ export async function writeVersion(
   const draftId = await insertDraftVersion(tx, {
     orgId: actor.orgId,
     messageId,
+    projectId: input.message.projectId,
     versionNumber: input.versionNumber,
     source: input.source,
     aiDraft: input.text,
