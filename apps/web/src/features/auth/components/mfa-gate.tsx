@@ -36,7 +36,15 @@ function MfaGate({
   // The step this gate was opened for; the session may already say 'none' while it finishes.
   const [step] = useState<MfaNext>(session.mfa);
 
+  /**
+   * A verified code raised this session to aal2 on the server, so the app opens at once; the refetch
+   * behind it confirms. Waiting for the refetch instead kept the dialog up for as long as the server
+   * took to answer, and for good when that answer failed.
+   */
   async function onDone() {
+    queryClient.setQueryData<SessionResponse | null>(sessionQueryKey, (current) =>
+      current ? { ...current, aal: 'aal2', next_level: 'aal2', mfa: 'none' } : current,
+    );
     onHoldChange(false);
     queryClient.removeQueries({ queryKey: mfaKeys.status });
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
