@@ -160,12 +160,24 @@ export const listMessagesResponseSchema = z.object({
   items: z.array(messageSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: z.string().nullable(),
-  /** Every tab's count under the same search and project filter. */
+  /**
+   * Every tab's count under the same project filter; null under a search, whose counts
+   * GET /api/messages/counts answers, so the page never waits for them (docs/decisions/016-inbox-tab-counts.md).
+   */
+  counts: inboxCountsSchema.nullable(),
+});
+export type ListMessagesResponse = z.infer<typeof listMessagesResponseSchema>;
+
+/** GET /api/messages/counts?q&project_id: the inbox's filters without tab and page. */
+export const messageCountsQuerySchema = listMessagesQuerySchema.pick({ q: true, project_id: true });
+export type MessageCountsQuery = z.input<typeof messageCountsQuerySchema>;
+
+export const messageCountsResponseSchema = z.object({
   counts: inboxCountsSchema,
   /** Tabs whose count stopped at INBOX_SEARCH_COUNT_CAP (only with a search): there are more. */
   counts_capped: z.array(z.enum(INBOX_TABS)),
 });
-export type ListMessagesResponse = z.infer<typeof listMessagesResponseSchema>;
+export type MessageCountsResponse = z.infer<typeof messageCountsResponseSchema>;
 
 /** docs/product.md §8 Inbox and draft texts, and Compose's; quoted ones verbatim, the rest ours. */
 export const INBOX_TEXTS = {

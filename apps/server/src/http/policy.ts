@@ -141,6 +141,7 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   /** Messages: every role reads the inbox; is_associate is read-only (docs/product.md §2 Compose). */
   'POST /api/messages': 'messages.write',
   'GET /api/messages': 'workspace.read',
+  'GET /api/messages/counts': 'workspace.read',
   'GET /api/messages/:id': 'workspace.read',
   /** Drafts: writers generate and save versions; every role reads them. */
   'POST /api/messages/:id/drafts/generate': 'messages.write',

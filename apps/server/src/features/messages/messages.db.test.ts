@@ -24,6 +24,10 @@ function list(cookie: string, query = '') {
   return ctx.request('GET', `/api/messages${query}`, { cookie });
 }
 
+function counts(cookie: string, query = '') {
+  return ctx.request('GET', `/api/messages/counts${query}`, { cookie });
+}
+
 describe('who may read and write messages', () => {
   it('lets every role read the inbox and a message, and all but is_associate create one', async () => {
     await ctx.expectGuarded(
@@ -33,6 +37,7 @@ describe('who may read and write messages', () => {
       buildMessageInput({ project_id: SOME_ID }),
     );
     await ctx.expectGuarded('GET', '/api/messages', 'workspace.read');
+    await ctx.expectGuarded('GET', '/api/messages/counts', 'workspace.read');
     await ctx.expectGuarded('GET', `/api/messages/${SOME_ID}`, 'workspace.read');
   });
 
@@ -259,9 +264,15 @@ describe('reading messages', () => {
 
     const page = await json(await list(user.cookie));
     expect(page.counts).toEqual({ all: 5, open: 3, awaiting_approval: 1, resolved: 1 });
-    // Under a search too (each tab counted by its own filter).
+    // Under a search the page comes without them, and the counts endpoint counts each tab by its filter.
     const searched = await json(await list(user.cookie, '?q=row'));
-    expect(searched.counts).toEqual({ all: 5, open: 3, awaiting_approval: 1, resolved: 1 });
+    expect(searched.counts).toBeNull();
+    expect(searched.items).toHaveLength(5);
+    expect(await json(await counts(user.cookie, '?q=row'))).toEqual({
+      counts: { all: 5, open: 3, awaiting_approval: 1, resolved: 1 },
+      counts_capped: [],
+    });
+    expect(await json(await counts(user.cookie))).toEqual({ counts: page.counts, counts_capped: [] });
     const statusOf = (id: string) => page.items.find((m: { id: string }) => m.id === id).status;
     expect(statusOf(weird)).toBe('open');
     expect(statusOf(flagged)).toBe('flagged');
@@ -321,8 +332,15 @@ describe('reading messages', () => {
     expect(await search('100%')).toEqual([percent]);
     expect(await search('k_1')).toEqual([underscore]);
     expect(await search('nothing-like-this')).toEqual([]);
-    const counted = await json(await list(user.cookie, '?q=okonk'));
+    const counted = await json(await counts(user.cookie, '?q=okonk'));
     expect(counted.counts.all).toBe(2);
+  });
+
+  it('names a bad search or fund of the counts', async () => {
+    const user = await writer();
+    const bad = await counts(user.cookie, `?q=${'x'.repeat(201)}&project_id=nope`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await json(bad)).error.fields).sort()).toEqual(['project_id', 'q']);
   });
 
   it('filters by project', async () => {

@@ -126,35 +126,42 @@ export async function listMessages(
 type TabCounts = Record<InboxTab, number>;
 
 /**
- * Every tab's count under the same project filter and search. Without a search they are read from
- * investor_message_counts (kept by triggers, migration 0010): a few index rows whatever the size of
- * the inbox. A search cannot use that table, so each tab counts at most `cap` + 1 matching rows and
- * a tab with more answers `cap` and is listed in `capped` (the inbox shows '1,000+').
+ * Every tab's count under the fund filter, read from investor_message_counts (kept by triggers,
+ * migration 0010): a few index rows whatever the size of the inbox.
  */
-export async function countMessagesByTab(
+export async function readTabCounts(
   db: DbOrTx,
-  input: ListFilter & { cap: number },
-): Promise<{ counts: TabCounts; capped: InboxTab[] }> {
-  if (!input.q) {
-    const rows = await db
-      .select({ status: investorMessageCounts.status, n: investorMessageCounts.n })
-      .from(investorMessageCounts)
-      .where(
-        and(
-          eq(investorMessageCounts.orgId, input.orgId),
-          input.projectId
-            ? eq(investorMessageCounts.projectId, input.projectId)
-            : isNull(investorMessageCounts.projectId),
-        ),
-      );
-    const counts: TabCounts = { all: 0, open: 0, awaiting_approval: 0, resolved: 0 };
-    for (const row of rows) {
-      counts.all += row.n;
-      if (row.status === 'awaiting_approval' || row.status === 'resolved') counts[row.status] += row.n;
-      else if (!(NOT_OPEN as readonly string[]).includes(row.status)) counts.open += row.n;
-    }
-    return { counts, capped: [] };
+  input: { orgId: string; projectId?: string | undefined },
+): Promise<TabCounts> {
+  const rows = await db
+    .select({ status: investorMessageCounts.status, n: investorMessageCounts.n })
+    .from(investorMessageCounts)
+    .where(
+      and(
+        eq(investorMessageCounts.orgId, input.orgId),
+        input.projectId
+          ? eq(investorMessageCounts.projectId, input.projectId)
+          : isNull(investorMessageCounts.projectId),
+      ),
+    );
+  const counts: TabCounts = { all: 0, open: 0, awaiting_approval: 0, resolved: 0 };
+  for (const row of rows) {
+    counts.all += row.n;
+    if (row.status === 'awaiting_approval' || row.status === 'resolved') counts[row.status] += row.n;
+    else if (!(NOT_OPEN as readonly string[]).includes(row.status)) counts.open += row.n;
   }
+  return counts;
+}
+
+/**
+ * Every tab's count under a search, which the counts table cannot answer: each tab counts at most
+ * `cap` + 1 matching rows, and a tab with more answers `cap` and is listed in `capped` (the inbox
+ * shows '1,000+').
+ */
+export async function countSearchMatchesByTab(
+  db: DbOrTx,
+  input: ListFilter & { q: string; cap: number },
+): Promise<{ counts: TabCounts; capped: InboxTab[] }> {
   const count = (tab: InboxTab) =>
     sql<number>`(select count(*)::int from (select 1 from ${investorMessages} where ${and(baseFilter(input), tabFilter(tab))} limit ${input.cap + 1}) matched)`;
   // One row (the organisation's) carrying the four capped counts.

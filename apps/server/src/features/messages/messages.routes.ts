@@ -2,11 +2,13 @@ import {
   createMessageInputSchema,
   listMessagesQuerySchema,
   listMessagesResponseSchema,
+  messageCountsQuerySchema,
+  messageCountsResponseSchema,
   messageIdParamSchema,
   messageSchema,
 } from '@parley/contracts';
 import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
-import { createMessage, listMessagesPage, openMessage } from './messages.service';
+import { countMessagesPage, createMessage, listMessagesPage, openMessage } from './messages.service';
 
 const create = apiRoute({
   method: 'post',
@@ -20,9 +22,19 @@ const create = apiRoute({
 const list = apiRoute({
   method: 'get',
   path: '/api/messages',
-  summary: 'One inbox tab, newest first, searched by investor name or subject, with every tab’s count',
+  summary:
+    'One inbox tab, newest first, searched by investor name or subject; every tab’s count unless searched',
   query: listMessagesQuerySchema,
   ok: { status: 200, schema: listMessagesResponseSchema, description: 'A page' },
+  errors: [400, 401, 403],
+});
+
+const counts = apiRoute({
+  method: 'get',
+  path: '/api/messages/counts',
+  summary: 'Every inbox tab’s count under a search and fund filter (a search counts each tab up to 1,000)',
+  query: messageCountsQuerySchema,
+  ok: { status: 200, schema: messageCountsResponseSchema, description: 'The counts' },
   errors: [400, 401, 403],
 });
 
@@ -44,6 +56,11 @@ export function registerMessageRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(list, async (c) => {
     const page = await listMessagesPage(deps, c.get('actor'), c.req.valid('query'));
     return c.json(page, 200);
+  });
+
+  // Before /api/messages/{id}, which would take 'counts' for an id.
+  api.openapi(counts, async (c) => {
+    return c.json(await countMessagesPage(deps, c.get('actor'), c.req.valid('query')), 200);
   });
 
   api.openapi(show, async (c) => {

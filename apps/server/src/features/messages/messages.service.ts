@@ -5,7 +5,9 @@ import {
   type listMessagesQuerySchema,
   MESSAGE_STATUSES,
   type Message,
+  type MessageCountsResponse,
   type MessageStatus,
+  type messageCountsQuerySchema,
 } from '@parley/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../auth/actor';
@@ -16,19 +18,21 @@ import { AppError } from '../../lib/errors';
 import { notifyOrg } from '../../lib/realtime';
 import { computeSentiment, suggestTopics } from './message-nlp';
 import {
-  countMessagesByTab,
+  countSearchMatchesByTab,
   findMessage,
   findProjectInOrg,
   insertMessage,
   listMessages,
   type MessageCursor,
   type MessageRow,
+  readTabCounts,
 } from './messages.queries';
 import { recordThreadRead } from './thread-opens';
 
 /** Compose's fields as the route's schema leaves them (trimmed, topics normalised). */
 export type CreateMessageData = z.output<typeof createMessageInputSchema>;
 export type MessagesPageQuery = z.output<typeof listMessagesQuerySchema>;
+export type MessageCountsData = z.output<typeof messageCountsQuerySchema>;
 
 /** docs/product.md §3: a stored status the inbox does not know is shown as 'open'. */
 export function toMessageStatus(status: string): MessageStatus {
@@ -142,7 +146,11 @@ function parseMessageCursor(value: string): MessageCursor {
   return { createdAt: at, id };
 }
 
-/** docs/product.md §7 investor_messages read: one tab of the inbox, newest first, with every tab's count. */
+/**
+ * docs/product.md §7 investor_messages read: one tab of the inbox, newest first. Without a search every tab's
+ * count comes along (a few rows of investor_message_counts); under a search the page leaves them to
+ * GET /api/messages/counts, so it never waits for them (docs/decisions/016-inbox-tab-counts.md).
+ */
 export async function listMessagesPage(
   ctx: Pick<ServiceContext, 'db'>,
   actor: Pick<Actor, 'orgId'>,
@@ -150,9 +158,9 @@ export async function listMessagesPage(
 ): Promise<ListMessagesResponse> {
   const after = query.cursor ? parseMessageCursor(query.cursor) : null;
   const filter = { orgId: actor.orgId, q: query.q, projectId: query.project_id };
-  const [rows, { counts, capped }] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     listMessages(ctx.db, { ...filter, tab: query.tab, limit: query.limit, after }),
-    countMessagesByTab(ctx.db, { ...filter, cap: INBOX_SEARCH_COUNT_CAP }),
+    filter.q ? null : readTabCounts(ctx.db, filter),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -160,6 +168,21 @@ export async function listMessagesPage(
     items: page.map(toMessageDto),
     next_cursor: rows.length > query.limit && last ? encodeMessageCursor(last) : null,
     counts,
-    counts_capped: capped,
   };
+}
+
+/** Every tab's count under the inbox's search and fund filter; a search counts each tab up to the cap. */
+export async function countMessagesPage(
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+  query: MessageCountsData,
+): Promise<MessageCountsResponse> {
+  const filter = { orgId: actor.orgId, q: query.q, projectId: query.project_id };
+  if (!filter.q) return { counts: await readTabCounts(ctx.db, filter), counts_capped: [] };
+  const { counts, capped } = await countSearchMatchesByTab(ctx.db, {
+    ...filter,
+    q: filter.q,
+    cap: INBOX_SEARCH_COUNT_CAP,
+  });
+  return { counts, counts_capped: capped };
 }

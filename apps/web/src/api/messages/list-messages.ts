@@ -20,7 +20,8 @@ const PROJECT_MESSAGES_LIMIT = 20;
 
 /**
  * GET /api/messages?tab&q&project_id&limit&cursor: one page of the organisation's messages, newest
- * first, with every tab's count. `q` matches the investor's name or the subject.
+ * first, with every tab's count unless searched (useSearchCounts). `q` matches the investor's name or
+ * the subject.
  */
 export function listMessages(
   input: { tab?: InboxTab; q?: string; projectId?: string; limit: number; cursor?: string | null },

@@ -12,5 +12,6 @@ export const messageKeys = {
   lists: ['messages', 'list'] as const,
   inbox: (input: { tab: InboxTab; q: string }) => [...messageKeys.lists, input] as const,
   search: (q: string) => [...messageKeys.lists, 'palette', q] as const,
+  counts: (q: string) => [...messageKeys.lists, 'counts', q] as const,
   detail: (messageId: string) => [...messageKeys.all, 'detail', messageId] as const,
 };

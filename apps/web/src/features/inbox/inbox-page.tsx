@@ -2,6 +2,7 @@ import { INBOX_TABS, INBOX_TEXTS, type InboxTab } from '@parley/contracts';
 import { CircleAlert, Inbox, LoaderCircle, Plus, RotateCw, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useSearchCounts } from '@/api/messages/count-messages';
 import { useInboxMessages } from '@/api/messages/list-messages';
 import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
@@ -49,8 +50,10 @@ export function InboxPage() {
   const messages = useInboxMessages({ tab, q });
   const pages = messages.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
-  const counts = pages[0]?.counts;
-  const capped = pages[0]?.counts_capped ?? [];
+  const searchCounts = useSearchCounts(q);
+  // Without a search the page brings the counts; under one they come from their own request.
+  const counts = q ? searchCounts.data?.counts : pages[0]?.counts;
+  const capped = q ? (searchCounts.data?.counts_capped ?? []) : [];
   const isFirstLoad = messages.isPending;
   const isRefreshing = messages.isFetching && !messages.isFetchingNextPage && !isFirstLoad;
 

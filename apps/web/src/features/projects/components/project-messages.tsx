@@ -56,7 +56,7 @@ export function ProjectMessages({ projectId }: { projectId: string }) {
           </li>
         ))}
       </ul>
-      {counts.all > items.length ? (
+      {counts && counts.all > items.length ? (
         <p className="text-muted-foreground text-xs">
           Showing the newest {items.length} of {counts.all} messages.
         </p>
