@@ -41,10 +41,14 @@ const MANIFEST = {
 };
 
 test("the entry's scripts are its module script and its modulepreload links, not other scripts or styles", () => {
-  assert.deepEqual(findEntryScripts(INDEX_HTML), ['assets/index-A.js', 'assets/react-B.js', 'assets/utils-C.js']);
+  assert.deepEqual(findEntryScripts(INDEX_HTML), [
+    'assets/index-A.js',
+    'assets/react-B.js',
+    'assets/utils-C.js',
+  ]);
 });
 
-test("a lazy page brings its chunk and every chunk it imports statically, each once, through cycles", () => {
+test('a lazy page brings its chunk and every chunk it imports statically, each once, through cycles', () => {
   assert.deepEqual(findLazyFiles(MANIFEST, 'src/inbox-page.tsx').sort(), [
     'assets/icons-F.js',
     'assets/inbox-page-G.js',
@@ -54,8 +58,14 @@ test("a lazy page brings its chunk and every chunk it imports statically, each o
 });
 
 test('a module missing from the manifest, or no longer loaded lazily, is an error that names it', () => {
-  assert.throws(() => findLazyFiles(MANIFEST, 'src/gone-page.tsx'), /src\/gone-page\.tsx is not in the build/);
-  assert.throws(() => findLazyFiles(MANIFEST, 'src/sign-in.tsx'), /src\/sign-in\.tsx is no longer loaded lazily/);
+  assert.throws(
+    () => findLazyFiles(MANIFEST, 'src/gone-page.tsx'),
+    /src\/gone-page\.tsx is not in the build/,
+  );
+  assert.throws(
+    () => findLazyFiles(MANIFEST, 'src/sign-in.tsx'),
+    /src\/sign-in\.tsx is no longer loaded lazily/,
+  );
 });
 
 test("a route's first JavaScript counts the entry's files and its lazy files once, and no stylesheet", () => {
