@@ -2,7 +2,10 @@ import { PRODUCT_NAME } from '@parley/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { ParleyMark } from '@/components/parley-mark';
 
-/** Holds the toggle's place (its size in components/ui/toggle-group.tsx) while it loads, so the header stays still. */
+/**
+ * Holds the toggle's place (its size in components/ui/toggle-group.tsx) while it loads, so the header stays
+ * still.
+ */
 function ThemeTogglePlace() {
   return <div aria-hidden="true" className="h-[34px] w-[94px]" />;
 }

@@ -13,7 +13,10 @@ import { InvitationPending } from './components/invitation-pending';
 import { useMfaGate } from './components/mfa-gate';
 import { SignInForm } from './components/sign-in-form';
 
-/** Only an invitation link needs it, so the plain sign-in page does not download it (docs/architecture.md, "Code splitting"). */
+/**
+ * Only an invitation link needs it, so the plain sign-in page does not download it (docs/architecture.md,
+ * "Code splitting").
+ */
 const InvitationPanel = lazy(async () => ({
   default: (await import('./components/invitation-panel')).InvitationPanel,
 }));
