@@ -11,14 +11,6 @@ const apiProxy = {
   '/api': { target: process.env.PARLEY_API_TARGET ?? 'http://127.0.0.1:3000' },
 };
 
-/**
- * recharts and the libraries only it uses. A group takes every module its test matches, even one only a
- * lazy chunk imports, so a catch-all vendor group would put the charts (~85 KB gzip) into the first
- * page's download; left out of it, they land in the lazily loaded charts chunk of the Analytics page.
- */
-const CHARTS_ONLY_LIBRARIES =
-  /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|react-redux|redux|redux-thunk|immer|reselect|decimal\.js-light|eventemitter3|tiny-invariant|es-toolkit|use-sync-external-store|react-is)[\\/]/;
-
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
@@ -27,20 +19,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/check-bundle-size.mjs reads the manifest to total each route's first download.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
           groups: [
+            // React, its DOM renderer and the router change less often than the app and every page needs
+            // them: their own chunk stays cached across deploys. No other library is grouped: a group takes
+            // every module its test matches, even one only a lazy page imports, and every page would
+            // download it (docs/architecture.md, "Code splitting"). Ungrouped, a library lands in the
+            // chunk of the pages that use it, or in a chunk those pages share.
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
-              priority: 2,
-            },
-            // Every library but the charts' (CHARTS_ONLY_LIBRARIES), which load with the Analytics charts.
-            {
-              name: 'vendor',
-              test: (id) => /node_modules[\\/]/.test(id) && !CHARTS_ONLY_LIBRARIES.test(id),
               priority: 1,
             },
           ],

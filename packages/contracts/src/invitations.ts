@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { InvitationPreviewStatus } from './invitation-preview';
 import { mailDeliverySchema } from './mail-delivery';
 import { choosePasswordSchema } from './password-policy';
 import { roleSchema } from './roles';
@@ -270,23 +271,8 @@ export const bulkInvitationActionResponseSchema = z.object({
 });
 export type BulkInvitationActionResponse = z.infer<typeof bulkInvitationActionResponseSchema>;
 
-/** What a link can show before anyone acts (nothing is consumed). */
-export const INVITATION_PREVIEW_STATUSES = ['pending', 'accepted', 'expired', 'revoked', 'deleted'] as const;
-export type InvitationPreviewStatus = (typeof INVITATION_PREVIEW_STATUSES)[number];
-
 export const invitationTokenInputSchema = z.object({ token: tokenSchema });
 export type InvitationTokenInput = z.infer<typeof invitationTokenInputSchema>;
-
-export const invitationPreviewSchema = z.object({
-  email: z.string(),
-  role: roleSchema,
-  organization_name: z.string(),
-  status: z.enum(INVITATION_PREVIEW_STATUSES),
-  expires_at: z.string(),
-  /** Whether the organisation allows magic links, so a newcomer may accept without a password. */
-  magic_link_enabled: z.boolean(),
-});
-export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /**
  * POST /api/invitations/accept: a newcomer's name and password; the e-mail is the invited one.

@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ThemeProvider, useTheme } from '@/components/theme-provider';
 import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { createQueryClient } from '@/lib/query-client';
 
 function ThemedToaster() {
@@ -15,10 +14,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <TooltipProvider>
-          {children}
-          <ThemedToaster />
-        </TooltipProvider>
+        {children}
+        <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

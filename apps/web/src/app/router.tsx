@@ -5,13 +5,14 @@ import { SignInPage } from '@/features/auth/sign-in-page';
 import type { RouteHandle } from '@/lib/document-title';
 import { paths } from '@/lib/paths';
 import { RequireCapability } from './guards/require-capability';
-import { RequireSession } from './guards/require-session';
-import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 
-/** A page whose code loads when the route is first visited (keeps the first download small). */
+/**
+ * A page (or layout) whose code loads when the route is first visited, so the sign-in page downloads none of
+ * the workspace (docs/architecture.md, "Code splitting").
+ */
 function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
@@ -236,10 +237,17 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        element: <RequireSession />,
+        // The guard and the workspace frame load with the first signed-in page, in parallel with it.
+        lazy: lazyPage(
+          () => import('./guards/require-session'),
+          (m) => m.RequireSession,
+        ),
         children: [
           {
-            element: <AppLayout />,
+            lazy: lazyPage(
+              () => import('./layout/app-layout'),
+              (m) => m.AppLayout,
+            ),
             // Errors inside a page keep the sidebar, so the user can go elsewhere.
             children: [{ errorElement: <RouteErrorPage isInLayout />, children: signedInRoutes }],
           },

@@ -1,11 +1,10 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 
-type FieldProps = {
+export type FieldProps = {
   id: string;
   label: string;
   /** The field's message: shown under it and announced with it. */
@@ -14,13 +13,13 @@ type FieldProps = {
 };
 
 /** The attributes that tie a control to its hint and message for screen readers. */
-function describedControl({ id, error, hint }: FieldProps) {
+export function describedControl({ id, error, hint }: FieldProps) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined } as const;
 }
 
 /** A label, the control, then its hint and its message. */
-function FieldFrame({
+export function FieldFrame({
   id,
   label,
   error,
@@ -65,53 +64,6 @@ export function TextareaField({ id, label, error, hint, ...textareaProps }: Text
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <Textarea id={id} {...describedControl({ id, label, error, hint })} {...textareaProps} />
-    </FieldFrame>
-  );
-}
-
-type SelectFieldProps = FieldProps & {
-  value: string;
-  onValueChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
-  placeholder: string;
-  disabled?: boolean | undefined;
-  /** Classes of the whole field (its grid cell). */
-  className?: string | undefined;
-  triggerClassName?: string | undefined;
-};
-
-/** One labelled select with its hint and its message; an empty value shows the placeholder. */
-export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  value,
-  onValueChange,
-  options,
-  placeholder,
-  disabled,
-  className,
-  triggerClassName,
-}: SelectFieldProps) {
-  return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} className={cn('min-w-0', className)}>
-      <Select value={value || undefined} onValueChange={onValueChange} disabled={disabled}>
-        <SelectTrigger
-          id={id}
-          className={cn('w-full', triggerClassName)}
-          {...describedControl({ id, label, error, hint })}
-        >
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
     </FieldFrame>
   );
 }

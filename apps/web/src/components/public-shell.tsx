@@ -1,7 +1,26 @@
 import { PRODUCT_NAME } from '@parley/contracts';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ParleyMark } from '@/components/parley-mark';
-import { ThemeToggle } from '@/components/theme-toggle';
+
+/**
+ * Holds the toggle's place (its size in components/ui/toggle-group.tsx) while it loads, so the header stays
+ * still.
+ */
+function ThemeTogglePlace() {
+  return <div aria-hidden="true" className="h-[34px] w-[94px]" />;
+}
+
+/**
+ * Loaded after the page: its toggle group and tooltips are a tenth of the sign-in page's download
+ * (docs/architecture.md, "Code splitting"). A failed load (a stale deploy) leaves the empty place rather than
+ * failing the page, which is also the error page's frame; the theme still follows the stored preference.
+ */
+const ThemeToggle = lazy(() =>
+  import('@/components/theme-toggle').then(
+    (module) => ({ default: module.ThemeToggle }),
+    () => ({ default: ThemeTogglePlace }),
+  ),
+);
 
 /** The frame of the pages that need no sign-in: the name on top, the theme toggle in the corner. */
 export function PublicShell({ children }: { children: ReactNode }) {
@@ -12,7 +31,9 @@ export function PublicShell({ children }: { children: ReactNode }) {
           <ParleyMark />
           <span>{PRODUCT_NAME}</span>
         </div>
-        <ThemeToggle />
+        <Suspense fallback={<ThemeTogglePlace />}>
+          <ThemeToggle />
+        </Suspense>
       </header>
       <main
         id="main-content"

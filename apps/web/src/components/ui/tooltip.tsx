@@ -9,7 +9,18 @@ export function TooltipProvider({
   return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * Each tooltip brings its own provider (as shadcn's current tooltip does) instead of one around the whole app,
+ * so a page without tooltips, such as the sign-in page, downloads no tooltip code (docs/architecture.md,
+ * "Code splitting"). With no delay, a shared provider's skip-delay between neighbours changed nothing.
+ */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

@@ -1,4 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PublicShell } from '@/components/public-shell';
@@ -7,9 +8,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { InvitationPanel, useIsInvitationAcceptable } from './components/invitation-panel';
+import { useIsInvitationAcceptable } from './api/preview-invitation';
+import { InvitationPending } from './components/invitation-pending';
 import { useMfaGate } from './components/mfa-gate';
 import { SignInForm } from './components/sign-in-form';
+
+/**
+ * Only an invitation link needs it, so the plain sign-in page does not download it (docs/architecture.md,
+ * "Code splitting").
+ */
+const InvitationPanel = lazy(async () => ({
+  default: (await import('./components/invitation-panel')).InvitationPanel,
+}));
 
 /**
  * /auth and / (docs/product.md §2): sign-in; `?token=` carries an invitation, shown as 'Invitation Pending'
@@ -33,7 +43,11 @@ export function SignInPage() {
   return (
     <PublicShell>
       <div className={cn('flex w-full flex-col gap-4', invitationToken ? 'max-w-md' : 'max-w-sm')}>
-        {invitationToken ? <InvitationPanel token={invitationToken} session={signedIn} /> : null}
+        {invitationToken ? (
+          <Suspense fallback={<InvitationPending />}>
+            <InvitationPanel token={invitationToken} session={signedIn} />
+          </Suspense>
+        ) : null}
         {signedIn ? null : (
           <Card>
             <CardHeader>

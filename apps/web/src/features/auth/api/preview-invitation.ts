@@ -21,3 +21,9 @@ export function invitationPreviewQueryOptions(token: string) {
 export function useInvitationPreview(token: string | null) {
   return useQuery({ ...invitationPreviewQueryOptions(token ?? ''), enabled: Boolean(token) });
 }
+
+/** True while the link's invitation can still be accepted (the page then titles its sign-in card h2). */
+export function useIsInvitationAcceptable(token: string | null): boolean {
+  const preview = useInvitationPreview(token);
+  return preview.data?.status === 'pending';
+}

@@ -19,7 +19,6 @@ import { PendingButton } from '@/components/pending-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -28,12 +27,7 @@ import { useAcceptExistingInvitation } from '../api/accept-existing-invitation';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationPreview } from '../api/preview-invitation';
 import { signOut } from '../api/sign-out';
-
-/** True while the link's invitation can still be accepted (the page then titles its sign-in card h2). */
-export function useIsInvitationAcceptable(token: string | null): boolean {
-  const preview = useInvitationPreview(token);
-  return preview.data?.status === 'pending';
-}
+import { InvitationPending } from './invitation-pending';
 
 /**
  * After an acceptance: docs/product.md §8's welcome and /inbox on success; on a failure that is not about a
@@ -280,15 +274,7 @@ function SignedInAccept({
 export function InvitationPanel({ token, session }: { token: string; session: SessionResponse | null }) {
   const preview = useInvitationPreview(token);
 
-  if (preview.isPending) {
-    return (
-      <Card>
-        <CardContent>
-          <Spinner label="Checking your invitation..." className="py-4" />
-        </CardContent>
-      </Card>
-    );
-  }
+  if (preview.isPending) return <InvitationPending />;
 
   const unavailable = preview.data
     ? invitationUnavailableMessage(preview.data.status)

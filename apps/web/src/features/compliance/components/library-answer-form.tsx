@@ -10,8 +10,9 @@ import { type FormEvent, type ReactNode, useDeferredValue, useId, useState } fro
 import { toast } from 'sonner';
 import { useFundOptions } from '@/api/projects/list-projects';
 import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
-import { FormField, SelectField, TextareaField } from '@/components/form-field';
+import { FormField, TextareaField } from '@/components/form-field';
 import { SearchField } from '@/components/search-field';
+import { SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
