@@ -13,7 +13,8 @@ const FOUNDER_PASSWORD = 'a long enough passphrase';
 const ASSOCIATE = 'ari@northwind.example';
 
 function startEmptyParley(dataDir: string): { server: ChildProcess; setupLink: Promise<string> } {
-  const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The compiled server, which e2e/start-server.sh built before the suite started.
+  const server = spawn('node', ['apps/server/dist/main.mjs'], {
     env: { ...process.env, PORT: String(PORT), APP_ORIGIN: ORIGIN, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

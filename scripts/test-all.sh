@@ -8,8 +8,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 bash scripts/ensure-chromium.sh
 npx biome check --error-on-warnings .
 npm run lint:imports
-npm run test:import-rules
-npm run test:bundle-size
+npm run test:scripts
 npm run typecheck
 npx vitest run
 npm run build

@@ -1,6 +1,7 @@
 /**
  * Benchmarks (npm run bench): figures to watch, never pass/fail. In-memory PGlite, or PostgreSQL
- * when BENCH_DATABASE_URL names an empty database.
+ * when BENCH_DATABASE_URL names an empty database. The start-up rows run the server as its own
+ * process (bench/startup.ts).
  */
 import { generateKeyPairSync } from 'node:crypto';
 import pg from 'pg';
@@ -20,6 +21,14 @@ import { runAuditChainBench } from './audit-chain';
 import { runAuditListBench } from './audit-list';
 import { runDraftingBench } from './drafting';
 import { type Capture, type RawQuery, runInboxBench, type Statement } from './inbox';
+import { runStartupBench } from './startup';
+
+// BENCH_ONLY=startup runs the server's start-up and idle memory rows alone; a whole run starts with
+// them, before this process fills the machine's memory with its own database.
+if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'startup') {
+  await runStartupBench();
+  if (process.env.BENCH_ONLY === 'startup') process.exit(0);
+}
 
 const ORIGIN = 'http://bench.test';
 const url = process.env.BENCH_DATABASE_URL;

@@ -56,7 +56,7 @@ async function main() {
   if (spawnSync('nginx', ['-v']).error)
     throw new Error('nginx is not on PATH (apt-get install nginx-light).');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  check(build.status === 0, 'the web app builds (npm run build, as the Dockerfile does)');
+  check(build.status === 0, 'the web app and the server build (npm run build, as the Dockerfile does)');
 
   const [proxyPort, port1, port2] = [await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${proxyPort}`;
@@ -75,7 +75,7 @@ async function main() {
     APP_ORIGIN: origin,
     TRUST_PROXY_HOPS: '1',
   };
-  const server = ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const server = ['apps/server/dist/main.mjs'];
   const one = await start(
     process.execPath,
     server,

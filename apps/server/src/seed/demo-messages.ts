@@ -500,7 +500,7 @@ export async function seedDemoMessages(
       if (have.has(`${m.email}|${m.subject}`)) continue;
       const createdAt = new Date(now - m.daysAgo * DAY_MS);
       const topics = suggestTopics(m.subject, m.body);
-      const sentiment = computeSentiment(m.subject, m.body);
+      const sentiment = await computeSentiment(m.subject, m.body);
       const [row] = await tx
         .insert(investorMessages)
         .values({

@@ -9,7 +9,7 @@ import type {
   updatePatternInputSchema,
   updateTermInputSchema,
 } from '@parley/contracts';
-import { validatePhrase } from '@parley/guardrails';
+import { validatePhrase } from '@parley/guardrails/rules';
 import type { z } from 'zod';
 import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';

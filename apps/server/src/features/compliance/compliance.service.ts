@@ -20,15 +20,8 @@ import {
   requiresDirectorApproval,
   type SecondOpinionStatus,
 } from '@parley/contracts';
-import {
-  BUILTIN_PATTERNS,
-  check,
-  DEFAULT_LEXICON,
-  type Flag,
-  type GuardrailPolicy,
-  type LexiconEntry,
-  type PatternRule,
-} from '@parley/guardrails';
+import type { Flag, GuardrailPolicy, LexiconEntry, PatternRule } from '@parley/guardrails';
+import { BUILTIN_PATTERNS, DEFAULT_LEXICON } from '@parley/guardrails/rules';
 import type { z } from 'zod';
 import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
@@ -44,6 +37,7 @@ import {
   listComplianceRules,
   upsertComplianceSettings,
 } from './compliance.queries';
+import { loadCheck } from './load-check';
 import { OPINION_OFF, type Opinion, reviewUncertain, uncertainOf } from './second-opinion';
 
 /** Who changes the policy, templates or settings: the member named in their audit entries. */
@@ -244,13 +238,14 @@ function checkerPolicyOf({ policy, settings }: OrgCompliancePolicy): GuardrailPo
  * earlier replies, docs/decisions/027-consistency-across-investors.md), come last. All count towards
  * requires_approval.
  */
-export function checkWithPolicy(
+export async function checkWithPolicy(
   orgPolicy: OrgCompliancePolicy,
   text: string,
   opinion?: Opinion,
   claims: readonly ClaimFlagInput[] = [],
   replyFlags: readonly Flag[] = [],
-): OrgCheckResult {
+): Promise<OrgCheckResult> {
+  const check = await loadCheck();
   const local = check(text, checkerPolicyOf(orgPolicy)).flags;
   // An opinion on another text says nothing about this one: the local verdict alone, said so.
   const relevant = opinion?.status === 'off' || opinion?.text === text;
@@ -280,6 +275,7 @@ export async function askSecondOpinion(
 ): Promise<Opinion> {
   if (!ctx.secondOpinion) return OPINION_OFF;
   const orgPolicy = await loadCompliancePolicy(ctx.db, orgId);
+  const check = await loadCheck();
   return reviewUncertain(ctx, text, uncertainOf(check(text, checkerPolicyOf(orgPolicy))));
 }
 

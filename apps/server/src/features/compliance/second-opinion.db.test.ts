@@ -314,7 +314,7 @@ describe('a check with a second opinion', () => {
   it('adds the model’s flags after the checker’s, never instead of them', async () => {
     const { orgId } = await scene();
     const policy = await loadCompliancePolicy(ctx.db, orgId);
-    const local = checkWithPolicy(policy, TEXT);
+    const local = await checkWithPolicy(policy, TEXT);
     expect(local.flags.some((f) => f.rule === 'lexicon:guaranteed')).toBe(true);
 
     // The model calls everything clean, even the checker's 'guaranteed': nothing is removed.
@@ -323,11 +323,11 @@ describe('a check with a second opinion', () => {
       sentence('Your returns are guaranteed.'),
       HOLD_UP,
     ]);
-    expect(checkWithPolicy(policy, TEXT, clean)).toEqual({ ...local, second_opinion: 'used' });
+    expect(await checkWithPolicy(policy, TEXT, clean)).toEqual({ ...local, second_opinion: 'used' });
 
     answerEach(() => 'forward');
     const forward = await reviewUncertain({ secondOpinion: model(), logger }, TEXT, [HOLD_UP]);
-    const merged = checkWithPolicy(policy, TEXT, forward);
+    const merged = await checkWithPolicy(policy, TEXT, forward);
     expect(merged.flags.slice(0, local.flags.length)).toEqual(local.flags);
     expect(merged.flags.slice(local.flags.length)).toMatchObject([
       { rule: 'model:forward', source: 'model' },
@@ -335,8 +335,8 @@ describe('a check with a second opinion', () => {
     expect(merged.level).toBe('high');
 
     // An opinion about another text adds nothing to this one.
-    expect(checkWithPolicy(policy, `${TEXT} More.`, forward)).toMatchObject({
-      flags: checkWithPolicy(policy, `${TEXT} More.`).flags,
+    expect(await checkWithPolicy(policy, `${TEXT} More.`, forward)).toMatchObject({
+      flags: (await checkWithPolicy(policy, `${TEXT} More.`)).flags,
       second_opinion: 'unavailable',
     });
   });
@@ -371,7 +371,7 @@ describe('a check with a second opinion', () => {
     const policy = await loadCompliancePolicy(ctx.db, orgId);
     // The checker's flags, and no model flag (the claim check adds its own: TEXT cites no passage).
     expect(stored.flags.filter((flag) => !isClaimRule(flag.rule))).toEqual(
-      checkWithPolicy(policy, TEXT).flags,
+      (await checkWithPolicy(policy, TEXT)).flags,
     );
     expect(stored.flags.some((flag) => flag.source === 'model')).toBe(false);
     expect(stored.second_opinion).toBe('unavailable');
@@ -438,7 +438,7 @@ describe('a check with a second opinion', () => {
     const modelFlags = body.flags.filter((f: { source?: string }) => f.source === 'model');
     expect(modelFlags).toHaveLength(Math.min(uncertain.length, 8));
     expect(body.flags.slice(0, body.flags.length - modelFlags.length)).toEqual(
-      checkWithPolicy(policy, text).flags,
+      (await checkWithPolicy(policy, text)).flags,
     );
     expect(await lastCheckAudit(orgId)).toMatchObject({ second_opinion: body.second_opinion });
   });

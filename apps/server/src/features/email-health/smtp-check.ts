@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import nodemailer from 'nodemailer';
 import { type HealthCheck, settleWithin, TIMED_OUT } from './health-check';
 
 const NAME = 'SMTP';
@@ -53,6 +52,7 @@ export async function checkSmtp(input: {
   const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const endpoint = endpointOf(input.smtpUrl);
   const where = `${endpoint.host}:${endpoint.port}`;
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     url: input.smtpUrl,
     connectionTimeout: timeoutMs,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
-import MailComposer from 'nodemailer/lib/mail-composer';
 
 export type OutgoingMail = {
   to: string;
@@ -32,6 +31,9 @@ function composerFor(from: string) {
     envelopeFrom: sender?.address ?? from,
     async compose(mail: OutgoingMail, date: Date): Promise<ComposedMail> {
       const messageId = `<${randomUUID()}@${domain}>`;
+      // Nodemailer's composer and transport are imported with the first mail, not at start
+      // (docs/decisions/045-compiled-server.md).
+      const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
       const raw = await new MailComposer({ from, ...mail, date, messageId }).compile().build();
       // SMTP carries CRLF line ends; writing them now makes the kept bytes the bytes on the wire.
       return { raw: raw.toString('utf8').replace(/\r?\n/g, '\r\n'), messageId };
@@ -40,11 +42,12 @@ function composerFor(from: string) {
 }
 
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(options.url);
+  let transport: Transporter | null = null;
   const composer = composerFor(options.from);
   return {
     compose: composer.compose,
     async send(mail) {
+      transport ??= (await import('nodemailer')).default.createTransport(options.url);
       await transport.sendMail({ envelope: { from: composer.envelopeFrom, to: [mail.to] }, raw: mail.raw });
       return { delivered: true };
     },

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
 import { pdfPrintable as printable } from '../../lib/pdf-text';
 import type { PackData, PackThread } from './evidence-pack';
 
@@ -10,6 +9,8 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 const when = (iso: string | null) => (iso ? `${iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}` : '—');
 
 export async function evidenceSummaryPdf(pack: PackData, signer: { keyId: string }): Promise<Buffer> {
+  // PDFKit is imported when a PDF is made, not at start (docs/decisions/045-compiled-server.md).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

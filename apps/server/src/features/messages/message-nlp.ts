@@ -1,14 +1,22 @@
 import { MESSAGE_SUGGESTED_TOPICS_MAX } from '@parley/contracts';
-import model from 'wink-eng-lite-web-model';
-import winkNLP from 'wink-nlp';
+import type winkNLP from 'wink-nlp';
 
 type Nlp = ReturnType<typeof winkNLP>;
 
-/** One instance per process, created on first use: loading the model takes a moment and some memory. */
-let nlp: Nlp | null = null;
+/**
+ * One instance per process, imported and created on first use: the model takes a moment and some
+ * memory, which an idle server does not spend (docs/decisions/045-compiled-server.md).
+ */
+let nlp: Promise<Nlp> | null = null;
 
-function nlpInstance(): Nlp {
-  nlp ??= winkNLP(model);
+function nlpInstance(): Promise<Nlp> {
+  nlp ??= Promise.all([import('wink-nlp'), import('wink-eng-lite-web-model')]).then(
+    ([{ default: createNlp }, { default: model }]) => createNlp(model),
+    (error: unknown) => {
+      nlp = null;
+      throw error;
+    },
+  );
   return nlp;
 }
 
@@ -20,8 +28,8 @@ function nlpInstance(): Nlp {
  * none does; the subject counts as the first sentence) and map it linearly: score = (s + 1) / 2,
  * so neutral text is 0.5, clamped to 0..1 and rounded to 3 decimals.
  */
-export function computeSentiment(subject: string, body: string): number {
-  const instance = nlpInstance();
+export async function computeSentiment(subject: string, body: string): Promise<number> {
+  const instance = await nlpInstance();
   const doc = instance.readDoc(`${subject.trim().replace(/[.!?]*$/, '.')} ${body}`);
   const scores = (doc.sentences().out(instance.its.sentiment) as unknown[])
     .map(Number)

@@ -188,7 +188,7 @@ describe('creating a message', () => {
     expect(happy.sentiment_score).toBeGreaterThan(0.6);
     expect(angry.sentiment_score).toBeLessThan(0.4);
     expect(happy.sentiment_score).toBeGreaterThan(angry.sentiment_score);
-    expect(computeSentiment('Hello', 'When is the next call?')).toBe(0.5);
+    expect(await computeSentiment('Hello', 'When is the next call?')).toBe(0.5);
   });
 
   it('refuses a project of another organisation with 400 naming project_id and stores nothing', async () => {

@@ -67,7 +67,7 @@ export async function createMessage(
 ): Promise<Message> {
   const suggested = !data.topics || data.topics.length === 0;
   const topics = suggested ? suggestTopics(data.subject, data.body_text) : (data.topics ?? []);
-  const sentiment = computeSentiment(data.subject, data.body_text);
+  const sentiment = await computeSentiment(data.subject, data.body_text);
   const now = ctx.clock.now();
 
   const id = await ctx.db.transaction(async (tx) => {

@@ -21,7 +21,6 @@ import {
   type VerifyEnrollmentResponse,
   type VerifyLoginResponse,
 } from '@parley/contracts';
-import QRCode from 'qrcode';
 import {
   isMfaRequired,
   markSessionMfaVerified,
@@ -208,6 +207,8 @@ export async function startTotpSetup(ctx: MfaContext, session: SessionContext): 
   });
   const secret = openSecret(totpKey(ctx), sealed);
   const uri = otpauthUri({ issuer: TOTP_ISSUER, account: session.email, secret });
+  // Imported on enrolment, not at start (docs/decisions/045-compiled-server.md).
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { otpauth_uri: uri, secret, qr_svg: qrSvg };
 }

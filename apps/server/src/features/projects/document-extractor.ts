@@ -108,8 +108,9 @@ export class DocumentExtractor {
   /** A worker whose parsers are loaded; starting one may take seconds on a busy machine. */
   #ready(): Promise<Worker> {
     if (this.#worker) return Promise.resolve(this.#worker);
-    // No flags of the parent's (the entry loads tsx itself): the worker starts the same from the
-    // server and from the test runner.
+    // No flags of the parent's (from the sources the entry loads tsx itself; compiled, the entry is
+    // the built worker beside the server's own file): the worker starts the same from the server and
+    // from the test runner.
     const worker = new Worker(new URL('./extraction-worker.mjs', import.meta.url), {
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb },

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDocx, buildPdf } from '../../../test/document-fixtures';
-import {
-  ExtractionError,
-  extractDocumentText,
-  PASSAGE_MAX_CHARS,
-  sniffKind,
-  splitIntoPassages,
-} from './document-text';
+import { extractDocumentText } from './document-extraction';
+import { ExtractionError, PASSAGE_MAX_CHARS, sniffKind, splitIntoPassages } from './document-text';
 
 describe('document text', () => {
   it('reads a PDF page by page', async () => {

@@ -1,10 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import {
-  type DocumentKind,
-  type ExtractionBudget,
-  ExtractionError,
-  extractDocumentText,
-} from './document-text';
+import { type ExtractionBudget, extractDocumentText } from './document-extraction';
+import { type DocumentKind, ExtractionError } from './document-text';
 
 /** One job of document-extractor.ts; the answer is `{ text }` or `{ failure }` (null: no words for people). */
 export type ExtractionJob = { kind: DocumentKind; bytes: Uint8Array; budget: ExtractionBudget };

@@ -5,7 +5,7 @@ import {
   type DraftVersion,
   saveDraftInputSchema,
 } from '@parley/contracts';
-import { applySuggestion } from '@parley/guardrails';
+import { applySuggestion } from '@parley/guardrails/rules';
 import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { pdfPrintable } from '../../lib/pdf-text';
 
 /** A column of a report table: its heading and its share of the page's width. */
@@ -26,6 +25,8 @@ const CELL_PADDING = 3;
  * heading repeated.
  */
 export async function renderReportPdf(report: ReportDocument, createdAt: Date): Promise<Buffer> {
+  // PDFKit is imported when a PDF is made, not at start (docs/decisions/045-compiled-server.md).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
