@@ -193,7 +193,9 @@ function serveWeb(app: ReturnType<typeof createApiRouter>, webDist: string) {
     await next();
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root }));
+  // The build's own bookkeeping in dist (.vite/manifest.json, .source-fingerprint) is not the browser's.
+  const files = serveStatic({ root });
+  app.use('*', (c, next) => (c.req.path.includes('/.') ? next() : files(c, next)));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);

@@ -13,6 +13,9 @@ const webDist = mkdtempSync(path.join(tmpdir(), 'parley-web-'));
 mkdirSync(path.join(webDist, 'assets'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Parley</title><div id="root"></div>');
 writeFileSync(path.join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
+mkdirSync(path.join(webDist, '.vite'));
+writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
+writeFileSync(path.join(webDist, '.source-fingerprint'), 'abc');
 
 const ctx = await createTestContext({}, { webDist });
 
@@ -38,6 +41,10 @@ describe('security headers', () => {
 
   it('serves the SPA for client routes and a JSON 404 for unknown API paths', async () => {
     expect(await (await ctx.request('GET', '/no/such/page')).text()).toContain('<div id="root">');
+    // The build's bookkeeping files stay on the server.
+    for (const file of ['/.vite/manifest.json', '/.source-fingerprint']) {
+      expect(await (await ctx.request('GET', file)).text()).toContain('<div id="root">');
+    }
     const api = await ctx.request('GET', '/api/no-such-thing');
     expect(api.status).toBe(404);
     expect((await json(api)).error.code).toBe('NOT_FOUND');
