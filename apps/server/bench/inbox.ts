@@ -31,7 +31,7 @@ type Row = {
   floor: Sample | null;
   kind: CaseKind;
 };
-type CaseKind = 'baseline' | 'page' | 'search' | 'draft';
+type CaseKind = 'baseline' | 'page' | 'search' | 'counts' | 'draft';
 
 // Enough samples that one hiccup of a busy machine does not become the p95.
 const WARM_UP = 20;
@@ -59,6 +59,13 @@ const INBOX_CASES: { label: string; path: string; kind: CaseKind; underLoad: boo
     underLoad,
   })),
   { label: 'tab resolved', path: '/api/messages?tab=resolved&limit=20', kind: 'page', underLoad: true },
+  // A search's tab counts, which the inbox asks beside its page (decision 016): no page, so no floor.
+  ...SEARCHES.map(({ what, q }) => ({
+    label: `counts ${what}: q=${q}`,
+    path: `/api/messages/counts?q=${encodeURIComponent(q)}`,
+    kind: 'counts' as const,
+    underLoad: false,
+  })),
 ];
 
 export function sampleOf(times: number[]): Sample {
@@ -265,13 +272,13 @@ export async function runInboxBench(input: {
       await get(c.path);
       const statements = await capture(() => get(c.path));
       if (size === sizes.at(-1)) captured.push({ label: c.label, statements });
-      const page = pageStatementOf(c.label, statements);
+      const page = c.kind === 'counts' ? null : pageStatementOf(c.label, statements);
       // A name per row: a prepared statement's plan is made for the data of its size.
       const name = `bench_page_${rows.length}`;
       const [http, replayed, floor] = await timeInTurns([
         () => get(c.path),
         replay(statements),
-        () => prepared(name, page.text, page.params),
+        ...(page ? [() => prepared(name, page.text, page.params)] : []),
       ]);
       rows.push({ label: c.label, size, ...sides(http, replayed, floor), kind: c.kind });
     }
