@@ -1,24 +1,17 @@
 import { MESSAGE_SUGGESTED_TOPICS_MAX } from '@parley/contracts';
-import type winkNLP from 'wink-nlp';
-
-type Nlp = ReturnType<typeof winkNLP>;
+import { loadOnce } from '../../lib/load-once';
 
 /**
  * One instance per process, imported and created on first use: the model takes a moment and some
  * memory, which an idle server does not spend (docs/decisions/045-compiled-server.md).
  */
-let nlp: Promise<Nlp> | null = null;
-
-function nlpInstance(): Promise<Nlp> {
-  nlp ??= Promise.all([import('wink-nlp'), import('wink-eng-lite-web-model')]).then(
-    ([{ default: createNlp }, { default: model }]) => createNlp(model),
-    (error: unknown) => {
-      nlp = null;
-      throw error;
-    },
-  );
-  return nlp;
-}
+const nlpInstance = loadOnce(async () => {
+  const [{ default: createNlp }, { default: model }] = await Promise.all([
+    import('wink-nlp'),
+    import('wink-eng-lite-web-model'),
+  ]);
+  return createNlp(model);
+});
 
 /**
  * Sentiment of an investor message, 0 (negative) .. 1 (positive), computed once at creation.
