@@ -4,7 +4,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { DOCUMENT_MAX_BYTES, EMAIL_WEBHOOK_MAX_BYTES } from '@parley/contracts';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { policyGuard } from './auth/guards';
+import { forgetSessionsAfterWrites, policyGuard } from './auth/guards';
+import type { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import { createServiceContext } from './context';
 import type { Database } from './db/client';
@@ -86,6 +87,8 @@ export type AppDeps = {
    */
   realtime?: RealtimeHub;
   realtimeTiming?: RealtimeTiming;
+  /** The process's session cache (main.ts starts it); without one the app makes its own. */
+  sessionCache?: SessionCache;
 };
 
 /** JSON bodies of ordinary API calls; uploads and webhooks set their own caps. */
@@ -132,6 +135,7 @@ export function createApp(deps: AppDeps) {
     return apiBodyLimit(c, next);
   });
   app.use('/api/*', sameOriginOnly({ appOrigin: deps.config.appOrigin }));
+  app.use('/api/*', forgetSessionsAfterWrites(routeDeps));
   app.use('/api/*', policyGuard(routeDeps));
 
   registerSystemRoutes(app, routeDeps);

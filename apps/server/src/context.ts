@@ -1,3 +1,4 @@
+import { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Database, DatabaseKind, Db } from './db/client';
 import { type SecondOpinion, secondOpinionFromConfig } from './features/compliance/second-opinion';
@@ -39,6 +40,8 @@ export type ServiceContext = {
   drafter: Drafter;
   /** The compliance check's optional model opinion (docs/decisions/022-second-opinion.md); null when off. */
   secondOpinion: SecondOpinion | null;
+  /** Session checks reused for a few seconds (docs/decisions/046-session-cache.md). */
+  sessionCache: SessionCache;
 };
 
 export type ServiceContextInput = {
@@ -53,6 +56,8 @@ export type ServiceContextInput = {
   secondOpinion?: SecondOpinion | null;
   /** Other limits than the process's shared extractor (tests of the time and memory limits). */
   documentExtractor?: DocumentExtractor;
+  /** The process's session cache (main.ts starts it with the server); by default one of the app's own. */
+  sessionCache?: SessionCache;
 };
 
 /** The composition root: derived values are computed here once. */
@@ -73,5 +78,6 @@ export function createServiceContext(input: ServiceContextInput): ServiceContext
     drafter: input.drafter ?? drafterFromConfig(input.config),
     secondOpinion:
       input.secondOpinion === undefined ? secondOpinionFromConfig(input.config) : input.secondOpinion,
+    sessionCache: input.sessionCache ?? new SessionCache({ database: input.database, logger: input.logger }),
   };
 }

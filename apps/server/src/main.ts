@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { SessionCache } from './auth/session-cache';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createOutboxMailer, createSmtpMailer } from './features/email/mailer';
@@ -38,6 +39,9 @@ async function main() {
   // One LISTEN per process feeds every event stream (docs/architecture.md Realtime).
   const realtime = new RealtimeHub({ database, logger });
   await realtime.start();
+  // Session checks are cached only while their LISTEN is in place (docs/decisions/046-session-cache.md).
+  const sessionCache = new SessionCache({ database, logger });
+  await sessionCache.start();
   const app = createApp({
     config,
     database,
@@ -46,6 +50,7 @@ async function main() {
     encryptionKey,
     auditSigner,
     realtime,
+    sessionCache,
     ...(hasWeb ? { webDist } : {}),
   });
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

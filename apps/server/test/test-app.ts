@@ -3,6 +3,7 @@ import { type Capability, ROLES, type Role, rolesWith, SESSION_COOKIE } from '@p
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, inject } from 'vitest';
 import { createApp } from '../src/app';
+import { SessionCache } from '../src/auth/session-cache';
 import { loadConfig } from '../src/config';
 import { createPglite, type Database, openPostgres, type StatementHook, wrapPglite } from '../src/db/client';
 import type { Drafter } from '../src/features/drafts/drafter';
@@ -96,12 +97,16 @@ export async function createTestContext(
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_ORIGIN: TEST_ORIGIN, ...env });
   const mailer =
     options.mailer ?? createOutboxMailer({ from: 'Parley <no-reply@parley.test>', announce: () => {} });
+  // Started like the server's (main.ts), so session checks are cached from the first request.
+  const sessionCache = new SessionCache({ database, logger });
+  await sessionCache.start();
   const app = createApp({
     config,
     database,
     logger,
     clock,
     mailer,
+    sessionCache,
     encryptionKey: TEST_ENCRYPTION_KEY,
     auditSigner: TEST_AUDIT_SIGNER,
     webDist: options.webDist,
@@ -260,6 +265,7 @@ export async function createTestContext(
   return {
     app,
     database,
+    sessionCache,
     db: database.db,
     clock,
     config,

@@ -7,7 +7,6 @@ import { MFA_PENDING_ALLOWED, policyKey, ROUTE_POLICIES } from '../http/policy';
 import { AppError } from '../lib/errors';
 import { actorOf } from './actor';
 import { readSessionCookie } from './session-cookie';
-import { findActiveSession } from './sessions';
 
 /** The API route the request resolved to (the last matched handler that is not middleware). */
 function matchedRouteKey(c: Parameters<typeof matchedRoutes>[0]): string | null {
@@ -22,7 +21,7 @@ function matchedRouteKey(c: Parameters<typeof matchedRoutes>[0]): string | null 
  * session that must still verify or enrol reaches only MFA_PENDING_ALLOWED), then the capability
  * the route needs. The organisation a handler may touch is the session's, from the membership.
  */
-export function policyGuard(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>) {
+export function policyGuard(ctx: Pick<ServiceContext, 'sessionCache' | 'clock' | 'config'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = matchedRouteKey(c);
     if (key === null) return next(); // no route: the 404 handler answers
@@ -31,7 +30,7 @@ export function policyGuard(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>
     if (access === 'public') return next();
 
     const token = readSessionCookie(c, ctx.config.isHttps);
-    const session = token ? await findActiveSession(ctx.db, ctx.clock, token) : null;
+    const session = token ? await ctx.sessionCache.find(ctx.clock, token) : null;
     if (!session) throw new AppError('UNAUTHENTICATED');
     const role = resolveRole(session.roles);
     if (role === null) throw new AppError('FORBIDDEN');
@@ -42,5 +41,20 @@ export function policyGuard(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>
     c.set('role', role);
     c.set('actor', actorOf(session, role));
     return next();
+  });
+}
+
+/**
+ * A request that may write (anything but GET and HEAD) drops this instance's cached session checks
+ * before it answers: its own change is then seen by the very next request, without waiting for the
+ * notice every instance gets (docs/decisions/046-session-cache.md).
+ */
+export function forgetSessionsAfterWrites(ctx: Pick<ServiceContext, 'sessionCache'>) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    try {
+      await next();
+    } finally {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') ctx.sessionCache.forgetAll();
+    }
   });
 }

@@ -100,15 +100,14 @@ export async function createSession(
 }
 
 /**
- * The session behind a cookie token, or null when it is unknown, revoked, idle for more than
- * 30 minutes, past its 12-hour lifetime, or its user is deactivated or no longer a member.
+ * What a session check reads from the database for a token's hash: the session, its user's status,
+ * membership, roles, name and MFA facts. The session cache keeps these for a few seconds
+ * (docs/decisions/046-session-cache.md); the checks that depend on the time run on every request.
  */
-export async function findActiveSession(
-  db: DbOrTx,
-  clock: Clock,
-  token: string,
-): Promise<SessionContext | null> {
-  const now = clock.now();
+export type SessionFacts = Omit<SessionContext, 'mfa'> & { lastSeenAt: Date };
+
+/** The facts of an unrevoked session of an active member, or null. */
+export async function readSessionFacts(db: DbOrTx, tokenHash: string): Promise<SessionFacts | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -131,29 +130,49 @@ export async function findActiveSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(orgMemberships, eq(orgMemberships.userId, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt), eq(users.status, 'active')),
-    );
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), eq(users.status, 'active')));
   if (!row || row.orgId !== row.sessionOrgId) return null;
-  if (row.expiresAt.getTime() <= now.getTime()) return null;
-  if (row.lastSeenAt.getTime() + IDLE_MS <= now.getTime()) return null;
+  const { sessionOrgId: _, ...facts } = row;
+  return { ...facts, name: row.name ?? row.email };
+}
 
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-  }
-  const facts = { aal: row.aal, hasVerifiedTotp: row.hasVerifiedTotp, mfaEnforced: row.mfaEnforced };
+/** The session the facts describe at `now`, or null when it is past its lifetime or idle too long. */
+export function activeSessionOf(facts: SessionFacts, now: Date): SessionContext | null {
+  if (facts.expiresAt.getTime() <= now.getTime()) return null;
+  if (facts.lastSeenAt.getTime() + IDLE_MS <= now.getTime()) return null;
+  const { lastSeenAt: _, ...context } = facts;
   return {
-    sessionId: row.sessionId,
-    userId: row.userId,
-    orgId: row.orgId,
-    email: row.email,
-    name: row.name ?? row.email,
-    roles: row.roles,
-    expiresAt: row.expiresAt,
-    mfaVerifiedAt: row.mfaVerifiedAt,
-    ...facts,
-    mfa: mfaStepOf({ ...facts, role: resolveRole(row.roles) }),
+    ...context,
+    roles: [...facts.roles],
+    mfa: mfaStepOf({ ...facts, role: resolveRole(facts.roles) }),
   };
+}
+
+/**
+ * Keeps an active session alive: writes last_seen_at when the last write is a minute old or more
+ * (not on every request), and returns the time now seen.
+ */
+export async function touchSession(db: DbOrTx, facts: SessionFacts, now: Date): Promise<Date> {
+  if (now.getTime() - facts.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return facts.lastSeenAt;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, facts.sessionId));
+  return now;
+}
+
+/**
+ * The session behind a cookie token, read from the database, or null when it is unknown, revoked,
+ * idle for more than 30 minutes, past its 12-hour lifetime, or its user is deactivated or no longer a
+ * member. Requests go through the session cache instead (auth/session-cache.ts).
+ */
+export async function findActiveSession(
+  db: DbOrTx,
+  clock: Clock,
+  token: string,
+): Promise<SessionContext | null> {
+  const now = clock.now();
+  const facts = await readSessionFacts(db, sha256Hex(token));
+  const session = facts ? activeSessionOf(facts, now) : null;
+  if (facts && session) await touchSession(db, facts, now);
+  return session;
 }
 
 /**

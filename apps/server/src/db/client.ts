@@ -35,9 +35,15 @@ export type Database = {
   /**
    * LISTENs on a channel for as long as the returned stop function has not been called: on
    * PostgreSQL over a dedicated connection (not a pool client) that reconnects after an error, on
-   * PGlite through its own listen(). Payloads arrive as sent by pg_notify.
+   * PGlite through its own listen(). Payloads arrive as sent by pg_notify. `onState` hears when the
+   * connection drops (false: notifications may be missed until it is back) and when LISTEN is in
+   * place again (true). close() ends every listener still running.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState?: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -59,11 +65,14 @@ async function listenPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onState: (listening: boolean) => void,
 ): Promise<() => Promise<void>> {
   assertChannelName(channel);
   let stopped = false;
   let client: pg.Client | null = null;
   let attempt = 0;
+  /** The connection dropped since LISTEN was last in place. */
+  let lost = false;
   let retryTimer: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
@@ -73,7 +82,11 @@ async function listenPostgres(
     });
     next.on('error', () => {
       // The connection is gone (server restart, network): drop it and connect a new one.
-      if (client === next) client = null;
+      if (client === next) {
+        client = null;
+        lost = true;
+        onState(false);
+      }
       next.end().catch(() => {});
       scheduleReconnect();
     });
@@ -85,6 +98,10 @@ async function listenPostgres(
     }
     client = next;
     attempt = 0;
+    if (lost) {
+      lost = false;
+      onState(true);
+    }
   };
 
   const scheduleReconnect = () => {
@@ -129,6 +146,7 @@ export function openPostgres(
 ): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   const db = drizzleNodePg(pool, { schema, logger: loggerOf(options.onStatement) }) as unknown as Db;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
@@ -142,8 +160,19 @@ export function openPostgres(
         client.release();
       }
     },
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
-    close: () => pool.end(),
+    async listen(channel, onPayload, onState = () => {}) {
+      const stop = await listenPostgres(url, channel, onPayload, onState);
+      const unlisten = async () => {
+        listeners.delete(unlisten);
+        await stop();
+      };
+      listeners.add(unlisten);
+      return unlisten;
+    },
+    async close() {
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
+      await pool.end();
+    },
   };
 }
 
