@@ -739,7 +739,7 @@ export const aiResponses = pgTable(
       sql`${t.approvalRating} is null or (${t.approvalRating} between 1 and 5)`,
     ),
     index('ai_responses_org_created_idx').on(t.orgId, t.createdAt),
-    /** The replies approved and sent, newest first per message (decision 027, reply outcomes). */
+    /** The replies approved and sent, newest first per message (decision 027 read them so before its bound). */
     index('ai_responses_sent_idx')
       .on(t.messageId, t.approvedAt.desc())
       .where(sql`${t.approvedAt} is not null and ${t.sentEmailId} is not null`),
