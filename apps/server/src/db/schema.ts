@@ -739,10 +739,19 @@ export const aiResponses = pgTable(
       sql`${t.approvalRating} is null or (${t.approvalRating} between 1 and 5)`,
     ),
     index('ai_responses_org_created_idx').on(t.orgId, t.createdAt),
-    /** The replies approved and sent, newest first per message: the earlier answers (decision 027). */
+    /** The replies approved and sent, newest first per message (decision 027 read them so before its bound). */
     index('ai_responses_sent_idx')
       .on(t.messageId, t.approvedAt.desc())
       .where(sql`${t.approvedAt} is not null and ${t.sentEmailId} is not null`),
+    /**
+     * A fund's replies approved and sent, newest first: the bounded search for earlier answers
+     * (docs/decisions/027-consistency-across-investors.md).
+     */
+    index('ai_responses_fund_sent_idx')
+      .on(t.orgId, t.projectId, t.approvedAt.desc(), t.id.desc())
+      .where(
+        sql`${t.approvedAt} is not null and ${t.sentEmailId} is not null and ${t.finalResponse} is not null`,
+      ),
     /** Analytics: the replies approved in a period (docs/decisions/043-analytics.md). */
     index('ai_responses_org_approved_idx').on(t.orgId, t.approvedAt).where(sql`${t.approvedAt} is not null`),
     index('ai_responses_org_overrides_idx')

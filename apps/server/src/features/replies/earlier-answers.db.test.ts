@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildMessageInput, insertMessage, insertProject } from '../../../test/factories';
 import { createTestContext, json } from '../../../test/test-app';
+import { searchWordsOf } from './answer-similarity';
+import { listEarlierAnswerCandidates } from './earlier-answers.queries';
 
 const ctx = await createTestContext();
 
@@ -266,5 +268,63 @@ describe("the compliance check compares a draft with the fund's earlier replies"
     const theirs = await compose(outsider, theirFund, BOBS_QUESTION);
     const v2 = await saveDraft(outsider, theirs, draft);
     expect((await check(outsider, theirs, v2)).flags.filter((f) => f.rule === 'inconsistent')).toEqual([]);
+  });
+});
+
+describe("the search is bounded to the fund's newest sent replies", () => {
+  it('offers an earlier answer among the newest replies sent and not one sent before them', async () => {
+    const { associate, director, orgId, fund, anna } = await sentScene();
+    // Two replies sent after Anna's, on other questions of the fund.
+    for (const [investor, subject, body] of [
+      ['Carl Diaz', 'K-1 timing for 2025', 'When will the K-1 tax packages for 2025 be issued?'],
+      ['Dora Lane', 'ESG policy', 'Could you share the fund ESG policy?'],
+    ] as const) {
+      const id = await compose(associate, fund, { investor, subject, body });
+      const text = letter(
+        investor.split(' ')[0] as string,
+        'Thank you for your question; we will follow up.',
+      );
+      await approveAndSend(director, id, await saveDraft(associate, id, text), text);
+      ctx.clock.advance(60_000);
+    }
+    const bob = await compose(associate, fund, BOBS_QUESTION);
+    const question = {
+      orgId,
+      projectId: fund,
+      messageId: bob,
+      words: searchWordsOf({ subject: BOBS_QUESTION.subject, body: BOBS_QUESTION.body }),
+      subject: BOBS_QUESTION.subject,
+      limit: 50,
+    };
+
+    const within = await listEarlierAnswerCandidates(ctx.db, { ...question, recentSent: 3 });
+    expect(within.map((c) => c.messageId)).toEqual([anna]);
+    expect(await listEarlierAnswerCandidates(ctx.db, { ...question, recentSent: 2 })).toEqual([]);
+  });
+
+  it("reads a message's latest reply sent even when the bound cuts off its earlier versions", async () => {
+    const { associate, director, orgId, fund, anna, sentText } = await sentScene();
+    // Anna's thread is answered again: the reply sent last is hers to offer.
+    const again = letter(
+      'Anna',
+      'The Q3 distribution is $0.1450 per unit, paid on 15 October 2025, as before. [1]',
+    );
+    await approveAndSend(director, anna, await saveDraft(associate, anna, again, 1), again);
+    const bob = await compose(associate, fund, BOBS_QUESTION);
+    const question = {
+      orgId,
+      projectId: fund,
+      messageId: bob,
+      words: searchWordsOf({ subject: BOBS_QUESTION.subject, body: BOBS_QUESTION.body }),
+      subject: BOBS_QUESTION.subject,
+      limit: 50,
+    };
+
+    for (const recentSent of [1, 2]) {
+      const [candidate, ...rest] = await listEarlierAnswerCandidates(ctx.db, { ...question, recentSent });
+      expect(rest).toEqual([]);
+      expect(candidate).toMatchObject({ messageId: anna, versionNumber: 2, reply: again });
+      expect(candidate?.reply).not.toBe(sentText);
+    }
   });
 });

@@ -4,10 +4,9 @@ import { aiResponses, investorMessages, profiles } from '../../db/schema';
 
 /**
  * The candidates for a message's earlier answers (docs/decisions/027-consistency-across-investors.md):
- * the other messages of the same fund and organisation with a reply approved and sent, found by the
- * indexes — the question's words (GIN on investor_messages.question_tsv) or a near-identical subject
- * (GIN trigram on investor_messages.subject) — the best by full-text rank or subject similarity
- * first, at most `limit`.
+ * the other messages of the same fund and organisation with a reply approved and sent among the fund's
+ * newest `recentSent`, matching the question's words or a near-identical subject, the best by
+ * full-text rank or subject similarity first, at most `limit`.
  */
 export type EarlierAnswerCandidate = {
   messageId: string;
@@ -30,15 +29,20 @@ export async function listEarlierAnswerCandidates(
     /** The question's words, OR-ed (letters and digits only). */
     words: readonly string[];
     subject: string;
+    /** How many of the fund's newest sent replies are searched: the bound on the work. */
+    recentSent: number;
     limit: number;
   },
 ): Promise<EarlierAnswerCandidate[]> {
   const query = sql`websearch_to_tsquery('english', ${input.words.join(' or ')})`;
   // The better of the two signals, so a near-identical subject is kept however many messages share words.
   const rank = sql<number>`greatest(ts_rank(${investorMessages.questionTsv}, ${query}), similarity(${investorMessages.subject}, ${input.subject}))`;
-  // The latest reply approved and sent of each candidate message, read by ai_responses_sent_idx.
-  const sent = db
+  // Starts from the fund's newest sent replies, read in order from ai_responses_fund_sent_idx, so the
+  // cost is that bound whatever the size of the history; ranking every message that shares a common
+  // word ('distribution') read hundreds of thousands of rows at a million messages.
+  const newest = db
     .select({
+      messageId: aiResponses.messageId,
       versionNumber: aiResponses.versionNumber,
       reply: aiResponses.finalResponse,
       sentAt: aiResponses.approvedAt,
@@ -47,16 +51,28 @@ export async function listEarlierAnswerCandidates(
     .from(aiResponses)
     .where(
       and(
-        eq(aiResponses.messageId, investorMessages.id),
         eq(aiResponses.orgId, input.orgId),
+        eq(aiResponses.projectId, input.projectId),
         isNotNull(aiResponses.approvedAt),
         isNotNull(aiResponses.sentEmailId),
         isNotNull(aiResponses.finalResponse),
       ),
     )
-    // DESC NULLS LAST as the index is built, so the newest is read from it without a sort.
-    .orderBy(sql`${aiResponses.approvedAt} desc nulls last`)
-    .limit(1)
+    // DESC NULLS LAST as the index is built, so the newest are read from it without a sort.
+    .orderBy(sql`${aiResponses.approvedAt} desc nulls last`, sql`${aiResponses.id} desc nulls last`)
+    .limit(input.recentSent)
+    .as('newest');
+  // The latest of each message: a message with a reply among the newest has its latest there too.
+  const sent = db
+    .selectDistinctOn([newest.messageId], {
+      messageId: newest.messageId,
+      versionNumber: newest.versionNumber,
+      reply: newest.reply,
+      sentAt: newest.sentAt,
+      approvedBy: newest.approvedBy,
+    })
+    .from(newest)
+    .orderBy(newest.messageId, desc(newest.sentAt), desc(newest.versionNumber))
     .as('sent');
   const rows = await db
     .select({
@@ -69,8 +85,8 @@ export async function listEarlierAnswerCandidates(
       sentAt: sent.sentAt,
       approvedByName: profiles.name,
     })
-    .from(investorMessages)
-    .innerJoinLateral(sent, sql`true`)
+    .from(sent)
+    .innerJoin(investorMessages, eq(investorMessages.id, sent.messageId))
     .leftJoin(profiles, eq(profiles.id, sent.approvedBy))
     .where(
       and(

@@ -28,6 +28,13 @@ import { findDraftVersion, findReplyMessage, type ReplyMessageRow } from './repl
  * answer-similarity.ts decides. Bounds the work of a request and of a check.
  */
 const CANDIDATE_LIMIT = 50;
+/**
+ * How many of the fund's replies sent last are searched for earlier answers (the latest of each message
+ * among them): the bound that keeps every draft's search to a few ms whatever the size of the history,
+ * while reaching well back in a fund's correspondence. An answer sent before them is not offered
+ * (docs/decisions/027-consistency-across-investors.md).
+ */
+const RECENT_SENT_SEARCHED = 2_000;
 /** How many replies answering the same question a draft is compared with, most similar first. */
 const COMPARED_REPLIES = 3;
 /** The earlier sentence quoted in a flag's rationale, in characters. */
@@ -53,6 +60,7 @@ async function rankedAnswersOf(
     messageId: message.id,
     words: searchWordsOf(question),
     subject: message.subject,
+    recentSent: RECENT_SENT_SEARCHED,
     limit: CANDIDATE_LIMIT,
   });
   const ranked = rankEarlierAnswers(

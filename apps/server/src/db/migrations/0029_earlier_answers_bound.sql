@@ -1,0 +1,1 @@
+CREATE INDEX "ai_responses_fund_sent_idx" ON "ai_responses" USING btree ("org_id","project_id","approved_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "ai_responses"."approved_at" is not null and "ai_responses"."sent_email_id" is not null and "ai_responses"."final_response" is not null;
