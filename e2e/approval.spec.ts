@@ -47,8 +47,11 @@ test('a flagged draft goes through a director to the investor', async ({ browser
   await expect(associate.getByLabel('Draft version')).toHaveText('Version 2');
 
   await associate.getByRole('button', { name: 'Check Compliance', exact: true }).click();
+  // The result is said once, in the flag summary, which takes focus (docs/product.md §2 Layout, Focus).
+  const summary = associate.getByRole('status').filter({ hasText: '1 compliance flags detected' });
+  await expect(summary).toBeFocused();
   const toasts = associate.getByRole('region', { name: /Notifications/ });
-  await expect(toasts.getByText('1 compliance flags detected')).toBeVisible();
+  await expect(toasts.getByText('1 compliance flags detected')).toHaveCount(0);
   await expect(associate.getByRole('heading', { name: 'Compliance Flags' })).toBeVisible();
   await expect(
     associate.getByText('‘guaranteed’').or(associate.getByText("'guaranteed'")).first(),
@@ -61,6 +64,7 @@ test('a flagged draft goes through a director to the investor', async ({ browser
 
   await associate.getByRole('button', { name: 'Submit for Approval' }).click();
   await expect(toasts.getByText('Submitted for approval')).toBeVisible();
+  await expect(associate.getByRole('region', { name: 'Approval status' })).toBeFocused();
 
   const directorContext = await browser.newContext();
   const director = await directorContext.newPage();
@@ -106,6 +110,8 @@ test('a flagged draft goes through a director to the investor', async ({ browser
   await expect(
     director.getByRole('region', { name: /Notifications/ }).getByText('Response approved and marked final!'),
   ).toBeVisible();
+  // The approved item has left the queue: focus is on the queue, not lost to the page.
+  await expect(director.getByRole('region', { name: 'Pending approvals' })).toBeFocused();
 
   const mail = await waitForMail(investorEmail, { after: started });
   expect(mail.subject).toBe(`Re: ${subject}`);

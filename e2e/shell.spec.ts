@@ -101,3 +101,27 @@ test('every gated page turns away a role without its capability', async ({ page 
     await expect(page).toHaveURL(/\/inbox$/);
   }
 });
+
+test('a move to another page puts focus on its heading, from the sidebar and from the phone menu', async ({
+  browser,
+}) => {
+  const desktop = await browser.newContext();
+  const page = await desktop.newPage();
+  await signInAs(page, 'ir_director');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeFocused();
+  await desktop.close();
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const small = await phone.newPage();
+  await signInAs(small, 'ir_director');
+  await small.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await small.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
+  await expect(small).toHaveURL(/\/approvals$/);
+  await expect(small.getByRole('heading', { level: 1 })).toBeFocused();
+  await phone.close();
+});

@@ -8,7 +8,7 @@ import {
   unresolvedFlags,
 } from '@parley/contracts';
 import { CircleAlert, Send, ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useApproveMessage } from '@/api/approvals/approve';
 import { useDraftVersion } from '@/api/drafts/get-draft-version';
@@ -52,6 +52,7 @@ export function ApproveDialog({
   title,
   recipient,
   withRating,
+  onApproved,
 }: {
   /** Open while set. */
   target: ApproveTarget | null;
@@ -59,7 +60,10 @@ export function ApproveDialog({
   title: string;
   recipient: string;
   withRating: boolean;
+  /** Where focus goes once the reply is approved (instead of back to the button that opened the dialog). */
+  onApproved?: () => void;
 }) {
+  const approved = useRef(false);
   return (
     <Dialog
       open={target !== null}
@@ -67,12 +71,23 @@ export function ApproveDialog({
         if (!next) onClose();
       }}
     >
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent
+        className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+        onCloseAutoFocus={(event) => {
+          if (!approved.current || !onApproved) return;
+          approved.current = false;
+          event.preventDefault();
+          onApproved();
+        }}
+      >
         {target ? (
           <ApproveForm
             key={`${target.messageId}:${target.version}`}
             target={target}
             onClose={onClose}
+            onApproved={() => {
+              approved.current = true;
+            }}
             title={title}
             recipient={recipient}
             withRating={withRating}
@@ -86,12 +101,14 @@ export function ApproveDialog({
 function ApproveForm({
   target,
   onClose,
+  onApproved,
   title,
   recipient,
   withRating,
 }: {
   target: ApproveTarget;
   onClose: () => void;
+  onApproved: () => void;
   title: string;
   recipient: string;
   withRating: boolean;
@@ -124,6 +141,7 @@ function ApproveForm({
       },
       {
         onSuccess: (result) => {
+          onApproved();
           onClose();
           toast.success(APPROVAL_TEXTS.approved);
           if (result.delivery === 'failed') toast.warning(APPROVAL_TEXTS.replyNotSent);

@@ -13,6 +13,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
+import { byId, focusWhenShown } from '@/lib/focus-when-shown';
 import { useApprovalQueue } from './api/list-approvals';
 import { ApprovalItemCard } from './components/approval-item-card';
 import { ApprovalStatsCards } from './components/approval-stats-cards';
@@ -23,6 +24,8 @@ import { ApprovalStatsCards } from './components/approval-stats-cards';
  * Changes with a comment, Approve & Send through the dialog that restates the draft and its flags.
  * Realtime events refresh it.
  */
+const QUEUE_ID = 'approval-queue';
+
 export function ApprovalsPage() {
   const [sort, setSort] = useState<ApprovalQueueSort>('newest');
   const queue = useApprovalQueue(sort);
@@ -65,7 +68,14 @@ export function ApprovalsPage() {
         }
       />
       <ApprovalStatsCards />
-      <section aria-label="Pending approvals" aria-busy={queue.isFetching} className="grid gap-3">
+      {/* Focus returns here after an approval: the approved item has left the list. */}
+      <section
+        id={QUEUE_ID}
+        tabIndex={-1}
+        aria-label="Pending approvals"
+        aria-busy={queue.isFetching}
+        className="grid gap-3"
+      >
         <p className="text-muted-foreground text-sm" aria-live="polite">
           {isByAge
             ? 'Flagged first, then oldest submissions first'
@@ -115,6 +125,7 @@ export function ApprovalsPage() {
         title={APPROVAL_TEXTS.approveAndSend}
         recipient={approving ? approving.investor_name : 'the investor'}
         withRating
+        onApproved={() => focusWhenShown(byId(QUEUE_ID))}
       />
       <RequestChangesDialog
         open={returning !== null}

@@ -95,7 +95,10 @@ function ThreadDetail({ message, canWrite }: { message: Message; canWrite: boole
             <p className="break-all text-muted-foreground text-sm">{message.investor_email}</p>
           </CardHeader>
           <CardContent className="grid gap-3">
-            <h2 className="break-words font-medium">{message.subject}</h2>
+            {/* The page's heading: focus lands here on arrival (app-layout.tsx). */}
+            <h1 tabIndex={-1} className="break-words font-medium">
+              {message.subject}
+            </h1>
             <p className="text-muted-foreground text-xs">
               Received <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
             </p>

@@ -10,6 +10,7 @@ import { RequestChangesDialog } from '@/components/approval-dialogs';
 import { ApproveDialog } from '@/components/approve-dialog';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { byId, focusWhenShown, THREAD_FOCUS } from '@/lib/focus-when-shown';
 import { useSignedInSession } from '@/lib/session';
 import { DisabledWithReason } from './draft-disabled-action';
 
@@ -87,7 +88,10 @@ export function ApprovalActions({
     submit.mutate(
       { version: draft.version, text: draft.draftText },
       {
-        onSuccess: () => toast.success(APPROVAL_TEXTS.submitted),
+        onSuccess: () => {
+          toast.success(APPROVAL_TEXTS.submitted);
+          focusWhenShown(byId(THREAD_FOCUS.approvalStatus));
+        },
         onError: (error) =>
           toast.error(
             isApiError(error) && error.status !== 500
@@ -165,6 +169,7 @@ export function ApprovalActions({
         title={finaliseLabel}
         recipient={message.data?.investor_email ?? 'the investor'}
         withRating={isApprover}
+        onApproved={() => focusWhenShown(byId(THREAD_FOCUS.approvalStatus))}
       />
       <RequestChangesDialog
         open={changesOpen}

@@ -10,6 +10,7 @@ import { useApproval } from '@/api/approvals/get-approval';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { THREAD_FOCUS } from '@/lib/focus-when-shown';
 import { formatDateTime } from '@/lib/format';
 import { libraryAnswerLink } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
@@ -74,6 +75,20 @@ function SentRecord({ messageId, sent }: { messageId: string; sent: NonNullable<
  * the director's comment, withdrawn by an edit, and the sent record.
  */
 export function ApprovalStatus({ messageId }: { messageId: string }) {
+  return (
+    // Focus lands here after Submit for approval and Approve & Send (draft-workspace.tsx).
+    <section
+      id={THREAD_FOCUS.approvalStatus}
+      tabIndex={-1}
+      aria-label="Approval status"
+      className="empty:hidden"
+    >
+      <ApprovalStatusContent messageId={messageId} />
+    </section>
+  );
+}
+
+function ApprovalStatusContent({ messageId }: { messageId: string }) {
   const approval = useApproval(messageId);
   if (approval.isPending) return null;
   if (approval.isError) {

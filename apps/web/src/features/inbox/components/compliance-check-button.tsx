@@ -6,7 +6,6 @@ import { useSaveDraft } from '@/api/drafts/save-draft';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { checkBlockedReason } from './compliance-rules';
-import { announceCheck } from './compliance-summary';
 import { DisabledWithReason } from './draft-disabled-action';
 
 /**
@@ -23,6 +22,7 @@ export function ComplianceCheckButton({
   canWrite,
   isBusy,
   onSaved,
+  onChecked,
 }: {
   messageId: string;
   draft: DraftVersion | null;
@@ -35,6 +35,8 @@ export function ComplianceCheckButton({
   /** Another draft action is running. */
   isBusy: boolean;
   onSaved: (draft: DraftVersion) => void;
+  /** The check is stored: the flag summary now shows its result. */
+  onChecked: () => void;
 }) {
   const check = useCheckCompliance(messageId);
   const save = useSaveDraft(messageId);
@@ -57,7 +59,8 @@ export function ComplianceCheckButton({
         version = saved.version;
       }
       if (version === 0) return;
-      announceCheck(await check.mutateAsync(version));
+      await check.mutateAsync(version);
+      onChecked();
     } catch (error) {
       toast.error(COMPLIANCE_TEXTS.checkFailed, {
         description: getErrorMessage(error, 'Try again in a moment.'),

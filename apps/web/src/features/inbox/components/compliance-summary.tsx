@@ -7,24 +7,17 @@ import {
   unresolvedFlags,
 } from '@parley/contracts';
 import { CircleAlert, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
-import { toast } from 'sonner';
 import { SeverityBadge } from '@/components/severity-badge';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { THREAD_FOCUS } from '@/lib/focus-when-shown';
 import { formatDateTime } from '@/lib/format';
 
 /**
- * docs/product.md §8: '{n} compliance flags detected' as a warning, or 'No compliance issues found!';
- * flags marked 'not a problem here' are not counted.
- */
-export function announceCheck(result: { flags: readonly { dismissal?: unknown }[] }) {
-  const open = unresolvedFlags(result.flags).length;
-  if (open > 0) toast.warning(COMPLIANCE_TEXTS.flagsDetected(open));
-  else toast.success(COMPLIANCE_TEXTS.noIssues);
-}
-
-/**
- * The flag summary banner: the latest version's stored check (counts per severity, whether a
- * director must approve), or that it was not checked yet, or that the text changed since.
+ * The flag summary banner, a live region: the latest version's stored check (docs/product.md §8:
+ * '{n} compliance flags detected' or 'No compliance issues found!', counts per severity, whether a
+ * director must approve; flags marked 'not a problem here' are not counted), or that it was not checked
+ * yet, or that the text changed since. It is where focus lands after a check (THREAD_FOCUS), so the
+ * result is said once, here, not again in a toast.
  */
 export function ComplianceSummary({
   compliance,
@@ -34,9 +27,10 @@ export function ComplianceSummary({
   isStale: boolean;
 }) {
   if (compliance === undefined) return null;
+  const focusTarget = { id: THREAD_FOCUS.checkSummary, tabIndex: -1 };
   if (compliance === null) {
     return (
-      <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+      <p {...focusTarget} className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
         <ShieldAlert aria-hidden className="size-4 shrink-0" />
         {COMPLIANCE_TEXTS.notChecked}
       </p>
@@ -73,7 +67,7 @@ export function ComplianceSummary({
 
   if (total === 0) {
     return (
-      <Alert role="status" className={isStale ? 'border-dashed' : 'border-status-pass/50'}>
+      <Alert {...focusTarget} role="status" className={isStale ? 'border-dashed' : 'border-status-pass/50'}>
         <ShieldCheck aria-hidden className="text-status-pass" />
         <AlertTitle>{COMPLIANCE_TEXTS.noIssues}</AlertTitle>
         <AlertDescription className="grid gap-1">
@@ -87,6 +81,7 @@ export function ComplianceSummary({
   }
   return (
     <Alert
+      {...focusTarget}
       role="status"
       className={
         isStale

@@ -24,6 +24,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { byId, focusWhenShown, THREAD_FOCUS } from '@/lib/focus-when-shown';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import type { DraftEditor } from '../use-draft-editor';
@@ -31,7 +32,7 @@ import { ApprovalActions } from './approval-actions';
 import { ApprovalStatus } from './approval-status';
 import { ComplianceCheckButton } from './compliance-check-button';
 import { ComplianceHighlightedText } from './compliance-highlight';
-import { announceCheck, ComplianceSummary } from './compliance-summary';
+import { ComplianceSummary } from './compliance-summary';
 import { ComplianceTemplatePicker } from './compliance-template-picker';
 import { DraftProvenance } from './draft-provenance';
 import { DraftSources } from './draft-sources';
@@ -82,7 +83,8 @@ export function DraftWorkspace({
         const fallback = fallbackNotice(draft.provenance);
         if (fallback) toast.warning(fallback);
         else toast.success(DRAFT_TEXTS.generated);
-        if (draft.compliance) announceCheck(draft.compliance);
+        // The draft's text takes focus; a check that ran with it updates the flag summary (a live region).
+        focusWhenShown(() => editorRef.current);
       },
       onError: (error) =>
         toast.error(getErrorMessage(error, DRAFT_TEXTS.generateFailed), {
@@ -157,6 +159,7 @@ export function DraftWorkspace({
             canWrite={canWrite}
             isBusy={isBusy}
             onSaved={(draft) => dispatch({ type: 'saved', draft })}
+            onChecked={() => focusWhenShown(byId(THREAD_FOCUS.checkSummary))}
           />
         </div>
         <ComplianceSummary compliance={current?.compliance} isStale={isCheckOutdated} />
