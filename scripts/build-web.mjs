@@ -1,7 +1,9 @@
-// Builds the web app into apps/web/dist with Vite, unless it was built from the same sources.
+// Builds the web app into apps/web/dist with Vite and precompresses it, unless it was built from the same
+// sources.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressDirectory } from './precompress.mjs';
 import { buildWhenChanged } from './source-fingerprint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,6 +18,9 @@ const INPUTS = [
   'packages/contracts/src',
   'packages/contracts/package.json',
   'package-lock.json',
+  // The build steps themselves: a change to what is compressed builds again.
+  'scripts/build-web.mjs',
+  'scripts/precompress.mjs',
 ];
 const dist = path.join(root, 'apps/web/dist');
 
@@ -28,6 +33,11 @@ export function buildWeb({ force = false } = {}) {
     output: path.join(dist, 'index.html'),
     stampFile: path.join(dist, '.source-fingerprint'),
     force,
-    build: () => execFileSync('npm', ['run', 'build', '-w', '@parley/web'], { cwd: root, stdio: 'inherit' }),
+    // The stamp is written only after both steps, so a build stopped before its compressed files is redone.
+    build: () => {
+      execFileSync('npm', ['run', 'build', '-w', '@parley/web'], { cwd: root, stdio: 'inherit' });
+      const compressed = precompressDirectory(dist);
+      console.log(`The web app: ${compressed.length} files precompressed (.br, .gz).`);
+    },
   });
 }

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The Parley server in development (PORT defaults to 3000: README Configuration); PARLEY_API_TARGET overrides
@@ -11,8 +12,28 @@ const apiProxy = {
   '/api': { target: process.env.PARLEY_API_TARGET ?? 'http://127.0.0.1:3000' },
 };
 
+/**
+ * Stamps the built index.html with `<meta name="parley-build">`: a digest of the bundle's file names, which
+ * carry their contents' hashes. The server reads it from the same file and names it on every answer, so an
+ * open tab can tell that a new version was deployed (docs/decisions/047-build-id-and-new-version-offer.md).
+ * The same sources give the same id on every machine; the development server has none.
+ */
+function buildIdPlugin(): Plugin {
+  return {
+    name: 'parley-build-id',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const id = createHash('sha256').update(Object.keys(bundle).sort().join('\n')).digest('hex');
+        return [{ tag: 'meta', attrs: { name: 'parley-build', content: id.slice(0, 16) }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), buildIdPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,6 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { DOCUMENT_MAX_BYTES, EMAIL_WEBHOOK_MAX_BYTES } from '@parley/contracts';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -59,6 +56,7 @@ import {
   sameOriginOnly,
   securityHeaders,
 } from './http/security';
+import { BUILD_HEADER, loadWebApp, serveWebApp } from './http/web-app';
 import type { AuditSigner } from './lib/audit-signer';
 import type { Clock } from './lib/clock';
 import { AppError } from './lib/errors';
@@ -104,8 +102,16 @@ export function createApp(deps: AppDeps) {
     ...(deps.realtimeTiming ? { realtimeTiming: deps.realtimeTiming } : {}),
   };
   const app = createApiRouter();
+  const web = deps.webDist ? loadWebApp(deps.webDist) : null;
 
   app.use('*', requestId());
+  if (web?.buildId) {
+    const buildId = web.buildId;
+    app.use('*', async (c, next) => {
+      await next();
+      c.header(BUILD_HEADER, buildId);
+    });
+  }
   app.use('*', clientAddress({ trustProxyHops: deps.config.trustProxyHops }));
   app.use('*', securityHeaders({ isHttps: deps.config.isHttps }));
   app.use('/api/*', noStore);
@@ -178,30 +184,9 @@ export function createApp(deps: AppDeps) {
   });
   app.all('/api/*', apiNotFound);
 
-  if (deps.webDist) serveWeb(app, deps.webDist);
+  if (web) serveWebApp(app, web);
 
   app.onError(createErrorHandler(deps.logger));
   assertEveryRouteHasPolicy(app.routes);
   return app;
-}
-
-/** Static files, then index.html for every other GET so client-side routes load the SPA. */
-function serveWeb(app: ReturnType<typeof createApiRouter>, webDist: string) {
-  const root = path.resolve(webDist);
-  const indexFile = path.join(root, 'index.html');
-  if (!existsSync(indexFile))
-    throw new Error(`The web app is not built: ${indexFile} is missing (npm run build)`);
-  const indexHtml = readFileSync(indexFile, 'utf8');
-
-  app.use('/assets/*', async (c, next) => {
-    await next();
-    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-  });
-  // The build's own bookkeeping in dist (.vite/manifest.json, .source-fingerprint) is not the browser's.
-  const files = serveStatic({ root });
-  app.use('*', (c, next) => (c.req.path.includes('/.') ? next() : files(c, next)));
-  app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
-  });
 }

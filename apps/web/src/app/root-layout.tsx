@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { NewVersionBanner } from '@/components/new-version-offer';
 import { findRouteTitle, formatDocumentTitle } from '@/lib/document-title';
 
-/** Above every route: the browser tab's title ('<Page> · Parley'), scroll restoration, and a
- * thin bar while the next page's code loads. */
+/** Above every route: the browser tab's title ('<Page> · Parley'), scroll restoration, a
+ * thin bar while the next page's code loads, and the offer to reload into a newly deployed version. */
 export function RootLayout() {
   const title = findRouteTitle(useMatches());
   const isNavigating = useNavigation().state !== 'idle';
@@ -21,6 +22,7 @@ export function RootLayout() {
       ) : null}
       <Outlet />
       <ScrollRestoration />
+      <NewVersionBanner />
     </>
   );
 }

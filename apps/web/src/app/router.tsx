@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { SignInPage } from '@/features/auth/sign-in-page';
+import { checkServedBuild } from '@/lib/app-version';
 import type { RouteHandle } from '@/lib/document-title';
 import { paths } from '@/lib/paths';
 import { RequireCapability } from './guards/require-capability';
@@ -11,10 +13,31 @@ import { RouteErrorPage } from './route-error-page';
 
 /**
  * A page (or layout) whose code loads when the route is first visited, so the sign-in page downloads none of
- * the workspace (docs/architecture.md, "Code splitting").
+ * the workspace (docs/architecture.md, "Code splitting"). When the code cannot load, the server is asked
+ * which build it serves before the error page shows: after a deploy, that page offers the new version
+ * (docs/decisions/047-build-id-and-new-version-offer.md).
  */
 function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    try {
+      return { Component: pick(await load()) };
+    } catch (error) {
+      await checkServedBuild();
+      throw error;
+    }
+  };
+}
+
+/**
+ * Starts the inbox's first page of messages as the inbox's code starts loading, not after it has run; the
+ * page finds it under the same query key. Not awaited: the page shows its skeleton meanwhile. The query's
+ * module comes in its own small chunk, which the inbox imports too.
+ */
+function prefetchInbox(queryClient: QueryClient) {
+  return () => {
+    void import('@/api/messages/list-messages').then((module) => module.prefetchInboxFirstPage(queryClient));
+    return null;
+  };
 }
 
 function titled(title: string): RouteHandle {
@@ -28,10 +51,11 @@ function titled(title: string): RouteHandle {
  * client guard: docs/decisions/006-client-guards-on-every-gated-page.md.
  * The server enforces the same capabilities on every call.
  */
-const signedInRoutes: RouteObject[] = [
+const signedInRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: paths.inbox,
     handle: titled('Investor Inbox'),
+    loader: prefetchInbox(queryClient),
     lazy: lazyPage(
       () => import('@/features/inbox/inbox-page'),
       (m) => m.InboxPage,
@@ -186,7 +210,7 @@ const signedInRoutes: RouteObject[] = [
   },
 ];
 
-export const routes: RouteObject[] = [
+const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
@@ -249,7 +273,9 @@ export const routes: RouteObject[] = [
               (m) => m.AppLayout,
             ),
             // Errors inside a page keep the sidebar, so the user can go elsewhere.
-            children: [{ errorElement: <RouteErrorPage isInLayout />, children: signedInRoutes }],
+            children: [
+              { errorElement: <RouteErrorPage isInLayout />, children: signedInRoutes(queryClient) },
+            ],
           },
         ],
       },
@@ -258,4 +284,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The app's router; its loaders start queries in `queryClient` while the pages' code loads. */
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
+}

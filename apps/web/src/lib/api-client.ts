@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@parley/contracts';
+import { BUILD_HEADER, noteServedBuild } from './app-version';
 
 /** Codes the client gives failures that did not come with the server's error envelope. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'HTTP_ERROR' | 'INVALID_RESPONSE';
@@ -124,6 +125,7 @@ export async function apiRequest<T>(
     });
   }
 
+  noteServedBuild(response.headers.get(BUILD_HEADER));
   const body = await readJson(response);
   if (!response.ok) {
     throw parseApiError(

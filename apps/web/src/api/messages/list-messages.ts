@@ -4,12 +4,22 @@ import {
   type ListMessagesResponse,
   listMessagesResponseSchema,
 } from '@parley/contracts';
-import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { projectKeys } from '@/api/projects/project-keys';
 import { api } from '@/lib/api-client';
 import { messageKeys } from './message-keys';
 
 export type InboxListInput = { tab: InboxTab; q: string };
+
+/** What the inbox shows when it opens: every message, no search. */
+export const INBOX_FIRST_VIEW: InboxListInput = { tab: 'all', q: '' };
 
 /** How many messages the command palette shows for a search. */
 export const MESSAGE_SEARCH_LIMIT = 5;
@@ -37,8 +47,8 @@ export function listMessages(
 }
 
 /** The inbox's pages so far; 'Load more' fetches the next with the last page's cursor. */
-export function useInboxMessages(input: InboxListInput) {
-  return useInfiniteQuery({
+function inboxMessagesQueryOptions(input: InboxListInput) {
+  return infiniteQueryOptions({
     queryKey: messageKeys.inbox(input),
     queryFn: ({ pageParam, signal }) =>
       listMessages({ ...input, limit: INBOX_PAGE_SIZE_DEFAULT, cursor: pageParam }, signal),
@@ -47,6 +57,15 @@ export function useInboxMessages(input: InboxListInput) {
     // The previous tab's or search's cards stay while the new ones load, so the page does not jump.
     placeholderData: keepPreviousData,
   });
+}
+
+export function useInboxMessages(input: InboxListInput) {
+  return useInfiniteQuery(inboxMessagesQueryOptions(input));
+}
+
+/** The inbox's first page, asked for before the inbox's code has loaded (app/router.tsx). */
+export function prefetchInboxFirstPage(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchInfiniteQuery(inboxMessagesQueryOptions(INBOX_FIRST_VIEW));
 }
 
 /** The newest few messages matching a search (the inbox's own search), for the command palette. */

@@ -3,7 +3,7 @@ import { CircleAlert, Inbox, LoaderCircle, Plus, RotateCw, Search } from 'lucide
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSearchCounts } from '@/api/messages/count-messages';
-import { useInboxMessages } from '@/api/messages/list-messages';
+import { INBOX_FIRST_VIEW, useInboxMessages } from '@/api/messages/list-messages';
 import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
@@ -11,13 +11,13 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { MessageCard } from './components/message-card';
+import { MessageCardSkeleton } from './components/message-card-skeleton';
 
 const TAB_LABELS: Record<InboxTab, string> = {
   all: 'All',
@@ -25,6 +25,9 @@ const TAB_LABELS: Record<InboxTab, string> = {
   awaiting_approval: 'Awaiting Approval',
   resolved: 'Resolved',
 };
+
+/** Placeholder cards while the first page loads: about a screenful. */
+const SKELETON_CARDS = 4;
 
 /** How long typing pauses before the search goes to the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -44,8 +47,9 @@ function formatCount(count: number, capped: boolean): string {
  */
 export function InboxPage() {
   const id = useId();
-  const [tab, setTab] = useState<InboxTab>('all');
-  const [search, setSearch] = useState('');
+  // The first view's page may already be on its way (app/router.tsx starts it with this page's code).
+  const [tab, setTab] = useState<InboxTab>(INBOX_FIRST_VIEW.tab);
+  const [search, setSearch] = useState(INBOX_FIRST_VIEW.q);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const messages = useInboxMessages({ tab, q });
   const pages = messages.data?.pages ?? [];
@@ -113,9 +117,19 @@ export function InboxPage() {
           </p>
         ) : null}
         {isFirstLoad ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading messages" />
-          </div>
+          <>
+            <p role="status" className="sr-only">
+              Loading messages
+            </p>
+            <ul aria-hidden="true" className="grid gap-3">
+              {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <li key={index}>
+                  <MessageCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          </>
         ) : messages.isError && items.length === 0 ? (
           <Alert variant="destructive">
             <CircleAlert aria-hidden />
