@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
-import { MAIL_API_PORT, SMTP_PORT } from './e2e/mail-sink-ports';
+import { E2E_PORT, MAIL_API_PORT, SMTP_PORT } from './e2e/mail-sink-ports';
 import { E2E_WEBHOOK_SECRET } from './e2e/webhook-secret';
 
-/** A port of its own and a throw-away data dir, so the suite never touches a developer's Parley. */
-export const E2E_PORT = 3199;
+/** A port of its own (e2e/mail-sink-ports.ts) and a throw-away data dir, so the suite never touches a developer's Parley. */
+export { E2E_PORT };
 export const E2E_DATA_DIR = '.tmp/e2e-data';
 const origin = `http://127.0.0.1:${E2E_PORT}`;
 

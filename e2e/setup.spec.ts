@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { enrolThroughDialog, verifyThroughDialog } from './fixtures';
+import { SETUP_PORT } from './mail-sink-ports';
 
 /** A second Parley on an empty database of its own: the setup link exists only while there are no users. */
-const PORT = 3198;
+const PORT = SETUP_PORT;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const FOUNDER = 'fran@northwind.example';
 const FOUNDER_PASSWORD = 'a long enough passphrase';
