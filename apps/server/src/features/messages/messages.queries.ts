@@ -1,5 +1,5 @@
 import { INBOX_TABS, type InboxTab } from '@parley/contracts';
-import { and, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   investorMessageCounts,
@@ -105,22 +105,88 @@ function baseFilter(input: ListFilter): SQL | undefined {
   );
 }
 
+/** Keyset: rows after the cursor's (created_at, id), in the page's order. */
+function afterCursor(createdAt: unknown, id: unknown): SQL {
+  return sql`(${investorMessages.createdAt}, ${investorMessages.id}) < (${createdAt}::timestamptz, ${id}::uuid)`;
+}
+
+function pageQuery(db: DbOrTx, where: SQL | undefined, limit: number | Placeholder) {
+  return (
+    selectMessages(db)
+      .where(where)
+      // NULLS LAST as the indexes were built (drizzle's .desc() in schema.ts): a plain DESC means
+      // NULLS FIRST, which PostgreSQL cannot serve from them and sorts the whole table instead
+      // (npm run bench, 1,000,000 messages). Both columns are NOT NULL, so the order is the same.
+      .orderBy(
+        sql`${investorMessages.createdAt} desc nulls last`,
+        sql`${investorMessages.id} desc nulls last`,
+      )
+      .limit(limit)
+  );
+}
+
+type PageShape = { tab: InboxTab; fund: boolean; cursor: boolean };
+
+function preparePage(db: DbOrTx, shape: PageShape, name: string) {
+  const where = and(
+    eq(investorMessages.orgId, sql.placeholder('orgId')),
+    shape.fund ? eq(investorMessages.projectId, sql.placeholder('projectId')) : undefined,
+    tabFilter(shape.tab),
+    shape.cursor ? afterCursor(sql.placeholder('afterAt'), sql.placeholder('afterId')) : undefined,
+  );
+  return pageQuery(db, where, sql.placeholder('limit')).prepare(name);
+}
+
+/**
+ * Without a search a page has few shapes (tab × fund filter × cursor) and one good plan whatever the
+ * values, and so do the tab counts: each shape is prepared once per database handle, so no SQL is
+ * built per request and PostgreSQL parses a named statement once per connection (docs/benchmarks.md,
+ * 'Inbox'). A search is not prepared: its best plan depends on the term (the trigram bitmap for a rare
+ * one, the created_at index for a common one), which a generic plan cannot see.
+ */
+const prepared = new WeakMap<DbOrTx, Map<string, unknown>>();
+
+function preparedOnce<Query>(db: DbOrTx, name: string, prepare: (name: string) => Query): Query {
+  let byName = prepared.get(db);
+  if (!byName) {
+    byName = new Map();
+    prepared.set(db, byName);
+  }
+  let query = byName.get(name) as Query | undefined;
+  if (!query) {
+    query = prepare(name);
+    byName.set(name, query);
+  }
+  return query;
+}
+
+function preparedPage(db: DbOrTx, shape: PageShape) {
+  const name = `inbox_page_${shape.tab}_${shape.fund ? 'fund' : 'all'}_${shape.cursor ? 'after' : 'first'}`;
+  return preparedOnce(db, name, (n) => preparePage(db, shape, n));
+}
+
 /** One page of a tab, newest first; keyset on (created_at desc, id desc). Fetches limit + 1. */
 export async function listMessages(
   db: DbOrTx,
   input: ListFilter & { tab: InboxTab; limit: number; after: MessageCursor | null },
 ): Promise<MessageRow[]> {
-  const after = input.after
-    ? sql`(${investorMessages.createdAt}, ${investorMessages.id}) < (${input.after.createdAt}::timestamptz, ${input.after.id}::uuid)`
-    : undefined;
-  const rows = await selectMessages(db)
-    .where(and(baseFilter(input), tabFilter(input.tab), after))
-    // NULLS LAST as the indexes were built (drizzle's .desc() in schema.ts): a plain DESC means
-    // NULLS FIRST, which PostgreSQL cannot serve from them and sorts the whole table instead
-    // (npm run bench, 1,000,000 messages). Both columns are NOT NULL, so the order is the same.
-    .orderBy(sql`${investorMessages.createdAt} desc nulls last`, sql`${investorMessages.id} desc nulls last`)
-    .limit(input.limit + 1);
-  return rows;
+  const { after } = input;
+  if (input.q) {
+    const where = and(
+      baseFilter(input),
+      tabFilter(input.tab),
+      after ? afterCursor(after.createdAt, after.id) : undefined,
+    );
+    return pageQuery(db, where, input.limit + 1);
+  }
+  const shape = { tab: input.tab, fund: Boolean(input.projectId), cursor: after !== null };
+  return preparedPage(db, shape).execute({
+    orgId: input.orgId,
+    projectId: input.projectId,
+    afterAt: after?.createdAt,
+    afterId: after?.id,
+    limit: input.limit + 1,
+  });
 }
 
 type TabCounts = Record<InboxTab, number>;
@@ -133,17 +199,20 @@ export async function readTabCounts(
   db: DbOrTx,
   input: { orgId: string; projectId?: string | undefined },
 ): Promise<TabCounts> {
-  const rows = await db
-    .select({ status: investorMessageCounts.status, n: investorMessageCounts.n })
-    .from(investorMessageCounts)
-    .where(
-      and(
-        eq(investorMessageCounts.orgId, input.orgId),
-        input.projectId
-          ? eq(investorMessageCounts.projectId, input.projectId)
-          : isNull(investorMessageCounts.projectId),
-      ),
-    );
+  const rows = await preparedOnce(db, input.projectId ? 'inbox_counts_fund' : 'inbox_counts_all', (name) =>
+    db
+      .select({ status: investorMessageCounts.status, n: investorMessageCounts.n })
+      .from(investorMessageCounts)
+      .where(
+        and(
+          eq(investorMessageCounts.orgId, sql.placeholder('orgId')),
+          input.projectId
+            ? eq(investorMessageCounts.projectId, sql.placeholder('projectId'))
+            : isNull(investorMessageCounts.projectId),
+        ),
+      )
+      .prepare(name),
+  ).execute({ orgId: input.orgId, projectId: input.projectId });
   const counts: TabCounts = { all: 0, open: 0, awaiting_approval: 0, resolved: 0 };
   for (const row of rows) {
     counts.all += row.n;
