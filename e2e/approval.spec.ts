@@ -35,7 +35,7 @@ test('a flagged draft goes through a director to the investor', async ({ browser
   await associate
     .getByLabel('Message', { exact: true })
     .fill('Can you confirm the Q3 distribution per unit?');
-  await associate.getByRole('button', { name: 'Generate AI Response' }).click();
+  await associate.getByRole('button', { name: 'Log and draft a reply' }).click();
   await expect(associate.getByLabel('Draft version')).toHaveText('Version 1');
   const threadUrl = associate.url();
 

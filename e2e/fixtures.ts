@@ -235,7 +235,7 @@ export async function composeToFund(page: Page, subject: string, message: string
   await composeWithDraft(page, { fund: 'Fund Alpha - Core Real Estate', subject, body: message });
 }
 
-/** Composes a message through the real form and lets Generate AI Response write the first draft. */
+/** Composes a message through the real form and lets 'Log and draft a reply' write the first draft. */
 export async function composeWithDraft(
   page: Page,
   input: { fund: string; subject: string; body: string; investor?: string },
@@ -247,7 +247,7 @@ export async function composeWithDraft(
   await page.getByRole('option', { name: input.fund }).click();
   await page.getByLabel('Subject').fill(input.subject);
   await page.getByLabel('Message', { exact: true }).fill(input.body);
-  await page.getByRole('button', { name: 'Generate AI Response' }).click();
+  await page.getByRole('button', { name: 'Log and draft a reply' }).click();
   await expect(page.getByText('AI draft generated! Review in the draft workspace.')).toBeVisible();
   await expect(page.getByLabel('Draft version')).toHaveText('Version 1');
 }

@@ -25,7 +25,7 @@ test('the Help page: the FAQ expands, the shortcuts are listed and axe finds not
     'Focuses search',
     'Goes to inbox',
     'Goes to analytics',
-    'Composes a new message',
+    'Logs an investor message',
     'Opens the command palette',
   ]) {
     await expect(shortcuts.getByRole('cell', { name: action })).toBeVisible();
@@ -129,7 +129,7 @@ test('at 375 px the palette opens from the top bar and fits the screen', async (
   expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
   expect((box?.x ?? 0) + (box?.width ?? 1000)).toBeLessThanOrEqual(375);
   // An associate may compose but does not see the directors' pages.
-  await expect(palette.getByRole('option', { name: 'Compose a message' })).toBeVisible();
+  await expect(palette.getByRole('option', { name: 'Log investor message' })).toBeVisible();
   await expect(palette.getByRole('option', { name: /Analytics/ })).toHaveCount(0);
   await palette.getByRole('option', { name: /Settings/ }).click();
   await expect(page).toHaveURL(/\/settings$/);

@@ -38,11 +38,11 @@ test('an admin invites a director, who accepts from the e-mail and lands in the 
 }) => {
   await signInAs(page, 'admin');
   const email = uniqueEmail('dana');
-  const link = await invite(page, email, 'ir director');
+  const link = await invite(page, email, 'IR Director');
 
   const invitee = await accept(browser, link, 'Dana Newhire', 'a long enough passphrase');
   await expect(invitee.page.getByText('Invitation accepted!')).toBeVisible();
-  await expect(invitee.page.getByTestId('user-role')).toHaveText('ir director');
+  await expect(invitee.page.getByTestId('user-role')).toHaveText('IR Director');
   await expect(invitee.page.getByTestId('user-name')).toHaveText('Dana Newhire');
 
   // The link is single use.
@@ -59,7 +59,7 @@ test('an admin invites a director, who accepts from the e-mail and lands in the 
 test("a deleted invitation's link no longer works", async ({ page, browser }) => {
   await signInAs(page, 'admin');
   const email = uniqueEmail('gone');
-  const link = await invite(page, email, 'ir associate');
+  const link = await invite(page, email, 'IR Associate');
 
   await page.getByRole('button', { name: `Delete invitation for ${email}` }).click();
   await page.getByLabel('Reason (optional)').fill('Sent to the wrong address');
@@ -75,7 +75,7 @@ test("a deleted invitation's link no longer works", async ({ page, browser }) =>
 test('resends stop at the daily cap', async ({ page }) => {
   await signInAs(page, 'admin');
   const email = uniqueEmail('resend');
-  await invite(page, email, 'is associate');
+  await invite(page, email, 'IS Associate');
   const resend = page.getByRole('button', { name: `Resend invitation for ${email}` });
   for (const remaining of [2, 1, 0]) {
     await resend.click();
@@ -138,7 +138,7 @@ test('an uninvited e-mail gets the same answer as a member, and no mail', async 
 test('a password reset link works once, and the new password signs in', async ({ page, browser }) => {
   await signInAs(page, 'admin');
   const email = uniqueEmail('reset');
-  const link = await invite(page, email, 'ir associate');
+  const link = await invite(page, email, 'IR Associate');
   const invitee = await accept(browser, link, 'Riley Reset', 'the first passphrase');
   await invitee.context.close();
 
@@ -180,7 +180,7 @@ test('a password reset link works once, and the new password signs in', async ({
 test('a newcomer may accept without a password and sign in with magic links', async ({ page, browser }) => {
   await signInAs(page, 'admin');
   const email = uniqueEmail('linkonly');
-  const link = await invite(page, email, 'ir associate');
+  const link = await invite(page, email, 'IR Associate');
 
   const context = await browser.newContext();
   const invitee = await context.newPage();

@@ -67,17 +67,15 @@ test.describe
       // The first admin is an admin: two-factor enrolment comes first (docs/product.md §6).
       await enrolThroughDialog(page, FOUNDER);
       await expect(page.getByTestId('user-name')).toHaveText('Fran Founder');
-      await expect(page.getByTestId('user-role')).toHaveText('admin');
+      await expect(page.getByTestId('user-role')).toHaveText('Admin');
 
+      // Opened again once set up, the link says so and leads to sign-in instead of offering the form.
       const again = await browser.newPage();
       await again.goto(link);
-      await again.getByLabel('Organisation name').fill('Second Org');
-      await again.getByLabel('Your name').fill('Mallory');
-      await again.getByLabel('Email').fill('mallory@example.com');
-      await again.getByLabel('Password').fill('another long passphrase');
-      await again.getByRole('button', { name: 'Create organisation' }).click();
-      await expect(again.getByRole('alert').filter({ hasText: 'invalid, used or expired' })).toBeVisible();
-      await expect(again).toHaveURL(/\/setup\?token=/);
+      await expect(again.getByRole('heading', { name: 'Parley is already set up' })).toBeVisible();
+      await expect(again.getByLabel('Organisation name')).toHaveCount(0);
+      await again.getByRole('link', { name: 'Go to sign in' }).click();
+      await expect(again).toHaveURL(/\/auth$/);
     });
 
     test('with MFA enforced, an invited associate is enrolled at sign-up', async ({ browser }) => {
@@ -116,7 +114,7 @@ test.describe
       await form.getByRole('button', { name: 'Accept Invitation' }).click();
       await enrolThroughDialog(invitee, ASSOCIATE);
       await expect(invitee).toHaveURL(/\/inbox$/);
-      await expect(invitee.getByTestId('user-role')).toHaveText('ir associate');
+      await expect(invitee.getByTestId('user-role')).toHaveText('IR Associate');
       await context.close();
     });
   });

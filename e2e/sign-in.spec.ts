@@ -4,18 +4,18 @@ import { demoUser, readMenu, seriousAccessibilityViolations, signInAs } from './
 
 const MENUS: Record<Role, Record<string, string[]>> = {
   admin: {
-    Workflow: ['Inbox', 'Compose', 'Approvals', 'Projects'],
+    Workflow: ['Inbox', 'Log investor message', 'Approvals', 'Projects'],
     Reporting: ['Analytics', 'Compliance', 'Audit Logs', 'Reports'],
     Administration: ['Admin', 'Invite Users', 'Security Settings', 'Email Health'],
     System: ['Settings', 'Help'],
   },
   ir_director: {
-    Workflow: ['Inbox', 'Compose', 'Approvals', 'Projects'],
+    Workflow: ['Inbox', 'Log investor message', 'Approvals', 'Projects'],
     Reporting: ['Analytics', 'Compliance', 'Audit Logs', 'Reports'],
     System: ['Settings', 'Help'],
   },
-  ir_associate: { Workflow: ['Inbox', 'Compose', 'Projects'], System: ['Settings', 'Help'] },
-  is_associate: { Workflow: ['Inbox', 'Compose', 'Projects'], System: ['Settings', 'Help'] },
+  ir_associate: { Workflow: ['Inbox', 'Log investor message', 'Projects'], System: ['Settings', 'Help'] },
+  is_associate: { Workflow: ['Inbox', 'Log investor message', 'Projects'], System: ['Settings', 'Help'] },
 };
 
 for (const role of ROLES) {

@@ -15,6 +15,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerAuthLinkRoutes } from './features/auth-links/auth-links.routes';
 import { registerComplianceRoutes } from './features/compliance/compliance.routes';
 import type { SecondOpinion } from './features/compliance/second-opinion';
+import { registerComposeDraftRoutes } from './features/compose-drafts/compose-drafts.routes';
 import type { Drafter } from './features/drafts/drafter';
 import { registerDriftWatchRoutes } from './features/drift-watch/drift-watch.routes';
 import { registerEmailEventRoutes } from './features/email/email-events.routes';
@@ -166,6 +167,7 @@ export function createApp(deps: AppDeps) {
   registerEmailEventRoutes(app, routeDeps);
   registerEmailHealthRoutes(app, routeDeps);
   registerMessageRoutes(app, routeDeps);
+  registerComposeDraftRoutes(app, routeDeps);
   registerReplyRoutes(app, routeDeps);
   registerFlagDismissalRoutes(app, routeDeps);
   registerEarlierAnswerRoutes(app, routeDeps);

@@ -90,6 +90,10 @@ export const completeSetupInputSchema = z.object({
 });
 export type CompleteSetupInput = z.infer<typeof completeSetupInputSchema>;
 
+/** GET /api/setup: whether the instance has its first admin, so /setup can say so instead of asking. */
+export const setupStatusResponseSchema = z.object({ is_set_up: z.boolean() });
+export type SetupStatusResponse = z.infer<typeof setupStatusResponseSchema>;
+
 /** PATCH /api/profile (docs/product.md §2 Settings: the name is editable; e-mail and role are not). */
 export const updateProfileInputSchema = z.object({
   name: z

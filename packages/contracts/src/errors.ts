@@ -308,6 +308,11 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+/** Whether a code is one of the catalogue's: the web shows a server's text only for those. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERRORS, code);
+}
+
 /** Every way the drafter can fail (docs/decisions/025-honest-remote-drafter.md), one code per cause. */
 export const DRAFTER_FAILURE_CODES = [
   'DRAFTER_UNREACHABLE',

@@ -9,6 +9,7 @@ export * from './auth';
 export * from './auth-links';
 export * from './capabilities';
 export * from './compliance';
+export * from './compose-draft';
 export * from './constants';
 export * from './drafts';
 export * from './earlier-answers';

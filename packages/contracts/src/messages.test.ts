@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMessageInputSchema, normalizeTopics } from './messages';
+import { createMessageInputSchema, formatMessageStatus, MESSAGE_STATUSES, normalizeTopics } from './messages';
 
 describe('message topics', () => {
   it('trims, collapses spaces and drops empty and case-insensitive duplicates, keeping the first spelling', () => {
@@ -47,5 +47,16 @@ describe('message topics', () => {
     }
     // Leading and trailing line breaks are trimmed away, as before.
     expect(createMessageInputSchema.parse({ ...base, investor_name: '\nJane\n' }).investor_name).toBe('Jane');
+  });
+});
+
+describe('formatMessageStatus', () => {
+  it('names every status in the words of the inbox tabs', () => {
+    expect(MESSAGE_STATUSES.map(formatMessageStatus)).toEqual([
+      'Open',
+      'Awaiting Approval',
+      'Resolved',
+      'Flagged',
+    ]);
   });
 });

@@ -6,6 +6,18 @@ import { z } from 'zod';
 export const MESSAGE_STATUSES = ['open', 'awaiting_approval', 'resolved', 'flagged'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+/** A message's status in words, wherever one is shown (the inbox tabs' names). */
+const MESSAGE_STATUS_NAMES: Record<MessageStatus, string> = {
+  open: 'Open',
+  awaiting_approval: 'Awaiting Approval',
+  resolved: 'Resolved',
+  flagged: 'Flagged',
+};
+
+export function formatMessageStatus(status: MessageStatus): string {
+  return MESSAGE_STATUS_NAMES[status];
+}
+
 /**
  * docs/product.md §2 Inbox tabs. The Open tab holds 'open', 'flagged' (still to be answered, with a Flagged
  * badge) and every unknown status, so Open + Awaiting Approval + Resolved = All
@@ -185,11 +197,9 @@ export const INBOX_TEXTS = {
   subtitle: 'Manage investor communications with AI assistance',
   searchPlaceholder: 'Search messages...',
   empty: 'No messages found',
-  createFirst: 'Create First Message',
+  createFirst: 'Log the first message',
   loadFailed: 'Failed to load messages',
   viewAndRespond: 'View & Respond',
   aiDraftGenerated: 'AI draft generated! Review in the draft workspace.',
-  created: 'Message created',
-  createFailed: 'Failed to create message',
   draftSaved: 'Draft saved',
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasCapability, rolesWith } from './capabilities';
-import { formatRole, resolveRole } from './roles';
+import { formatRole, ROLES, resolveRole } from './roles';
 
 describe('resolveRole', () => {
   it('takes the first role alphabetically (docs/product.md §6)', () => {
@@ -25,7 +25,7 @@ describe('the capability table', () => {
 });
 
 describe('formatRole', () => {
-  it('shows underscores as spaces', () => {
-    expect(formatRole('ir_director')).toBe('ir director');
+  it('names every role in words', () => {
+    expect(ROLES.map(formatRole)).toEqual(['Admin', 'IR Director', 'IR Associate', 'IS Associate']);
   });
 });

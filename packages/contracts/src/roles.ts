@@ -14,7 +14,17 @@ export function resolveRole(roles: readonly string[]): Role | null {
   return [...known].sort()[0] ?? null;
 }
 
-/** docs/product.md §2 Layout: the role with underscores replaced by spaces. */
+/**
+ * Each role in words, wherever a role is shown (sidebar, profile, invitations, members, analytics):
+ * docs/decisions/048-no-placeholders.md replaces docs/product.md §2's 'underscores as spaces'.
+ */
+const ROLE_NAMES: Record<Role, string> = {
+  admin: 'Admin',
+  ir_director: 'IR Director',
+  ir_associate: 'IR Associate',
+  is_associate: 'IS Associate',
+};
+
 export function formatRole(role: Role): string {
-  return role.replaceAll('_', ' ');
+  return ROLE_NAMES[role];
 }

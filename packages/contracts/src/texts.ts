@@ -6,7 +6,6 @@ export const TEXTS = {
   acceptingInvitation: 'Accepting invitation...',
   signInError: 'An error occurred during sign in',
   magicLinkEmpty: 'Please enter your email address',
-  verifyingAccess: 'Verifying access...',
   accessDeniedTitle: 'Access Denied',
   accessDeniedBody: 'You do not have permission to access this page',
   magicLinkSent: 'Magic link sent! Check your email.',

@@ -900,6 +900,32 @@ export const userSettings = pgTable('user_settings', {
 });
 
 /**
+ * The unfinished 'Log investor message' form, one per member, kept on the server so it follows its
+ * author to another device (docs/decisions/048-no-placeholders.md). Deleted when the message is
+ * logged, discarded, or the investor's data is erased.
+ */
+export const composeDrafts = pgTable(
+  'compose_drafts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    investorName: text('investor_name').notNull().default(''),
+    investorEmail: text('investor_email').notNull().default(''),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull().default(''),
+    bodyText: text('body_text').notNull().default(''),
+    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  // The erasure finds an investor's drafts by e-mail within the organisation.
+  (t) => [index('compose_drafts_org_email_idx').on(t.orgId, sql`lower(${t.investorEmail})`)],
+);
+
+/**
  * The organisation's changes to the compliance policy
  * (docs/decisions/015-compliance-policy-and-approvals.md): overrides of the built-in lexicon
  * terms and patterns of @parley/guardrails (is_builtin), and its own terms and patterns. The policy

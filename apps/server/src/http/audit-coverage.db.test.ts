@@ -40,6 +40,10 @@ const AUDIT_EXEMPT: Record<string, string> = {
     'Read-only: says what an erasure would do and writes nothing; a POST only to keep the investor’s address out of URLs and access logs. The erasure itself is audited (investor_data_erased).',
   'POST /api/webhooks/email-events':
     'The mail provider’s delivery reports, not anybody’s action, one per delivery, open and click: email_events is their record (docs/decisions/039-email-delivery-webhook.md); the webhook’s own tests cover what it stores.',
+  'PUT /api/compose-draft':
+    "The caller's own unfinished form, no record until it is logged; logging it is recorded (message_created, docs/decisions/048-no-placeholders.md).",
+  'DELETE /api/compose-draft':
+    "Discards the caller's own unfinished form, which was never a record (docs/decisions/048-no-placeholders.md).",
   'POST /api/messages/:id/notifications/read':
     "The caller's own read marks, set as a thread opens; the opening itself is recorded (message_opened, docs/decisions/032-recording-thread-opens.md).",
 };

@@ -48,8 +48,14 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   /** Evidence packs (docs/decisions/031-evidence-packs.md): whoever may verify the chain. */
   'GET /api/messages/:id/evidence': 'audit.verify',
   'GET /api/audit/evidence': 'audit.verify',
+  /** One's own unfinished 'Log investor message' form: whoever may log messages. */
+  'GET /api/compose-draft': 'messages.write',
+  'PUT /api/compose-draft': 'messages.write',
+  'DELETE /api/compose-draft': 'messages.write',
   /** Holder of the first-start link; refused once any user exists. */
   'POST /api/setup': 'public',
+  /** Whether that link still has anything to do: /setup says so before asking for the form. */
+  'GET /api/setup': 'public',
   /** Invitations (docs/product.md §2 Invite user): the Administration group. */
   'POST /api/invitations': 'admin.manage',
   'GET /api/invitations': 'admin.manage',

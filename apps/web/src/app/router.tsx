@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { LOG_MESSAGE_TEXTS } from '@parley/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -46,8 +47,8 @@ function titled(title: string): RouteHandle {
 
 /**
  * docs/product.md §2: every route behind the sign-in guard, inside the app layout. A page that a role's menu
- * leaves out also sits behind the capability of its menu group, so typing its address gives the
- * 'Access Denied' toast and / instead of a page of refused calls. Every gated page has a
+ * leaves out also sits behind the capability of its menu group, so typing its address shows 'Access
+ * Denied' instead of a page of refused calls. Every gated page has a
  * client guard: docs/decisions/006-client-guards-on-every-gated-page.md.
  * The server enforces the same capabilities on every call.
  */
@@ -71,7 +72,7 @@ const signedInRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
   {
     path: paths.compose,
-    handle: titled('Compose'),
+    handle: titled(LOG_MESSAGE_TEXTS.title),
     lazy: lazyPage(
       () => import('@/features/compose/compose-page'),
       (m) => m.ComposePage,

@@ -22,7 +22,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
 
 /** The version to approve: what the dialog loads, shows and binds the approval to. */
 export type ApproveTarget = { messageId: string; version: number };
@@ -155,7 +155,8 @@ function ApproveForm({
           }
           onClose();
           // 403 names the rule that applies; 409 says what changed; anything else product.md's failure text.
-          if (isApiError(error) && (error.status === 403 || error.status === 409)) toast.error(error.message);
+          if (isApiError(error) && (error.status === 403 || error.status === 409))
+            toast.error(getErrorMessage(error, APPROVAL_TEXTS.approveFailed));
           else toast.error(APPROVAL_TEXTS.approveFailed);
         },
       },

@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   api,
+  getErrorDetail,
   getErrorMessage,
   getServerMessage,
+  isNotFound,
   isUnauthenticated,
   parseApiError,
   retryAfterSecondsOf,
@@ -69,6 +71,60 @@ describe('getErrorMessage', () => {
     expect(getErrorMessage(parseApiError(404, '<!doctype html><title>Not Found</title>'), 'F')).toBe('F');
     expect(getErrorMessage(parseApiError(404, undefined), 'F')).toBe('F');
     expect(getServerMessage(parseApiError(404, undefined))).toBeUndefined();
+  });
+});
+
+describe('a server text outside the error catalogue', () => {
+  it('never reaches the user: a code the catalogue does not know gets a sentence of ours and the request id', () => {
+    const error = parseApiError(418, {
+      error: { code: 'TEAPOT_OVERHEATED', message: 'relation "teapots" does not exist', requestId: 'req-7' },
+    });
+    expect(getServerMessage(error)).toBe('Something went wrong on our side (reference req-7).');
+    expect(getErrorMessage(error, 'Failed to load messages')).toBe(
+      'Failed to load messages (reference req-7)',
+    );
+  });
+
+  it('shows an internal error as the generic sentence, whatever its message says', () => {
+    const error = parseApiError(500, {
+      error: { code: 'INTERNAL', message: 'TypeError: x is undefined', requestId: 'req-8' },
+    });
+    expect(getServerMessage(error)).toBe('Something went wrong on our side (reference req-8).');
+  });
+});
+
+describe('getErrorDetail', () => {
+  it('gives no description when the server only repeats the toast title', () => {
+    const error = parseApiError(502, {
+      error: { code: 'EMAIL_NOT_SENT', message: 'Failed to send test magic link' },
+    });
+    expect(getErrorDetail(error, 'Failed to send test magic link')).toBeUndefined();
+    expect(getErrorDetail(error, 'Failed to update settings')).toBe('Failed to send test magic link');
+  });
+});
+
+describe('isNotFound', () => {
+  it('counts a malformed id like an unknown one, and no other refusal', () => {
+    const badId = parseApiError(400, {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are invalid.',
+        fields: { id: 'Not a valid project id' },
+      },
+    });
+    const badBody = parseApiError(400, {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are invalid.',
+        fields: { name: 'Name is required' },
+      },
+    });
+    expect(isNotFound(badId)).toBe(true);
+    expect(isNotFound(parseApiError(404, { error: { code: 'NOT_FOUND', message: 'Not found.' } }))).toBe(
+      true,
+    );
+    expect(isNotFound(badBody)).toBe(false);
+    expect(isNotFound(parseApiError(403, { error: { code: 'FORBIDDEN', message: 'x' } }))).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@parley/contracts';
+import { ERRORS, errorResponseSchema, isErrorCode } from '@parley/contracts';
 import { BUILD_HEADER, noteServedBuild } from './app-version';
 
 /** Codes the client gives failures that did not come with the server's error envelope. */
@@ -62,23 +62,66 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * What the address names is not there: a 404, or a 400 refusing only the address's id. A malformed id
+ * (/projects/not-a-uuid) names nothing, so a page shows it like an unknown one; the API keeps its 400.
+ */
+export function isNotFound(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.status === 404) return true;
+  const fields = Object.keys(error.fields ?? {});
+  return error.code === 'VALIDATION_FAILED' && fields.length === 1 && fields[0] === 'id';
+}
+
 /** Signed out, or the session expired (401). */
 export function isUnauthenticated(error: unknown): boolean {
   return isApiError(error) && error.code === 'UNAUTHENTICATED';
 }
 
 /**
- * The server's own text for a failure, when it answered with its error envelope (a 404 included:
- * "Message not found." says more than any fallback). Undefined for network failures and for
- * answers without the envelope (a missing API route, a proxy's HTML page).
+ * A failure the catalogue has no text for (an unknown code, or INTERNAL): its message is not for users,
+ * so a sentence of ours stands in, with the request id that leads to the server's log line.
  */
-export function getServerMessage(error: unknown): string | undefined {
-  return isApiError(error) && error.isFromServer && error.message ? error.message : undefined;
+function isUnexpected(error: ApiError): boolean {
+  return !isErrorCode(error.code) || error.code === 'INTERNAL' || !error.message;
 }
 
-/** The text to show for a failure: the server's message when it sent one, else the given fallback. */
+function withReference(text: string, requestId: string | undefined): string {
+  if (!requestId) return text;
+  return text.endsWith('.')
+    ? `${text.slice(0, -1)} (reference ${requestId}).`
+    : `${text} (reference ${requestId})`;
+}
+
+/**
+ * The server's own text for a failure, when it answered with its error envelope and a code of the
+ * catalogue (packages/contracts ERRORS; a 404 included: "Message not found." says more than any
+ * fallback). Any other code gets the catalogue's generic sentence with the request id. Undefined for
+ * network failures and answers without the envelope (a missing API route, a proxy's HTML page).
+ */
+export function getServerMessage(error: unknown): string | undefined {
+  if (!isApiError(error) || !error.isFromServer) return undefined;
+  return isUnexpected(error) ? withReference(ERRORS.INTERNAL.message, error.requestId) : error.message;
+}
+
+/**
+ * The text to show for a failure: the server's message when it sent one of the catalogue, else the
+ * given fallback (with the request id when the server answered with something unexpected).
+ */
 export function getErrorMessage(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.isFromServer && isUnexpected(error)) {
+    return withReference(fallback, error.requestId);
+  }
   return getServerMessage(error) ?? fallback;
+}
+
+/**
+ * A toast's description under its own title: the server's text, unless it only repeats the title
+ * (the server often answers with the very failure text the title already says).
+ */
+export function getErrorDetail(error: unknown, title: string): string | undefined {
+  const message = getServerMessage(error);
+  return message === title ? undefined : message;
 }
 
 /** Anything with a zod-like `parse`: the contracts' schemas validate responses at the boundary. */

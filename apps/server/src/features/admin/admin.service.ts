@@ -85,11 +85,11 @@ function deploymentNotes(
   const notes: string[] = [];
   if (!health.allowed_origin.matches) {
     notes.push(
-      `This page was opened at ${health.allowed_origin.request_origin ?? 'an unknown origin'}, but links in e-mails point to ${health.allowed_origin.configured}. Set APP_ORIGIN to the address members use.`,
+      `This page was opened at ${health.allowed_origin.request_origin ?? 'an unknown origin'}, but links in e-mails point to ${health.allowed_origin.configured}. Ask whoever runs the server to set Parley's address to the one members use.`,
     );
   }
   if (!health.hsts_active) {
-    notes.push('HSTS is off because APP_ORIGIN is not https. Serve Parley over https in production.');
+    notes.push("HSTS is off because Parley's address is not https. Serve Parley over https in production.");
   }
   if (health.sso_required) {
     notes.push(

@@ -32,7 +32,7 @@ export async function listIntegrations(
       : {
           name: 'Mail server (SMTP)',
           status: 'not_configured',
-          summary: 'No SMTP_URL: mail is kept in the outbox and not sent.',
+          summary: 'No mail server is configured: mail is kept in the outbox and not sent.',
           details: { host: null, from: config.mailFrom },
         },
   );
@@ -47,7 +47,7 @@ export async function listIntegrations(
       : {
           name: 'AI drafting',
           status: 'not_configured',
-          summary: 'No AI_BASE_URL: the built-in drafter writes from the fund documents.',
+          summary: 'No AI service is configured: the built-in drafter writes from the fund documents.',
           details: { host: null, model: null },
         },
   );
@@ -71,7 +71,7 @@ export async function listIntegrations(
     items.push({
       name: 'Delivery webhook',
       status: 'not_configured',
-      summary: 'No EMAIL_WEBHOOK_SECRET: delivery reports are not received.',
+      summary: 'No webhook secret is configured: delivery reports are not received.',
       details: { url: webhookUrl, last_event_at: null },
     });
   } else {

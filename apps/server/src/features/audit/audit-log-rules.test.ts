@@ -43,7 +43,7 @@ describe('the one-line summary of an entry', () => {
         flags: 2,
       }),
     ).toBe('file name: letter.pdf · v3 · flags: 2');
-    expect(summarizeAuditDetails({ from: 'ir_associate', to: 'admin' })).toBe('ir_associate → admin');
+    expect(summarizeAuditDetails({ from: 'ir_associate', to: 'admin' })).toBe('IR Associate → Admin');
     expect(summarizeAuditDetails({})).toBe('');
     // An object that merely has from and to among other keys (an export's filters) is not a move.
     expect(summarizeAuditDetails({ format: 'csv', filters: { q: null, from: null, to: null } })).toBe(

@@ -1,3 +1,5 @@
+import { formatRole, roleSchema } from '@parley/contracts';
+
 type Json = Record<string, unknown>;
 
 /** The list shows a line, not the record: the detail view has every field. */
@@ -22,9 +24,15 @@ function isQuiet(key: string): boolean {
   return key.endsWith('_id') || key.endsWith('_ids') || key.includes('sha256') || key.includes('hash');
 }
 
+/** A role in its words, as every screen shows it; any other string as it is. */
+function stringText(value: string): string {
+  const role = roleSchema.safeParse(value);
+  return role.success ? formatRole(role.data) : value;
+}
+
 function valueText(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return stringText(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value))
     return value.length === 0 ? null : `${value.length} item${value.length === 1 ? '' : 's'}`;

@@ -162,7 +162,7 @@ export function webhookCheck(input: {
     return check(
       'Delivery webhook',
       'SKIP',
-      'Delivery events are not received: EMAIL_WEBHOOK_SECRET is not set (docs/api.md).',
+      'Delivery events are not received: no webhook secret is configured.',
       details,
     );
   }

@@ -54,12 +54,12 @@ async function domainCheck(config: HealthContext['config']): Promise<HealthCheck
     },
   });
   if (!config.smtpUrl) {
-    return skip('no_smtp', 'Not checked: no mail server is configured, so no mail leaves Parley (SMTP_URL).');
+    return skip('no_smtp', 'Not checked: no mail server is configured, so no mail leaves Parley.');
   }
   if (RESERVED_DOMAIN.test(domain)) {
     return skip(
       'reserved_domain',
-      `Not checked: ${domain} is reserved for tests and has no DNS records (MAIL_FROM).`,
+      `Not checked: the sender address's domain, ${domain}, is reserved for tests and has no DNS records.`,
     );
   }
   return checkDomainDns({

@@ -33,7 +33,7 @@ describe('checkSmtp', () => {
     expect(await checkSmtp({ smtpUrl: undefined })).toEqual({
       name: 'SMTP',
       status: 'INFO',
-      summary: 'Mail is kept in the outbox: no SMTP server is configured (SMTP_URL).',
+      summary: 'Mail is kept in the outbox: no mail server is configured.',
       details: { configured: false },
     });
   });

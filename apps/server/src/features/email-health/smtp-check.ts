@@ -45,7 +45,7 @@ export async function checkSmtp(input: {
     return {
       name: NAME,
       status: 'INFO',
-      summary: 'Mail is kept in the outbox: no SMTP server is configured (SMTP_URL).',
+      summary: 'Mail is kept in the outbox: no mail server is configured.',
       details: { configured: false },
     };
   }

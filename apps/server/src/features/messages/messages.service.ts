@@ -16,6 +16,7 @@ import { appendAudit } from '../../lib/audit';
 import { encodeCursor, invalidCursor, isUuid, parseCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { notifyOrg } from '../../lib/realtime';
+import { deleteComposeDraft } from '../compose-drafts/compose-drafts.service';
 import { computeSentiment, suggestTopics } from './message-nlp';
 import {
   countSearchMatchesByTab,
@@ -98,6 +99,8 @@ export async function createMessage(
       details: { project_id: project.id, topics, topics_suggested: suggested, sentiment_score: sentiment },
     });
     await notifyOrg(tx, { type: 'message.created', orgId: actor.orgId, messageId });
+    // The form is logged, so its unfinished copy has nothing left to keep.
+    await deleteComposeDraft(tx, actor);
     return messageId;
   });
   return getMessage(ctx, actor, { id });

@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
 import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
+import { deleteComposeDraftsOfInvestor } from '../compose-drafts/compose-drafts.service';
 import {
   countActiveHolds,
   findCoveringHolds,
@@ -343,6 +344,8 @@ export async function requestErasure(
       policy.retentionYears,
     );
     if (plan.blockingHolds.length > 0) throw new AppError('RECORD_UNDER_LEGAL_HOLD');
+    // An unfinished form about the investor is no record to retain: it goes at once.
+    await deleteComposeDraftsOfInvestor(tx, { orgId: actor.orgId, investorEmail: input.investor_email });
     const pseudonym = { name: plan.pseudonym, email: plan.pseudonymEmail };
     for (const messageIds of chunks(plan.messageIdsToPseudonymise)) {
       await pseudonymiseMessages(tx, { orgId: actor.orgId, messageIds, patterns: plan.patterns, pseudonym });

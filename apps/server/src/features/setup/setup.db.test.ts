@@ -17,6 +17,12 @@ const input = (token: string, email = 'founder@parley.test') => ({
 });
 
 describe('the first-start setup link', () => {
+  it('says, to anyone, that the instance is not set up while it has no user', async () => {
+    const res = await ctx.request('GET', '/api/setup');
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ is_set_up: false });
+  });
+
   it('validates every field and names the bad ones', async () => {
     const res = await ctx.request('POST', '/api/setup', {
       body: { token: '', email: 'x', password: 'short' },
@@ -71,7 +77,8 @@ describe('the first-start setup link', () => {
     expect(await verifyAuditChain(ctx.auditDeps, body.orgId)).toMatchObject({ valid: true, entries: 3 });
   });
 
-  it('is no longer issued once a user exists', async () => {
+  it('is no longer issued once a user exists, and the instance says it is set up', async () => {
     expect(await issueSetupToken(ctx.deps)).toBeNull();
+    expect(await json(await ctx.request('GET', '/api/setup'))).toEqual({ is_set_up: true });
   });
 });

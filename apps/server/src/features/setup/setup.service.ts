@@ -5,7 +5,7 @@ import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { completeSignIn, type SignInResult } from '../auth/auth.service';
 import { createOrganization } from '../organizations/organizations.service';
-import { countUsers, insertMember } from '../users/users.service';
+import { countUsers, hasAnyUser, insertMember } from '../users/users.service';
 import { lockLiveSetupToken, markSetupTokenUsed, replaceSetupTokens } from './setup.queries';
 
 type SetupContext = Pick<ServiceContext, 'db' | 'clock'>;
@@ -15,6 +15,11 @@ const SETUP_LINK_LIFETIME_MS = 24 * 3_600_000;
 
 export const SETUP_LINK_INVALID =
   'This setup link is invalid, used or expired. Restart Parley to print a new one.';
+
+/** Set up once anyone exists: the setup link then has nothing left to do. */
+export async function isSetUp(ctx: Pick<ServiceContext, 'db'>): Promise<boolean> {
+  return hasAnyUser(ctx.db);
+}
 
 /** On first start (no users yet): a one-time setup token, or null once anyone exists. */
 export async function issueSetupToken(ctx: SetupContext): Promise<string | null> {

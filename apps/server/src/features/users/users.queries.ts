@@ -64,6 +64,12 @@ export async function replaceUserRoles(db: DbOrTx, userId: string, roles: readon
     .values(roles.map((role) => ({ userId, role: role as (typeof userRoles.$inferInsert)['role'] })));
 }
 
+/** Whether anyone exists: stops at the first row, unlike a count. */
+export async function hasAnyUser(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
 export async function countUsers(db: DbOrTx) {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   return row?.count ?? 0;

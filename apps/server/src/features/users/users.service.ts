@@ -216,4 +216,4 @@ export async function reactivateUser(
 
 // Reads other features use (sign-in, magic links, unsubscribe, invitations, security, setup): the users
 // feature publishes them here; its queries module stays its own (docs/decisions/018-import-boundaries.md).
-export { countUsers, findOrgMember, findSignInAccount, findUserIdByEmail } from './users.queries';
+export { countUsers, findOrgMember, findSignInAccount, findUserIdByEmail, hasAnyUser } from './users.queries';

@@ -29,7 +29,7 @@ export function useGenerateDraft(messageId: string) {
   });
 }
 
-/** Compose's 'Generate AI Response': the first draft of the message it has just created. */
+/** 'Log and draft a reply' (/compose): the first draft of the message it has just logged. */
 export function useGenerateFirstDraft() {
   return useMutation({ mutationFn: generateDraft });
 }

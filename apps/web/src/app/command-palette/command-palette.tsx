@@ -1,4 +1,4 @@
-import { hasCapability } from '@parley/contracts';
+import { hasCapability, LOG_MESSAGE_TEXTS } from '@parley/contracts';
 import { Command } from 'cmdk';
 import { LoaderCircle, LogOut, type LucideIcon, Mail, Search, SquarePen, SunMoon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -92,8 +92,8 @@ function PaletteBody({ close }: { close: () => void }) {
       ? [
           {
             id: 'compose',
-            title: 'Compose a message',
-            keywords: ['new', 'write', 'message', 'compose'],
+            title: LOG_MESSAGE_TEXTS.title,
+            keywords: ['new', 'log', 'record', 'message', 'compose'],
             icon: SquarePen,
             run: () => navigate(paths.compose),
           },

@@ -10,7 +10,7 @@ function titlesByGroup(role: Parameters<typeof buildMenu>[0]) {
 describe('buildMenu', () => {
   it('shows an admin every group and item of docs/product.md §2, in order', () => {
     expect(titlesByGroup('admin')).toEqual({
-      Workflow: ['Inbox', 'Compose', 'Approvals', 'Projects'],
+      Workflow: ['Inbox', 'Log investor message', 'Approvals', 'Projects'],
       Reporting: ['Analytics', 'Compliance', 'Audit Logs', 'Reports'],
       Administration: ['Admin', 'Invite Users', 'Security Settings', 'Email Health'],
       System: ['Settings', 'Help'],
@@ -19,7 +19,7 @@ describe('buildMenu', () => {
 
   it('shows a director Approvals and Reporting but not Administration', () => {
     expect(titlesByGroup('ir_director')).toEqual({
-      Workflow: ['Inbox', 'Compose', 'Approvals', 'Projects'],
+      Workflow: ['Inbox', 'Log investor message', 'Approvals', 'Projects'],
       Reporting: ['Analytics', 'Compliance', 'Audit Logs', 'Reports'],
       System: ['Settings', 'Help'],
     });
@@ -29,7 +29,7 @@ describe('buildMenu', () => {
     'shows %s neither Approvals, Reporting nor Administration',
     (role) => {
       expect(titlesByGroup(role)).toEqual({
-        Workflow: ['Inbox', 'Compose', 'Projects'],
+        Workflow: ['Inbox', 'Log investor message', 'Projects'],
         System: ['Settings', 'Help'],
       });
     },

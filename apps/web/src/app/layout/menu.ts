@@ -1,4 +1,4 @@
-import { type Capability, hasCapability, type Role } from '@parley/contracts';
+import { type Capability, hasCapability, LOG_MESSAGE_TEXTS, type Role } from '@parley/contracts';
 import { paths } from '../../lib/paths';
 
 export type MenuItemId =
@@ -40,7 +40,13 @@ const MENU: readonly MenuGroup[] = [
     label: 'Workflow',
     items: [
       { id: 'inbox', title: 'Inbox', to: paths.inbox, capability: 'workspace.read', end: false },
-      { id: 'compose', title: 'Compose', to: paths.compose, capability: 'workspace.read', end: false },
+      {
+        id: 'compose',
+        title: LOG_MESSAGE_TEXTS.title,
+        to: paths.compose,
+        capability: 'workspace.read',
+        end: false,
+      },
       {
         id: 'approvals',
         title: 'Approvals',

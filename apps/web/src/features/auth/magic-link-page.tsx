@@ -127,7 +127,7 @@ function IncompleteLink() {
       <AlertTitle>This sign-in link is incomplete.</AlertTitle>
       <AlertDescription>
         <p>
-          Open the whole link from the e-mail, including the part after ?token=, or{' '}
+          Open the link from the e-mail again (if the e-mail split it over two lines, copy all of it), or{' '}
           <Link to={paths.auth} className="font-medium underline underline-offset-4">
             request a new one
           </Link>

@@ -36,7 +36,8 @@ export function ResetPasswordPage() {
               <AlertTitle>This reset link is incomplete.</AlertTitle>
               <AlertDescription>
                 <p>
-                  Open the whole link from the e-mail, including the part after ?token=, or{' '}
+                  Open the link from the e-mail again (if the e-mail split it over two lines, copy all of it),
+                  or{' '}
                   <Link to={paths.forgotPassword} className="font-medium underline underline-offset-4">
                     request a new one
                   </Link>

@@ -45,9 +45,9 @@ function toastLiveTest(result: LiveTestResponse) {
 }
 
 /**
- * docs/product.md §2 Email health monitor (admin only; the route's guard says 'Verifying access...' and
- * sends others away): the overall banner, Health Checks, KPIs & Stats and Recent Events, with Refresh,
- * Export Report and Run Live Test.
+ * docs/product.md §2 Email health monitor (admin only; the route's guard shows others 'Access Denied'):
+ * the overall banner, Health Checks, KPIs & Stats and Recent Events, with Refresh, Export Report and Run
+ * Live Test.
  */
 export function EmailHealthPage() {
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ const SHORTCUTS: readonly { keys: readonly string[][]; action: string }[] = [
   { keys: [['/']], action: 'Focuses search' },
   { keys: [['g'], ['i']], action: 'Goes to inbox' },
   { keys: [['g'], ['a']], action: 'Goes to analytics' },
-  { keys: [['c']], action: 'Composes a new message' },
+  { keys: [['c']], action: 'Logs an investor message' },
   { keys: [['Cmd/Ctrl', 'K']], action: 'Opens the command palette' },
 ];
 

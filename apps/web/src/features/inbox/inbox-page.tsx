@@ -1,4 +1,4 @@
-import { INBOX_TABS, INBOX_TEXTS, type InboxTab } from '@parley/contracts';
+import { INBOX_TABS, INBOX_TEXTS, type InboxTab, LOG_MESSAGE_TEXTS } from '@parley/contracts';
 import { CircleAlert, Inbox, LoaderCircle, Plus, RotateCw, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -70,7 +70,7 @@ export function InboxPage() {
           <Button asChild>
             <Link to={paths.compose}>
               <Plus aria-hidden />
-              New Message
+              {LOG_MESSAGE_TEXTS.title}
             </Link>
           </Button>
         }

@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
@@ -53,7 +53,7 @@ export function ThreadPage() {
           <CircleAlert aria-hidden />
           <AlertTitle>{DRAFT_TEXTS.loadMessageFailed}</AlertTitle>
           <AlertDescription>
-            {isApiError(message.error) && message.error.status === 404 ? (
+            {isNotFound(message.error) ? (
               DRAFT_TEXTS.messageNotFound
             ) : (
               <Button type="button" variant="link" className="h-auto p-0" onClick={() => message.refetch()}>

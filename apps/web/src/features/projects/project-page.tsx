@@ -10,7 +10,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { getErrorMessage, isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
@@ -43,7 +43,7 @@ export function ProjectPage() {
     );
   }
   if (project.isError) {
-    const notFound = isApiError(project.error) && project.error.status === 404;
+    const notFound = isNotFound(project.error);
     return (
       <Page>
         {back}

@@ -1,4 +1,4 @@
-import type { AnalyticsDrillItem, MessageStatus } from '@parley/contracts';
+import { type AnalyticsDrillItem, formatMessageStatus } from '@parley/contracts';
 import { Link } from 'react-router';
 import type { AnalyticsView } from '@/api/analytics/analytics-view';
 import { useAnalyticsMessages } from '@/api/analytics/list-analytics-messages';
@@ -9,14 +9,6 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import type { DrillTarget } from '../analytics-drill';
-
-/** The inbox's words for a message's status (docs/product.md §2 Inbox). */
-const STATUS_LABELS: Record<MessageStatus, string> = {
-  open: 'Open',
-  awaiting_approval: 'Awaiting Approval',
-  resolved: 'Resolved',
-  flagged: 'Flagged',
-};
 
 /**
  * The messages behind one figure, in a side sheet over the page: subject (opening its thread), investor,
@@ -97,7 +89,7 @@ function DrillItem({ item }: { item: AnalyticsDrillItem }) {
       >
         <span className="flex items-start justify-between gap-3">
           <span className="min-w-0 font-medium text-sm">{item.subject}</span>
-          <Badge variant="outline">{STATUS_LABELS[item.status]}</Badge>
+          <Badge variant="outline">{formatMessageStatus(item.status)}</Badge>
         </span>
         <span className="text-muted-foreground text-xs">
           {item.investor_name}

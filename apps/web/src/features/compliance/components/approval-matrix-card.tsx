@@ -4,6 +4,7 @@ import {
   type ApprovalMatrix,
   COMPLIANCE_TEXTS,
   type ComplianceSettings,
+  formatRole,
   ROLES,
   type Role,
 } from '@parley/contracts';
@@ -25,12 +26,9 @@ const LEVEL_LABEL: Record<ApprovalLevel, string> = {
   high: 'High',
 };
 
-const ROLE_LABEL: Record<Role, string> = {
-  admin: 'Admin',
-  ir_director: 'IR Director',
-  ir_associate: 'IR Associate',
-  is_associate: 'IS Associate (read-only)',
-};
+/** A column's heading: the role's name, and for is_associate why its column stays empty. */
+const roleHeading = (role: Role) =>
+  role === 'is_associate' ? `${formatRole(role)} (read-only)` : formatRole(role);
 
 const ROLE_SHORT: Record<Role, string> = {
   admin: 'Admin',
@@ -100,8 +98,8 @@ export function ApprovalMatrixCard({
                   scope="col"
                   className="whitespace-normal text-center max-md:px-1 max-md:text-xs"
                 >
-                  <span className="max-md:hidden">{ROLE_LABEL[role]}</span>
-                  <span className="md:hidden" title={ROLE_LABEL[role]}>
+                  <span className="max-md:hidden">{roleHeading(role)}</span>
+                  <span className="md:hidden" title={roleHeading(role)}>
                     {ROLE_SHORT[role]}
                   </span>
                 </TableHead>
@@ -123,7 +121,7 @@ export function ApprovalMatrixCard({
                         checked={checked}
                         disabled={!canManage || fixed !== null}
                         onCheckedChange={(value) => toggle(level, role, value === true)}
-                        aria-label={`${ROLE_LABEL[role]} may finalise drafts with ${LEVEL_LABEL[level].toLowerCase()}${level === 'none' ? '' : ' flags'}${fixed ? ` (${fixed.reason})` : ''}`}
+                        aria-label={`${roleHeading(role)} may finalise drafts with ${LEVEL_LABEL[level].toLowerCase()}${level === 'none' ? '' : ' flags'}${fixed ? ` (${fixed.reason})` : ''}`}
                         title={fixed?.reason}
                       />
                     </TableCell>

@@ -9,7 +9,7 @@ import { useMessage } from '@/api/messages/get-message';
 import { RequestChangesDialog } from '@/components/approval-dialogs';
 import { ApproveDialog } from '@/components/approve-dialog';
 import { Button } from '@/components/ui/button';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { byId, focusWhenShown, THREAD_FOCUS } from '@/lib/focus-when-shown';
 import { useSignedInSession } from '@/lib/session';
 import { DisabledWithReason } from './draft-disabled-action';
@@ -92,12 +92,7 @@ export function ApprovalActions({
           toast.success(APPROVAL_TEXTS.submitted);
           focusWhenShown(byId(THREAD_FOCUS.approvalStatus));
         },
-        onError: (error) =>
-          toast.error(
-            isApiError(error) && error.status !== 500
-              ? error.message
-              : getErrorMessage(error, APPROVAL_TEXTS.submitFailed),
-          ),
+        onError: (error) => toast.error(getErrorMessage(error, APPROVAL_TEXTS.submitFailed)),
       },
     );
   }

@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { ComplianceFlagItem } from './compliance-flag-item';
 
 function Empty({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
@@ -53,8 +53,7 @@ export function ComplianceFlagsPanel({
       {
         onSuccess: () => toast.success(COMPLIANCE_TEXTS.suggestionApplied),
         onError: (error) => {
-          if (isApiError(error) && error.status === 409) toast.error(error.message);
-          else toast.error(getErrorMessage(error, COMPLIANCE_TEXTS.applyFixFailed));
+          toast.error(getErrorMessage(error, COMPLIANCE_TEXTS.applyFixFailed));
         },
       },
     );

@@ -23,7 +23,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { byId, focusWhenShown, THREAD_FOCUS } from '@/lib/focus-when-shown';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -101,8 +101,7 @@ export function DraftWorkspace({
         navigate(paths.inbox);
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 409) toast.error(error.message);
-        else toast.error(getErrorMessage(error, 'Failed to save draft'));
+        toast.error(getErrorMessage(error, 'Failed to save draft'));
       },
     });
   }

@@ -1,4 +1,10 @@
-import { INBOX_CARD_TOPICS, INBOX_TEXTS, type Message, type MessageStatus } from '@parley/contracts';
+import {
+  formatMessageStatus,
+  INBOX_CARD_TOPICS,
+  INBOX_TEXTS,
+  type Message,
+  type MessageStatus,
+} from '@parley/contracts';
 import { ArrowRight, Calendar } from 'lucide-react';
 import { Link } from 'react-router';
 import { SentimentBadge } from '@/components/sentiment-badge';
@@ -7,13 +13,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-
-const STATUS_LABELS: Record<MessageStatus, string> = {
-  open: 'Open',
-  awaiting_approval: 'Awaiting Approval',
-  resolved: 'Resolved',
-  flagged: 'Flagged',
-};
 
 const STATUS_VARIANTS: Record<MessageStatus, 'secondary' | 'warning' | 'success' | 'destructive'> = {
   open: 'secondary',
@@ -36,7 +35,7 @@ export function MessageCard({ message }: { message: Message }) {
             </div>
             <p className="truncate text-muted-foreground text-sm">{message.investor_email}</p>
           </div>
-          <Badge variant={STATUS_VARIANTS[message.status]}>{STATUS_LABELS[message.status]}</Badge>
+          <Badge variant={STATUS_VARIANTS[message.status]}>{formatMessageStatus(message.status)}</Badge>
         </div>
         <div className="min-w-0 space-y-1">
           <p className="break-words font-medium">{message.subject}</p>

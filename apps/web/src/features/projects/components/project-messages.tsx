@@ -1,3 +1,4 @@
+import { formatMessageStatus } from '@parley/contracts';
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { useProjectMessages } from '@/api/messages/list-messages';
@@ -7,13 +8,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-
-const STATUS_LABEL: Record<string, string> = {
-  open: 'Open',
-  awaiting_approval: 'Awaiting Approval',
-  resolved: 'Resolved',
-  flagged: 'Flagged',
-};
 
 /** The fund's newest investor messages, each opening its thread. */
 export function ProjectMessages({ projectId }: { projectId: string }) {
@@ -32,7 +26,7 @@ export function ProjectMessages({ projectId }: { projectId: string }) {
       <EmptyState
         icon={Mail}
         title="No messages for this fund yet"
-        description="Investor messages about this fund appear here once they are composed or received."
+        description="Investor messages about this fund appear here once they are logged."
       />
     );
   }
@@ -51,7 +45,7 @@ export function ProjectMessages({ projectId }: { projectId: string }) {
                   {message.investor_name} · {formatDate(message.created_at)}
                 </p>
               </div>
-              <Badge variant="outline">{STATUS_LABEL[message.status] ?? 'Open'}</Badge>
+              <Badge variant="outline">{formatMessageStatus(message.status)}</Badge>
             </Link>
           </li>
         ))}

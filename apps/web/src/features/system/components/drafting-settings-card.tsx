@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { getErrorMessage, getServerMessage } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
+import { toastFailure } from '@/lib/toast-failure';
 import { useSystemConfig } from '../api/get-system-config';
 import { useUpdateSystemConfig } from '../api/update-system-config';
 
@@ -28,8 +29,7 @@ export function DraftingSettingsCard() {
       { drafter_fallback_enabled: value },
       {
         onSuccess: () => toast.success(SECURITY_TEXTS.updated),
-        onError: (error) =>
-          toast.error(SECURITY_TEXTS.updateFailed, { description: getServerMessage(error) }),
+        onError: (error) => toastFailure(SECURITY_TEXTS.updateFailed, error),
       },
     );
   }

@@ -7,8 +7,9 @@ import { FormField, TextareaField } from '@/components/form-field';
 import { PendingButton } from '@/components/pending-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { getServerMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { toastFailure } from '@/lib/toast-failure';
 import { usePreviewErasure, useRequestErasure } from '../api/erasure';
 import { holdTarget } from './legal-holds-card';
 
@@ -75,7 +76,7 @@ export function ErasureCard() {
         onError: (error) => {
           if (isApiError(error) && error.fields?.investor_email)
             setFields({ ...next, investor_email: error.fields.investor_email });
-          else toast.error('Failed to prepare the erasure', { description: getServerMessage(error) });
+          else toastFailure('Failed to prepare the erasure', error);
         },
       },
     );
@@ -95,7 +96,7 @@ export function ErasureCard() {
         },
         onError: (error) => {
           setPreview(null);
-          toast.error('Failed to erase the investor’s data', { description: getServerMessage(error) });
+          toastFailure('Failed to erase the investor’s data', error);
         },
       },
     );

@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { FormField } from '@/components/form-field';
 import { PendingButton } from '@/components/pending-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { getServerMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/toast-failure';
 import { useUpdateRetention } from '../api/update-retention';
 
 /**
@@ -31,8 +32,7 @@ export function RetentionPeriodCard({ summary }: { summary: RetentionSummary }) 
         onError: (failure) => {
           const field = isApiError(failure) ? failure.fields?.retention_years : undefined;
           if (field) setError(field);
-          else
-            toast.error('Failed to update the retention period', { description: getServerMessage(failure) });
+          else toastFailure('Failed to update the retention period', failure);
         },
       },
     );

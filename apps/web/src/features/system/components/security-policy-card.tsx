@@ -16,8 +16,9 @@ import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { getErrorMessage, getServerMessage } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { useSignedInSession } from '@/lib/session';
+import { toastFailure } from '@/lib/toast-failure';
 import { useSendTestMagicLink } from '../api/send-test-magic-link';
 import { useUpdateSystemConfig } from '../api/update-system-config';
 
@@ -65,8 +66,7 @@ export function SecurityPolicyCard({ config }: { config: UseQueryResult<SystemCo
       { [key]: value },
       {
         onSuccess: () => toast.success(SECURITY_TEXTS.updated),
-        onError: (error) =>
-          toast.error(SECURITY_TEXTS.updateFailed, { description: getServerMessage(error) }),
+        onError: (error) => toastFailure(SECURITY_TEXTS.updateFailed, error),
       },
     );
   }
@@ -80,9 +80,8 @@ export function SecurityPolicyCard({ config }: { config: UseQueryResult<SystemCo
       onSuccess: (result) =>
         result.delivery === 'sent'
           ? toast.success(SECURITY_TEXTS.testMagicLinkSent, { description: `Sent to ${user.email}` })
-          : toast.warning(SECURITY_TEXTS.testMagicLinkKept, { description: 'Set SMTP_URL to send mail.' }),
-      onError: (error) =>
-        toast.error(SECURITY_TEXTS.testMagicLinkFailed, { description: getServerMessage(error) }),
+          : toast.warning(SECURITY_TEXTS.testMagicLinkKept),
+      onError: (error) => toastFailure(SECURITY_TEXTS.testMagicLinkFailed, error),
     });
   }
 

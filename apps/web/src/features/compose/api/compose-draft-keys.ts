@@ -1,0 +1,2 @@
+/** The signed-in member's one compose draft. */
+export const composeDraftKey = ['compose-draft'] as const;
