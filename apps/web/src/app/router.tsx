@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { LOG_MESSAGE_TEXTS } from '@parley/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
