@@ -94,15 +94,16 @@ type ListFilter = { orgId: string; q?: string | undefined; projectId?: string | 
 
 /** Organisation, project and search: the pg_trgm GIN indexes serve the ILIKE substring search. */
 function baseFilter(input: ListFilter): SQL | undefined {
-  const q = input.q;
-  const search = q
-    ? sql`(${investorMessages.investorName} ilike '%' || ${escapeLike(q)} || '%' escape '\\' or ${investorMessages.subject} ilike '%' || ${escapeLike(q)} || '%' escape '\\')`
-    : undefined;
   return and(
     eq(investorMessages.orgId, input.orgId),
     input.projectId ? eq(investorMessages.projectId, input.projectId) : undefined,
-    search,
+    input.q ? searchFilter(escapeLike(input.q)) : undefined,
   );
+}
+
+/** The name or subject holds `escaped` (escapeLike's output, or a placeholder for it). */
+function searchFilter(escaped: unknown): SQL {
+  return sql`(${investorMessages.investorName} ilike '%' || ${escaped} || '%' escape '\\' or ${investorMessages.subject} ilike '%' || ${escaped} || '%' escape '\\')`;
 }
 
 /** Keyset: rows after the cursor's (created_at, id), in the page's order. */
@@ -125,12 +126,13 @@ function pageQuery(db: DbOrTx, where: SQL | undefined, limit: number | Placehold
   );
 }
 
-type PageShape = { tab: InboxTab; fund: boolean; cursor: boolean };
+type PageShape = { tab: InboxTab; fund: boolean; search: boolean; cursor: boolean };
 
 function preparePage(db: DbOrTx, shape: PageShape, name: string) {
   const where = and(
     eq(investorMessages.orgId, sql.placeholder('orgId')),
     shape.fund ? eq(investorMessages.projectId, sql.placeholder('projectId')) : undefined,
+    shape.search ? searchFilter(sql.placeholder('q')) : undefined,
     tabFilter(shape.tab),
     shape.cursor ? afterCursor(sql.placeholder('afterAt'), sql.placeholder('afterId')) : undefined,
   );
@@ -138,31 +140,33 @@ function preparePage(db: DbOrTx, shape: PageShape, name: string) {
 }
 
 /**
- * Without a search a page has few shapes (tab × fund filter × cursor) and one good plan whatever the
- * values, and so do the tab counts: each shape is prepared once per database handle, so no SQL is
- * built per request and PostgreSQL parses a named statement once per connection (docs/benchmarks.md,
- * 'Inbox'). A search is not prepared: its best plan depends on the term (the trigram bitmap for a rare
- * one, the created_at index for a common one), which a generic plan cannot see.
+ * A page has few shapes (tab × fund filter × search × cursor), and so do the tab counts: each shape's
+ * SQL is built once per database handle, not per request (docs/benchmarks.md, 'Inbox'). Without a
+ * search it is also a named statement, which PostgreSQL parses once per connection: its plan is the
+ * same whatever the values. A search stays an unnamed statement, planned on each run: its best plan
+ * depends on the term (the trigram bitmap for a rare one, the created_at index for a common one),
+ * which a named statement's generic plan cannot see.
  */
 const prepared = new WeakMap<DbOrTx, Map<string, unknown>>();
 
-function preparedOnce<Query>(db: DbOrTx, name: string, prepare: (name: string) => Query): Query {
-  let byName = prepared.get(db);
-  if (!byName) {
-    byName = new Map();
-    prepared.set(db, byName);
+function preparedOnce<Query>(db: DbOrTx, key: string, prepare: () => Query): Query {
+  let byKey = prepared.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    prepared.set(db, byKey);
   }
-  let query = byName.get(name) as Query | undefined;
+  let query = byKey.get(key) as Query | undefined;
   if (!query) {
-    query = prepare(name);
-    byName.set(name, query);
+    query = prepare();
+    byKey.set(key, query);
   }
   return query;
 }
 
 function preparedPage(db: DbOrTx, shape: PageShape) {
-  const name = `inbox_page_${shape.tab}_${shape.fund ? 'fund' : 'all'}_${shape.cursor ? 'after' : 'first'}`;
-  return preparedOnce(db, name, (n) => preparePage(db, shape, n));
+  const key = `inbox_page_${shape.tab}_${shape.fund ? 'fund' : 'all'}_${shape.search ? 'search' : 'every'}_${shape.cursor ? 'after' : 'first'}`;
+  // pg prepares a statement by name only when it has one: '' keeps a search unnamed.
+  return preparedOnce(db, key, () => preparePage(db, shape, shape.search ? '' : key));
 }
 
 /** One page of a tab, newest first; keyset on (created_at desc, id desc). Fetches limit + 1. */
@@ -171,18 +175,16 @@ export async function listMessages(
   input: ListFilter & { tab: InboxTab; limit: number; after: MessageCursor | null },
 ): Promise<MessageRow[]> {
   const { after } = input;
-  if (input.q) {
-    const where = and(
-      baseFilter(input),
-      tabFilter(input.tab),
-      after ? afterCursor(after.createdAt, after.id) : undefined,
-    );
-    return pageQuery(db, where, input.limit + 1);
-  }
-  const shape = { tab: input.tab, fund: Boolean(input.projectId), cursor: after !== null };
+  const shape = {
+    tab: input.tab,
+    fund: Boolean(input.projectId),
+    search: Boolean(input.q),
+    cursor: after !== null,
+  };
   return preparedPage(db, shape).execute({
     orgId: input.orgId,
     projectId: input.projectId,
+    q: input.q ? escapeLike(input.q) : undefined,
     afterAt: after?.createdAt,
     afterId: after?.id,
     limit: input.limit + 1,
@@ -199,7 +201,8 @@ export async function readTabCounts(
   db: DbOrTx,
   input: { orgId: string; projectId?: string | undefined },
 ): Promise<TabCounts> {
-  const rows = await preparedOnce(db, input.projectId ? 'inbox_counts_fund' : 'inbox_counts_all', (name) =>
+  const name = input.projectId ? 'inbox_counts_fund' : 'inbox_counts_all';
+  const rows = await preparedOnce(db, name, () =>
     db
       .select({ status: investorMessageCounts.status, n: investorMessageCounts.n })
       .from(investorMessageCounts)
