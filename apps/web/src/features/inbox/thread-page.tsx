@@ -99,7 +99,7 @@ function ThreadDetail({ message, canWrite }: { message: Message; canWrite: boole
           <AlertDescription>Your role can read drafts but not generate or edit them.</AlertDescription>
         </Alert>
       ) : null}
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(18rem,22rem)_minmax(0,1fr)]">
         <section
           aria-label="Conversation"
           className="grid min-w-0 gap-6 lg:sticky lg:top-18 lg:max-h-[calc(100dvh-5.5rem)] lg:overflow-y-auto lg:overscroll-contain"

@@ -191,7 +191,10 @@ export function DraftWorkspace({
                   }
                 >
                   <SelectTrigger id={`${id}-version`} className="w-full min-w-0 overflow-hidden sm:w-96">
-                    <SelectValue />
+                    {/* The latest version's number is the badge above: said once. */}
+                    <SelectValue>
+                      {viewedVersion === null ? 'Latest' : `Version ${viewedVersion} (read-only)`}
+                    </SelectValue>
                   </SelectTrigger>
                   <SelectContent>
                     {versions.data.items.map((v, index) => (
@@ -240,7 +243,7 @@ export function DraftWorkspace({
               </div>
             ) : (
               // The flags rail beside the editor once the workspace is wide enough, below it otherwise.
-              <div className="grid items-start gap-4 @min-[44rem]:grid-cols-[minmax(0,1fr)_16rem]">
+              <div className="grid items-start gap-4 @min-[40rem]:grid-cols-[minmax(0,1fr)_15rem]">
                 <div className="grid min-w-0 gap-1.5">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <Label htmlFor={textId}>Draft</Label>
@@ -272,7 +275,7 @@ export function DraftWorkspace({
                   messageId={messageId}
                   canWrite={canWrite}
                   editor={editor}
-                  className="@min-[44rem]:sticky @min-[44rem]:top-18 @min-[44rem]:max-h-[calc(100dvh-5.5rem)] @min-[44rem]:overflow-y-auto"
+                  className="@min-[40rem]:sticky @min-[40rem]:top-18 @min-[40rem]:max-h-[calc(100dvh-5.5rem)] @min-[40rem]:overflow-y-auto"
                 />
               </div>
             )}
