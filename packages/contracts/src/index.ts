@@ -20,6 +20,7 @@ export * from './errors';
 export * from './evidence';
 export * from './flag-dismissals';
 export * from './health';
+export * from './investor-history';
 export * from './invitation-preview';
 export * from './invitations';
 export * from './mail-delivery';

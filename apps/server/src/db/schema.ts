@@ -651,8 +651,16 @@ export const investorMessages = pgTable(
     index('investor_messages_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
     index('investor_messages_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc(), t.id.desc()),
     index('investor_messages_project_idx').on(t.projectId, t.createdAt.desc()),
-    /** An investor's messages by address: legal holds and erasure (docs/decisions/030-data-retention.md). */
-    index('investor_messages_org_email_idx').on(t.orgId, sql`lower(${t.investorEmail})`),
+    /**
+     * An investor's messages by address: legal holds and erasure (docs/decisions/030-data-retention.md),
+     * and the thread's investor panel, newest first (docs/product.md §2 Message detail).
+     */
+    index('investor_messages_org_email_created_idx').on(
+      t.orgId,
+      sql`lower(${t.investorEmail})`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index('investor_messages_name_trgm_idx').using('gin', sql`${t.investorName} gin_trgm_ops`),
     index('investor_messages_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
     check(

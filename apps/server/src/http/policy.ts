@@ -149,6 +149,8 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/messages': 'workspace.read',
   'GET /api/messages/counts': 'workspace.read',
   'GET /api/messages/:id': 'workspace.read',
+  /** The thread's investor panel: whoever may read the message may read the investor's other messages. */
+  'GET /api/messages/:id/investor': 'workspace.read',
   /** Drafts: writers generate and save versions; every role reads them. */
   'POST /api/messages/:id/drafts/generate': 'messages.write',
   'POST /api/messages/:id/drafts': 'messages.write',

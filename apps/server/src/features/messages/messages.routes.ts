@@ -1,5 +1,6 @@
 import {
   createMessageInputSchema,
+  investorHistoryResponseSchema,
   listMessagesQuerySchema,
   listMessagesResponseSchema,
   messageCountsQuerySchema,
@@ -8,6 +9,7 @@ import {
   messageSchema,
 } from '@parley/contracts';
 import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
+import { getInvestorHistory } from './investor-history';
 import { countMessagesPage, createMessage, listMessagesPage, openMessage } from './messages.service';
 
 const create = apiRoute({
@@ -47,6 +49,16 @@ const show = apiRoute({
   errors: [400, 401, 403, 404],
 });
 
+const investor = apiRoute({
+  method: 'get',
+  path: '/api/messages/{id}/investor',
+  summary:
+    'The investor panel: the investor’s other messages in the organisation (newest first, at most 10) with the reply last sent to each, and the last contact',
+  params: messageIdParamSchema,
+  ok: { status: 200, schema: investorHistoryResponseSchema, description: 'The investor’s history' },
+  errors: [400, 401, 403, 404],
+});
+
 export function registerMessageRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(create, async (c) => {
     const message = await createMessage(deps, c.get('actor'), c.req.valid('json'));
@@ -67,5 +79,12 @@ export function registerMessageRoutes(api: ApiRouter, deps: RouteDeps) {
     const { id } = c.req.valid('param');
     const message = await openMessage(deps, c.get('actor'), { id, sessionId: c.get('session').sessionId });
     return c.json(message, 200);
+  });
+
+  api.openapi(investor, async (c) => {
+    return c.json(
+      await getInvestorHistory(deps, c.get('actor'), { messageId: c.req.valid('param').id }),
+      200,
+    );
   });
 }

@@ -193,7 +193,7 @@ export async function findProjectName(db: DbOrTx, orgId: string, projectId: stri
   return row?.name ?? null;
 }
 
-/** The expression investor_messages_org_email_idx is built on. */
+/** The expression investor_messages_org_email_created_idx is built on. */
 const messageEmail = sql`lower(${investorMessages.investorEmail})`;
 
 /**

@@ -8,21 +8,22 @@ import { Page } from '@/components/page';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
-import { ComplianceFlagsPanel } from './components/compliance-flags';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { DraftWorkspace } from './components/draft-workspace';
 import { EarlierAnswersCard } from './components/earlier-answers';
+import { InvestorPanel } from './components/investor-panel';
 import { useDraftEditor } from './use-draft-editor';
 
 /**
- * /inbox/:threadId (docs/product.md §2 Message detail): the investor's message and the fund's earlier
- * answers on the left, the draft workspace on the right, the compliance flags below. is_associate
- * sees it all read-only.
+ * /inbox/:threadId (docs/product.md §2 Message detail): the conversation (the investor's message, the
+ * investor panel, the fund's earlier answers) beside the draft workspace with its flags rail.
+ * is_associate sees it all read-only.
  */
 export function ThreadPage() {
   const { threadId = '' } = useParams();
@@ -33,7 +34,7 @@ export function ThreadPage() {
   useReadThreadNotifications(threadId, message.isSuccess);
 
   return (
-    <Page className="max-w-7xl">
+    <Page className="max-w-[96rem]">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <BackLink to={paths.inbox}>Back to Inbox</BackLink>
         {canExportEvidence && message.isSuccess ? (
@@ -69,12 +70,26 @@ export function ThreadPage() {
   );
 }
 
+/** Tailwind's lg: from here the conversation stays beside the draft (docs/product.md §2 Message detail). */
+const TWO_COLUMNS_QUERY = '(min-width: 1024px)';
+
 /**
- * The message beside its draft workspace, and the compliance flags below: one draft editor for
- * both, so the flags can tell when the stored check no longer matches the text being edited.
+ * Two columns from 1024 px: the conversation (the message, the investor, the fund's earlier answers),
+ * sticky under the top bar with its own scroll, beside the draft workspace with its flags rail, which
+ * scrolls with the page. Narrower, one column in the order of the work: the message, the draft and
+ * its flags, then the investor and the earlier answers (rendered there, so the Tab order follows).
+ * One draft editor for the workspace and the rail, so the rail can tell when the stored check no
+ * longer matches the text being edited.
  */
 function ThreadDetail({ message, canWrite }: { message: Message; canWrite: boolean }) {
   const editor = useDraftEditor(message.id);
+  const isWide = useMediaQuery(TWO_COLUMNS_QUERY);
+  const context = (
+    <>
+      <InvestorPanel message={message} />
+      <EarlierAnswersCard messageId={message.id} hasFund={message.project_id !== null} />
+    </>
+  );
   return (
     <>
       {!canWrite ? (
@@ -84,44 +99,58 @@ function ThreadDetail({ message, canWrite }: { message: Message; canWrite: boole
           <AlertDescription>Your role can read drafts but not generate or edit them.</AlertDescription>
         </Alert>
       ) : null}
-      {/* Wide screens: the message, then the fund's earlier answers, beside the draft. */}
-      <div className="grid items-start gap-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
-        <Card className="min-w-0">
-          <CardHeader className="gap-2">
-            <div className="flex flex-wrap items-center gap-2">
-              <CardTitle className="text-lg">{message.investor_name}</CardTitle>
-              {message.project_name ? <Badge variant="outline">{message.project_name}</Badge> : null}
-            </div>
-            <p className="break-all text-muted-foreground text-sm">{message.investor_email}</p>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {/* The page's heading: focus lands here on arrival (app-layout.tsx). */}
-            <h1 tabIndex={-1} className="break-words font-medium">
-              {message.subject}
-            </h1>
-            <p className="text-muted-foreground text-xs">
-              Received <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
-            </p>
-            <div className="max-h-96 overflow-y-auto whitespace-pre-wrap break-words rounded-md border bg-muted/30 p-3 text-sm">
-              {message.body_text}
-            </div>
-            {message.topics.length > 0 ? (
-              <ul className="flex flex-wrap gap-2" aria-label="Topics">
-                {message.topics.map((topic) => (
-                  <li key={topic}>
-                    <Badge variant="secondary">{topic}</Badge>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </CardContent>
-        </Card>
-        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(18rem,22rem)_minmax(0,1fr)]">
+        <section
+          aria-label="Conversation"
+          className="grid min-w-0 gap-6 lg:sticky lg:top-18 lg:max-h-[calc(100dvh-5.5rem)] lg:overflow-y-auto lg:overscroll-contain"
+        >
+          <MessageCard message={message} />
+          {isWide ? context : null}
+        </section>
+        <div className="grid min-w-0 gap-6">
           <DraftWorkspace messageId={message.id} canWrite={canWrite} editor={editor} />
+          {isWide ? null : context}
         </div>
-        <EarlierAnswersCard messageId={message.id} hasFund={message.project_id !== null} />
       </div>
-      <ComplianceFlagsPanel messageId={message.id} canWrite={canWrite} isStale={editor.isCheckStale} />
     </>
+  );
+}
+
+/** The investor's message: who wrote, the subject (the page's h1), when, the text, its topics. */
+function MessageCard({ message }: { message: Message }) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="gap-1">
+        <p className="font-semibold">{message.investor_name}</p>
+        <p className="break-all text-muted-foreground text-sm">{message.investor_email}</p>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {/* The page's heading: focus lands here on arrival (app-layout.tsx). */}
+        <h1 tabIndex={-1} className="break-words font-medium text-lg">
+          {message.subject}
+        </h1>
+        <p className="text-muted-foreground text-xs">
+          Received <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+        </p>
+        {/* Narrow: a long message scrolls in its box so the draft stays near; wide: the column scrolls. */}
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll a long message
+          tabIndex={0}
+          aria-label="Message text"
+          className="max-h-96 overflow-y-auto whitespace-pre-wrap break-words rounded-md border bg-muted/30 p-3 text-sm focus-visible:outline-2 focus-visible:outline-ring lg:max-h-none"
+        >
+          {message.body_text}
+        </section>
+        {message.topics.length > 0 ? (
+          <ul className="flex flex-wrap gap-2" aria-label="Topics">
+            {message.topics.map((topic) => (
+              <li key={topic}>
+                <Badge variant="secondary">{topic}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
   );
 }

@@ -41,7 +41,8 @@ function Unavailable({ reason, icon, label }: { reason: string; icon: React.Reac
 }
 
 /**
- * One flag of the latest version: term, severity, who raised it, why, the suggestion; Apply Fix; and
+ * One flag of the latest version: term (a button that selects its words in the editor), severity,
+ * who raised it, why, the suggestion; Apply Fix; and
  * 'Not a problem here' with a reason, or — once cleared — dimmed and struck with who cleared it and
  * why, and Restore flag. High flags are cleared by directors and admins only (canClearFlag).
  */
@@ -54,6 +55,7 @@ export function ComplianceFlagItem({
   isApplying,
   isApplyPending,
   onApply,
+  onShow,
 }: {
   messageId: string;
   version: number;
@@ -64,6 +66,8 @@ export function ComplianceFlagItem({
   isApplying: boolean;
   isApplyPending: boolean;
   onApply: () => void;
+  /** Selects the flag's words in the draft editor. */
+  onShow: () => void;
 }) {
   const { role } = useSignedInSession();
   const dismiss = useDismissFlag(messageId);
@@ -109,16 +113,21 @@ export function ComplianceFlagItem({
     <li
       data-testid="compliance-flag"
       data-cleared={cleared ? 'true' : undefined}
-      className={cn(
-        'grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_auto] sm:items-start',
-        cleared && 'border-dashed',
-      )}
+      className={cn('grid gap-2 rounded-md border p-3', cleared && 'border-dashed')}
     >
       <div className="grid min-w-0 gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={cn('break-words font-medium', cleared && 'text-muted-foreground line-through')}>
-            ‘{flag.term}’
-          </span>
+          <button
+            type="button"
+            onClick={onShow}
+            title="Show in the draft"
+            className={cn(
+              'cursor-pointer break-words rounded-sm text-left font-medium underline decoration-dotted underline-offset-4 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2',
+              cleared && 'text-muted-foreground line-through',
+            )}
+          >
+            ‘{flag.term}’<span className="sr-only"> (show in the draft)</span>
+          </button>
           <SeverityBadge severity={flag.severity} />
           <FlagRuleBadge rule={flag.rule} />
           <SecondOpinionBadge source={flag.source} />
@@ -151,7 +160,7 @@ export function ComplianceFlagItem({
           </>
         )}
       </div>
-      <div className="flex flex-wrap gap-2 sm:justify-end">
+      <div className="flex flex-wrap gap-2">
         {cleared ? (
           clearBlocked ? (
             <Unavailable reason={clearBlocked} icon={<RotateCcw aria-hidden />} label={FLAG_TEXTS.restore} />

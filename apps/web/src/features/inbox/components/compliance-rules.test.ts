@@ -1,7 +1,7 @@
 import { COMPLIANCE_TEXTS, type ComplianceFlag } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { segmentsOf } from '../../../lib/text-segments';
-import { checkBlockedReason, flaggedLines, isCheckStale } from './compliance-rules';
+import { changedRange, checkBlockedReason, flagRangeIn, isCheckStale } from './compliance-rules';
 
 const flag = (start: number, end: number, severity: ComplianceFlag['severity'] = 'high'): ComplianceFlag => ({
   term: 'x',
@@ -58,19 +58,33 @@ describe('checkBlockedReason', () => {
   });
 });
 
-describe('flaggedLines', () => {
-  it('keeps the lines holding a flag, merging a flag that spans lines', () => {
-    const text = 'Dear Jane,\n\nIt is guaranteed.\nOther line.\nNo risk at all,\nreally.';
-    const at = (s: string) => text.indexOf(s);
-    const ranges = flaggedLines(text, [
-      flag(at('guaranteed'), at('guaranteed') + 10),
-      flag(at('No risk'), at('No risk') + 7),
-      flag(at('all,'), at('really') + 6),
-    ]);
-    expect(ranges.map((r) => text.slice(r.start, r.end))).toEqual([
-      'It is guaranteed.',
-      'No risk at all,\nreally.',
-    ]);
-    expect(flaggedLines('', [flag(0, 3)])).toEqual([]);
+describe('flagRangeIn', () => {
+  const text = 'It is guaranteed. Returns are guaranteed too.';
+  const second = text.lastIndexOf('guaranteed');
+  const guaranteed = (start: number) => ({ ...flag(start, start + 10), term: 'guaranteed' });
+
+  it('is the flag itself while the check matches the text', () => {
+    expect(flagRangeIn(text, guaranteed(second), false)).toEqual({ start: second, end: second + 10 });
+    expect(flagRangeIn(text, guaranteed(40), false)).toBeNull();
+  });
+
+  it('after an edit, finds the occurrence of its words nearest to where they were', () => {
+    const edited = `Hello. ${text}`;
+    expect(flagRangeIn(edited, guaranteed(second), true)).toEqual({
+      start: second + 7,
+      end: second + 17,
+    });
+    expect(flagRangeIn('Nothing left.', guaranteed(second), true)).toBeNull();
+  });
+});
+
+describe('changedRange', () => {
+  it('is where a replacement went', () => {
+    const before = 'Your return is guaranteed.';
+    const after = 'Your return is targeted.';
+    const range = changedRange(before, after);
+    expect(after.slice(range.start, range.end)).toBe('targeted');
+    expect(changedRange('a b c', 'a c')).toEqual({ start: 2, end: 2 });
+    expect(changedRange('same', 'same')).toEqual({ start: 4, end: 4 });
   });
 });

@@ -17,23 +17,51 @@ export function checkBlockedReason(input: {
   return null;
 }
 
+type Range = { start: number; end: number };
+
 /**
- * The lines of the text that hold a flag ([start, end) offsets, in order, merged), so the flagged
- * passages can be shown on their own instead of the whole draft a second time.
+ * Where a flag is in the editor's text: its own offsets while the stored check matches the text;
+ * once the text changed, the occurrence of its words nearest to where they were, or null when they
+ * are gone (the rail still points the user at the right words after an edit).
  */
-export function flaggedLines(
-  text: string,
-  flags: readonly ComplianceFlag[],
-): { start: number; end: number }[] {
-  const ranges: { start: number; end: number }[] = [];
-  for (const flag of [...flags].sort((a, b) => a.start - b.start)) {
-    if (flag.start < 0 || flag.end > text.length || flag.end <= flag.start) continue;
-    const start = text.lastIndexOf('\n', flag.start - 1) + 1;
-    const next = text.indexOf('\n', flag.end);
-    const end = next === -1 ? text.length : next;
-    const last = ranges.at(-1);
-    if (last && start <= last.end) last.end = Math.max(last.end, end);
-    else ranges.push({ start, end });
+export function flagRangeIn(text: string, flag: ComplianceFlag, isStale: boolean): Range | null {
+  if (!isStale) {
+    return flag.start >= 0 && flag.end <= text.length && flag.end > flag.start
+      ? { start: flag.start, end: flag.end }
+      : null;
   }
-  return ranges;
+  const term = flag.term;
+  if (term === '') return null;
+  const after = text.indexOf(term, Math.max(0, flag.start));
+  const before = text.lastIndexOf(term, flag.start);
+  const at =
+    after === -1
+      ? before
+      : before === -1
+        ? after
+        : after - flag.start <= flag.start - before
+          ? after
+          : before;
+  return at === -1 ? null : { start: at, end: at + term.length };
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * The part of `after` that differs from `before` (a common start and end kept aside), widened to whole
+ * words: where Apply Fix put its suggestion, so the editor can select it ('targeted', not 'target'
+ * for 'guaranteed'). An empty range where text was only removed.
+ */
+export function changedRange(before: string, after: string): Range {
+  const limit = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < limit && before[start] === after[start]) start += 1;
+  let end = 0;
+  while (end < limit - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end += 1;
+  if (start === after.length - end) return { start, end: start };
+  let wordStart = start;
+  while (wordStart > 0 && WORD_CHAR.test(after[wordStart - 1] ?? '')) wordStart -= 1;
+  let wordEnd = after.length - end;
+  while (wordEnd < after.length && WORD_CHAR.test(after[wordEnd] ?? '')) wordEnd += 1;
+  return { start: wordStart, end: wordEnd };
 }

@@ -16,8 +16,9 @@ import { formatDateTime } from '@/lib/format';
  * The flag summary banner, a live region: the latest version's stored check (docs/product.md §8:
  * '{n} compliance flags detected' or 'No compliance issues found!', counts per severity, whether a
  * director must approve; flags marked 'not a problem here' are not counted), or that it was not checked
- * yet, or that the text changed since. It is where focus lands after a check (THREAD_FOCUS), so the
- * result is said once, here, not again in a toast.
+ * yet, or that the text changed since, and whether the second opinion was unavailable. It is where
+ * focus lands after a check (THREAD_FOCUS), so the result is said once, here: not again in a toast
+ * nor over the flags rail (docs/decisions/051-a-thread-built-for-work.md).
  */
 export function ComplianceSummary({
   compliance,
@@ -58,6 +59,10 @@ export function ComplianceSummary({
       Checked {formatDateTime(compliance.checked_at)}
     </time>
   );
+  const secondOpinion =
+    compliance.second_opinion === 'unavailable' ? (
+      <p className="text-muted-foreground text-xs">{COMPLIANCE_TEXTS.secondOpinionUnavailable}</p>
+    ) : null;
   const stale = isStale ? (
     <p className="flex items-center gap-1.5 font-medium text-sm">
       <CircleAlert aria-hidden className="size-4 shrink-0" />
@@ -74,6 +79,7 @@ export function ComplianceSummary({
           {cleared}
           {directorLine}
           {checkedAt}
+          {secondOpinion}
           {stale}
         </AlertDescription>
       </Alert>
@@ -108,6 +114,7 @@ export function ComplianceSummary({
         {cleared}
         {directorLine}
         {checkedAt}
+        {secondOpinion}
         {stale}
       </AlertDescription>
     </Alert>

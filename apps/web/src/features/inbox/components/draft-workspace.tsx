@@ -6,7 +6,7 @@ import {
   unresolvedFlags,
 } from '@parley/contracts';
 import { History, LoaderCircle, RotateCcw, Save, Sparkles, TriangleAlert } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { drafterFailureReference, useGenerateDraft } from '@/api/drafts/generate-draft';
@@ -31,19 +31,20 @@ import type { DraftEditor } from '../use-draft-editor';
 import { ApprovalActions } from './approval-actions';
 import { ApprovalStatus } from './approval-status';
 import { ComplianceCheckButton } from './compliance-check-button';
-import { ComplianceHighlightedText } from './compliance-highlight';
+import { ComplianceFlagsRail } from './compliance-flags';
 import { ComplianceSummary } from './compliance-summary';
 import { ComplianceTemplatePicker } from './compliance-template-picker';
 import { DraftProvenance } from './draft-provenance';
 import { DraftSources } from './draft-sources';
+import { FlaggedTextarea } from './flagged-textarea';
 
 const LATEST = 'latest';
 
 /**
- * docs/product.md §2 'Draft Workspace': generate a version, edit it, save the edit as a new version (then
- * back
- * to the inbox), view earlier versions read-only and restore one into the editor; check compliance;
- * submit for approval and Mark Final / Approve & Send (approval-actions.tsx, approval-status.tsx).
+ * docs/product.md §2 'Draft Workspace': generate a version, edit it (its flags marked in place, the
+ * flags rail beside it), save the edit as a new version (then back to the inbox), view earlier
+ * versions read-only and restore one into the editor; check compliance; submit for approval and
+ * Mark Final / Approve & Send (approval-actions.tsx, approval-status.tsx).
  */
 export function DraftWorkspace({
   messageId,
@@ -61,7 +62,7 @@ export function DraftWorkspace({
   const versions = useDraftVersions(messageId);
   const generate = useGenerateDraft(messageId);
   const save = useSaveDraft(messageId);
-  const { state, dispatch, saveInput, isCheckStale: isCheckOutdated } = editor;
+  const { state, dispatch, saveInput, isCheckStale: isCheckOutdated, textareaRef: editorRef } = editor;
   const { text, isDirty, viewing: viewedVersion } = state;
   const earlier = useDraftVersion(messageId, viewedVersion);
 
@@ -70,7 +71,6 @@ export function DraftWorkspace({
   // run; the editor's text whether it is stale.
   const message = useMessage(messageId);
   const hasFund = message.data ? message.data.project_id !== null : undefined;
-  const editorRef = useRef<HTMLTextAreaElement>(null);
 
   const isBusy = generate.isPending || save.isPending;
   const shown = viewedVersion === null ? current : earlier.data;
@@ -134,7 +134,7 @@ export function DraftWorkspace({
           {current ? `Version ${current.version}` : 'No draft yet'}
         </Badge>
       </CardHeader>
-      <CardContent className="grid min-w-0 gap-4 [&>*]:min-w-0">
+      <CardContent className="@container grid min-w-0 gap-4 [&>*]:min-w-0">
         <div className="flex flex-wrap gap-2">
           <Button
             type="button"
@@ -190,7 +190,10 @@ export function DraftWorkspace({
                   }
                 >
                   <SelectTrigger id={`${id}-version`} className="w-full min-w-0 overflow-hidden sm:w-96">
-                    <SelectValue />
+                    {/* The latest version's number is the badge above: said once. */}
+                    <SelectValue>
+                      {viewedVersion === null ? 'Latest' : `Version ${viewedVersion} (read-only)`}
+                    </SelectValue>
                   </SelectTrigger>
                   <SelectContent>
                     {versions.data.items.map((v, index) => (
@@ -238,36 +241,41 @@ export function DraftWorkspace({
                 )}
               </div>
             ) : (
-              <div className="grid gap-1.5">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Label htmlFor={textId}>Draft</Label>
-                  {canWrite ? (
-                    <ComplianceTemplatePicker disabled={isBusy} onInsert={onInsertTemplate} />
-                  ) : null}
-                </div>
-                <Textarea
-                  ref={editorRef}
-                  id={textId}
-                  value={text}
-                  readOnly={!canWrite}
-                  onChange={(event) => dispatch({ type: 'edited', text: event.target.value })}
-                  placeholder={
-                    canWrite
-                      ? 'Generate an AI draft from the fund documents, or write the reply here.'
-                      : 'No draft yet.'
-                  }
-                  className="min-h-72"
-                />
-                {isDirty ? <p className="text-muted-foreground text-xs">Unsaved changes</p> : null}
-                {current?.compliance &&
-                unresolvedFlags(current.compliance.flags).length > 0 &&
-                !isCheckOutdated ? (
-                  <ComplianceHighlightedText
-                    id={`${id}-flagged`}
-                    text={current.draftText}
-                    flags={unresolvedFlags(current.compliance.flags)}
+              // The flags rail beside the editor once the workspace is wide enough, below it otherwise.
+              <div className="grid items-start gap-4 @min-[40rem]:grid-cols-[minmax(0,1fr)_15rem]">
+                <div className="grid min-w-0 gap-1.5">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <Label htmlFor={textId}>Draft</Label>
+                    {canWrite ? (
+                      <ComplianceTemplatePicker disabled={isBusy} onInsert={onInsertTemplate} />
+                    ) : null}
+                  </div>
+                  <FlaggedTextarea
+                    textareaRef={editorRef}
+                    id={textId}
+                    value={text}
+                    flags={
+                      current?.compliance && !isCheckOutdated
+                        ? unresolvedFlags(current.compliance.flags)
+                        : null
+                    }
+                    readOnly={!canWrite}
+                    onChange={(event) => dispatch({ type: 'edited', text: event.target.value })}
+                    placeholder={
+                      canWrite
+                        ? 'Generate an AI draft from the fund documents, or write the reply here.'
+                        : 'No draft yet.'
+                    }
+                    className="min-h-72"
                   />
-                ) : null}
+                  {isDirty ? <p className="text-muted-foreground text-xs">Unsaved changes</p> : null}
+                </div>
+                <ComplianceFlagsRail
+                  messageId={messageId}
+                  canWrite={canWrite}
+                  editor={editor}
+                  className="@min-[40rem]:sticky @min-[40rem]:top-18 @min-[40rem]:max-h-[calc(100dvh-5.5rem)] @min-[40rem]:overflow-y-auto"
+                />
               </div>
             )}
 

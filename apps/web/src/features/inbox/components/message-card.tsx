@@ -21,6 +21,11 @@ const STATUS_VARIANTS: Record<MessageStatus, 'secondary' | 'warning' | 'success'
   flagged: 'destructive',
 };
 
+/** A message's status as the inbox shows it (also in a thread's investor panel). */
+export function MessageStatusBadge({ status }: { status: MessageStatus }) {
+  return <Badge variant={STATUS_VARIANTS[status]}>{formatMessageStatus(status)}</Badge>;
+}
+
 /** docs/product.md §2 Inbox: one message card. */
 export function MessageCard({ message }: { message: Message }) {
   const score = message.sentiment_score;
@@ -35,7 +40,7 @@ export function MessageCard({ message }: { message: Message }) {
             </div>
             <p className="truncate text-muted-foreground text-sm">{message.investor_email}</p>
           </div>
-          <Badge variant={STATUS_VARIANTS[message.status]}>{formatMessageStatus(message.status)}</Badge>
+          <MessageStatusBadge status={message.status} />
         </div>
         <div className="min-w-0 space-y-1">
           <p className="break-words font-medium">{message.subject}</p>

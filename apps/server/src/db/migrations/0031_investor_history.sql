@@ -1,0 +1,2 @@
+DROP INDEX "investor_messages_org_email_idx";--> statement-breakpoint
+CREATE INDEX "investor_messages_org_email_created_idx" ON "investor_messages" USING btree ("org_id",lower("investor_email"),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
