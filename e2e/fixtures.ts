@@ -182,6 +182,11 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's serious and critical findings on the page as it is now (WCAG 2.1 A and AA). */
 export async function seriousAccessibilityViolations(page: Page) {
+  return (await accessibilityViolations(page)).serious;
+}
+
+/** axe-core's WCAG 2.1 A/AA violations on the page, serious and critical apart from the rest. */
+export async function accessibilityViolations(page: Page) {
   // evaluate runs through the DevTools protocol, so the page's CSP does not block it.
   await page.evaluate(axeSource);
   const results = await page.evaluate(async () => {
@@ -191,9 +196,14 @@ export async function seriousAccessibilityViolations(page: Page) {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     });
   });
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const describe = (v: AxeResults['violations'][number]) =>
+    `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`;
+  const isSerious = (v: AxeResults['violations'][number]) =>
+    v.impact === 'serious' || v.impact === 'critical';
+  return {
+    serious: results.violations.filter(isSerious).map(describe),
+    other: results.violations.filter((v) => !isSerious(v)).map(describe),
+  };
 }
 
 type AxeResults = {

@@ -10,7 +10,7 @@ export const badgeVariants = cva(
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'text-foreground',
-        destructive: 'border-transparent bg-destructive text-white dark:bg-destructive/70',
+        destructive: 'border-transparent bg-destructive text-destructive-foreground',
         /**
          * Needs attention but is not an error (docs/product.md §4's WARN): text stays readable in both
          * themes.

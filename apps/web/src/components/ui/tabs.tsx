@@ -20,7 +20,17 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+export function TabsTrigger({
+  className,
+  controls,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.Trigger> & {
+  /**
+   * A filter tab has no panel of its own: the id of what it filters. Without it radix names a panel
+   * that is never rendered, which screen readers (and axe) report as a broken reference.
+   */
+  controls?: string;
+}) {
   return (
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
@@ -32,6 +42,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
         className,
       )}
       {...props}
+      {...(controls ? { 'aria-controls': controls } : {})}
     />
   );
 }

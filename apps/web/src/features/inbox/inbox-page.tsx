@@ -45,6 +45,9 @@ function formatCount(count: number, capped: boolean): string {
  * /inbox (docs/product.md §2 Inbox page): search, tabs with counts, message cards and 'Load more'. Every tab,
  * search and page is done by the server; Open includes 'flagged' messages, with their badge (docs/decisions/020-flagged-messages-stay-open.md).
  */
+/** The list the status tabs filter. */
+const MESSAGES_ID = 'inbox-messages';
+
 export function InboxPage() {
   const id = useId();
   // The first view's page may already be on its way (app/router.tsx starts it with this page's code).
@@ -99,7 +102,7 @@ export function InboxPage() {
         <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)}>
           <TabsList aria-label="Message status" className="grid h-auto w-full grid-cols-2 sm:flex sm:w-fit">
             {INBOX_TABS.map((value) => (
-              <TabsTrigger key={value} value={value}>
+              <TabsTrigger key={value} value={value} controls={MESSAGES_ID}>
                 {TAB_LABELS[value]}
                 <span className="text-muted-foreground text-xs tabular-nums">
                   {counts ? formatCount(counts[value], capped.includes(value)) : '–'}
@@ -110,7 +113,7 @@ export function InboxPage() {
         </Tabs>
       </div>
 
-      <section aria-label="Messages" aria-busy={messages.isFetching} className="grid gap-3">
+      <section id={MESSAGES_ID} aria-label="Messages" aria-busy={messages.isFetching} className="grid gap-3">
         {isRefreshing ? (
           <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
             <LoaderCircle aria-hidden className="size-4 animate-spin" /> Updating…

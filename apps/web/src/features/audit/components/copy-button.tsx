@@ -13,7 +13,10 @@ export function CopyButton({
   className,
 }: {
   value: string;
-  /** The button's accessible name, e.g. 'Copy hash'. */
+  /**
+   * What the button does, e.g. 'Copy hash'. With visible children it follows them in the accessible
+   * name, so the name a speech user reads off the screen works (WCAG 2.5.3 Label in Name).
+   */
   label: string;
   copiedText: string;
   children?: ReactNode;
@@ -32,7 +35,7 @@ export function CopyButton({
       type="button"
       variant="ghost"
       size="sm"
-      aria-label={label}
+      aria-label={children ? undefined : label}
       title={children ? value : undefined}
       className={cn('h-7 gap-1.5 px-1.5 font-mono text-xs', className)}
       onClick={(event) => {
@@ -42,6 +45,7 @@ export function CopyButton({
       onKeyDown={(event) => event.stopPropagation()}
     >
       {children}
+      {children ? <span className="sr-only">, {label}</span> : null}
       <Copy aria-hidden className="size-3.5 opacity-70" />
     </Button>
   );

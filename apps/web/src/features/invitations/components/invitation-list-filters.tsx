@@ -16,6 +16,7 @@ export function InvitationListFilters({
   counts,
   onTabChange,
   onShowDeletedChange,
+  listId,
 }: {
   tab: InvitationTab;
   showDeleted: boolean;
@@ -23,6 +24,8 @@ export function InvitationListFilters({
   counts: InvitationCounts | undefined;
   onTabChange: (tab: InvitationTab) => void;
   onShowDeletedChange: (showDeleted: boolean) => void;
+  /** The element the tabs filter (aria-controls). */
+  listId: string;
 }) {
   const showDeletedId = `${useId()}-show-deleted`;
   return (
@@ -30,7 +33,7 @@ export function InvitationListFilters({
       <Tabs className="min-w-0" value={tab} onValueChange={(value) => isTab(value) && onTabChange(value)}>
         <TabsList aria-label="Invitation status">
           {INVITATION_TABS.map((value) => (
-            <TabsTrigger key={value} value={value}>
+            <TabsTrigger key={value} value={value} controls={listId}>
               {TAB_LABELS[value]}
               <span className="rounded-sm bg-muted-foreground/15 px-1.5 text-xs tabular-nums">
                 {counts ? counts[value] : '–'}

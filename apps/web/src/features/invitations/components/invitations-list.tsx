@@ -25,7 +25,9 @@ import { InvitationsTable } from './invitations-table';
  * Every tab, count and page comes from the server.
  */
 export function InvitationsList() {
-  const titleId = `${useId()}-title`;
+  const baseId = useId();
+  const titleId = `${baseId}-title`;
+  const listId = `${baseId}-list`;
   const view = useInvitationListView();
   const selection = useInvitationSelection(view.pageKey);
   const rowActions = useInvitationRowActions();
@@ -52,8 +54,9 @@ export function InvitationsList() {
           the one sent before stops working.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <CardContent id={listId} className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <InvitationListFilters
+          listId={listId}
           tab={view.tab}
           showDeleted={view.showDeleted}
           counts={page?.counts}

@@ -84,6 +84,7 @@ export function DocumentUpload({ projectId }: { projectId: string }) {
         type="file"
         multiple
         accept={DOCUMENT_ACCEPT}
+        aria-labelledby={`${id}-title`}
         className="sr-only"
         tabIndex={-1}
         onChange={(event) => {

@@ -34,6 +34,7 @@ export function holdTarget(hold: LegalHold): string {
  */
 export function LegalHoldsCard() {
   const id = useId();
+  const listId = `${id}-list`;
   const [status, setStatus] = useState<Status>('active');
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors.at(-1) ?? null;
@@ -60,11 +61,15 @@ export function LegalHoldsCard() {
           Place hold
         </Button>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent id={listId} className="grid gap-4">
         <Tabs value={status} onValueChange={changeStatus}>
           <TabsList aria-label="Holds">
-            <TabsTrigger value="active">Active</TabsTrigger>
-            <TabsTrigger value="released">Released</TabsTrigger>
+            <TabsTrigger value="active" controls={listId}>
+              Active
+            </TabsTrigger>
+            <TabsTrigger value="released" controls={listId}>
+              Released
+            </TabsTrigger>
           </TabsList>
         </Tabs>
         {holds.isError && !holds.data ? (
