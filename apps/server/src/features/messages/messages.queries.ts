@@ -1,12 +1,17 @@
 import { INBOX_TABS, type InboxTab } from '@parley/contracts';
-import { and, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   investorMessageCounts,
   investorMessages,
+  messageReads,
   organizations,
+  orgMemberships,
+  profiles,
   projects,
   threadReads,
+  users,
 } from '../../db/schema';
 
 /** Keyset position: created_at at full (microsecond) precision as UTC text, and the id. */
@@ -26,6 +31,10 @@ export type MessageRow = {
   createdAt: Date;
   /** The cursor's form of created_at: a JS Date would drop PostgreSQL's microseconds. */
   createdAtKey: string;
+  ownerId: string | null;
+  ownerName: string | null;
+  /** Whether the viewer has opened the thread (a message_reads row). */
+  isRead: boolean;
 };
 
 export async function findProjectInOrg(db: DbOrTx, orgId: string, projectId: string) {
@@ -42,7 +51,15 @@ export async function insertMessage(db: DbOrTx, values: typeof investorMessages.
   return row.id;
 }
 
-function selectMessages(db: DbOrTx) {
+const ownerProfiles = alias(profiles, 'owner_profiles');
+
+/**
+ * A message as the inbox shows it to `viewerId`: with its fund, its owner's name and whether the viewer
+ * has read it. Read state is an EXISTS on message_reads' primary key (viewer, message) in the select
+ * list, so it is probed once per row returned — after the LIMIT — and never changes the page's plan
+ * (docs/decisions/050-triage-unread-and-owner.md).
+ */
+function selectMessages(db: DbOrTx, viewerId: string) {
   return db
     .select({
       id: investorMessages.id,
@@ -57,9 +74,13 @@ function selectMessages(db: DbOrTx) {
       status: investorMessages.status,
       createdAt: investorMessages.createdAt,
       createdAtKey: sql<string>`to_char(${investorMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      ownerId: investorMessages.ownerId,
+      ownerName: ownerProfiles.name,
+      isRead: sql<boolean>`exists (select 1 from ${messageReads} where ${messageReads.userId} = ${viewerId} and ${messageReads.messageId} = ${investorMessages.id})`,
     })
     .from(investorMessages)
-    .leftJoin(projects, eq(projects.id, investorMessages.projectId));
+    .leftJoin(projects, eq(projects.id, investorMessages.projectId))
+    .leftJoin(ownerProfiles, eq(ownerProfiles.id, investorMessages.ownerId));
 }
 
 /**
@@ -91,6 +112,7 @@ export function escapeLike(value: string): string {
 }
 
 type ListFilter = { orgId: string; q?: string | undefined; projectId?: string | undefined };
+type Viewer = { viewerId: string };
 
 /** Organisation, project and search: the pg_trgm GIN indexes serve the ILIKE substring search. */
 function baseFilter(input: ListFilter): SQL | undefined {
@@ -108,12 +130,12 @@ function baseFilter(input: ListFilter): SQL | undefined {
 /** One page of a tab, newest first; keyset on (created_at desc, id desc). Fetches limit + 1. */
 export async function listMessages(
   db: DbOrTx,
-  input: ListFilter & { tab: InboxTab; limit: number; after: MessageCursor | null },
+  input: ListFilter & Viewer & { tab: InboxTab; limit: number; after: MessageCursor | null },
 ): Promise<MessageRow[]> {
   const after = input.after
     ? sql`(${investorMessages.createdAt}, ${investorMessages.id}) < (${input.after.createdAt}::timestamptz, ${input.after.id}::uuid)`
     : undefined;
-  const rows = await selectMessages(db)
+  const rows = await selectMessages(db, input.viewerId)
     .where(and(baseFilter(input), tabFilter(input.tab), after))
     // NULLS LAST as the indexes were built (drizzle's .desc() in schema.ts): a plain DESC means
     // NULLS FIRST, which PostgreSQL cannot serve from them and sorts the whole table instead
@@ -184,11 +206,61 @@ export async function countSearchMatchesByTab(
   return { counts, capped };
 }
 
-export async function findMessage(db: DbOrTx, orgId: string, id: string): Promise<MessageRow | null> {
-  const [row] = await selectMessages(db).where(
-    and(eq(investorMessages.orgId, orgId), eq(investorMessages.id, id)),
+export async function findMessage(
+  db: DbOrTx,
+  input: { orgId: string; id: string; viewerId: string },
+): Promise<MessageRow | null> {
+  const [row] = await selectMessages(db, input.viewerId).where(
+    and(eq(investorMessages.orgId, input.orgId), eq(investorMessages.id, input.id)),
   );
   return row ?? null;
+}
+
+/** Records that the member has read the message; a second read changes nothing (the first time stays). */
+export async function markMessageRead(
+  db: DbOrTx,
+  input: { userId: string; messageId: string; orgId: string; now: Date },
+) {
+  await db
+    .insert(messageReads)
+    .values({ userId: input.userId, messageId: input.messageId, orgId: input.orgId, readAt: input.now })
+    .onConflictDoNothing({ target: [messageReads.userId, messageReads.messageId] });
+}
+
+/** The statuses still to be dealt with, whose unread messages the sidebar counts. */
+const UNREAD_COUNTED_STATUSES = ['open', 'flagged', 'awaiting_approval'] as const;
+
+/**
+ * How many of the newest `window` messages of each status still to be dealt with the member has not
+ * read. Each status is one range of the (org_id, status, created_at, id) index read newest first and
+ * stopped after `window` rows, each row one probe of message_reads' key: at most 3 × window index rows
+ * whatever the size of the inbox (docs/decisions/050-triage-unread-and-owner.md).
+ */
+export async function countUnreadMessages(
+  db: DbOrTx,
+  input: { orgId: string; userId: string; window: number },
+): Promise<number> {
+  const newest = UNREAD_COUNTED_STATUSES.map(
+    (status) =>
+      sql`(select ${investorMessages.id} as id from ${investorMessages} where ${investorMessages.orgId} = ${input.orgId} and ${investorMessages.status} = ${status} order by ${investorMessages.createdAt} desc nulls last, ${investorMessages.id} desc nulls last limit ${input.window})`,
+  );
+  const rows = (await db.execute(
+    sql`select count(*)::int as n from (${sql.join(newest, sql` union all `)}) recent where not exists (select 1 from ${messageReads} where ${messageReads.userId} = ${input.userId} and ${messageReads.messageId} = recent.id)`,
+  )) as unknown as { rows?: { n: number }[] } | { n: number }[];
+  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+  return Number(list[0]?.n ?? 0);
+}
+
+/** The organisation's active members by name, to choose an owner from. */
+export async function listActiveMembers(db: DbOrTx, input: { orgId: string; limit: number }) {
+  return db
+    .select({ id: users.id, name: profiles.name, email: users.email })
+    .from(orgMemberships)
+    .innerJoin(users, eq(users.id, orgMemberships.userId))
+    .leftJoin(profiles, eq(profiles.id, orgMemberships.userId))
+    .where(and(eq(orgMemberships.orgId, input.orgId), eq(users.status, 'active')))
+    .orderBy(asc(profiles.name), asc(users.email))
+    .limit(input.limit);
 }
 
 type ThreadRead = { sessionId: string; messageId: string; now: Date; idleSince: Date };
