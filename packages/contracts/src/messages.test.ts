@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMessageInputSchema, normalizeTopics } from './messages';
+import { createMessageInputSchema, normalizeTopics, sentimentLabelOf } from './messages';
 
 describe('message topics', () => {
   it('trims, collapses spaces and drops empty and case-insensitive duplicates, keeping the first spelling', () => {
@@ -47,5 +47,18 @@ describe('message topics', () => {
     }
     // Leading and trailing line breaks are trimmed away, as before.
     expect(createMessageInputSchema.parse({ ...base, investor_name: '\nJane\n' }).investor_name).toBe('Jane');
+  });
+});
+
+describe('sentiment labels', () => {
+  it('names the colour bands: Positive from 0.6, Neutral from 0.4, Negative below', () => {
+    expect([0, 0.39, 0.4, 0.59, 0.6, 1].map(sentimentLabelOf)).toEqual([
+      'Negative',
+      'Negative',
+      'Neutral',
+      'Neutral',
+      'Positive',
+      'Positive',
+    ]);
   });
 });

@@ -271,7 +271,6 @@ export const INBOX_TEXTS = {
   empty: 'No messages found',
   createFirst: 'Create First Message',
   loadFailed: 'Failed to load messages',
-  viewAndRespond: 'View & Respond',
   aiDraftGenerated: 'AI draft generated! Review in the draft workspace.',
   created: 'Message created',
   createFailed: 'Failed to create message',
