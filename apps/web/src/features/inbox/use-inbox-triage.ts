@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { useChangeMessages } from '@/api/messages/triage-messages';
 import { getErrorMessage } from '@/lib/api-client';
 import { isEditableTarget, isInOverlay } from '@/lib/editable-target';
-import { initialTriageState, matchTriageKey, triageReducer } from './inbox-triage';
+import { initialTriageState, matchTriageKey, type TriageState, triageReducer } from './inbox-triage';
 
 const DONE_TEXTS: Record<MessageBulkAction, (n: number) => string> = {
   resolve: (n) => (n === 1 ? 'Message resolved' : `${n} messages resolved`),
@@ -58,6 +58,16 @@ export function useInboxTriage(ids: readonly string[], canChange: boolean) {
   latest.current = { state, ids, canChange, run };
 
   useEffect(() => {
+    // The row's link takes the focus (its onFocus records the row): one place moves the ring.
+    function moveFocus(state: TriageState, by: 1 | -1, ids: readonly string[]) {
+      const { focusedId } = triageReducer(state, { type: 'move', by, ids });
+      if (!focusedId) return;
+      dispatch({ type: 'focus', id: focusedId });
+      const link = links.current.get(focusedId);
+      link?.focus();
+      link?.scrollIntoView({ block: 'nearest' });
+    }
+
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.isComposing || event.repeat) return;
       const key = matchTriageKey({
@@ -73,9 +83,7 @@ export function useInboxTriage(ids: readonly string[], canChange: boolean) {
       const { state, ids, canChange, run } = latest.current;
       if (key === 'next' || key === 'previous') {
         event.preventDefault();
-        const next = triageReducer(state, { type: 'move', by: key === 'next' ? 1 : -1, ids });
-        if (next.focusedId) links.current.get(next.focusedId)?.focus();
-        dispatch({ type: 'move', by: key === 'next' ? 1 : -1, ids });
+        moveFocus(state, key === 'next' ? 1 : -1, ids);
         return;
       }
       const focusedId = state.focusedId;
@@ -85,9 +93,7 @@ export function useInboxTriage(ids: readonly string[], canChange: boolean) {
       else {
         // As a mail client archives: resolve, and move on to the next row.
         run({ ids: [focusedId], action: 'resolve' });
-        const next = triageReducer(state, { type: 'move', by: 1, ids });
-        if (next.focusedId) links.current.get(next.focusedId)?.focus();
-        dispatch({ type: 'move', by: 1, ids });
+        moveFocus(state, 1, ids);
       }
     }
     window.addEventListener('keydown', onKeyDown);

@@ -101,12 +101,12 @@ export function MessageRow({
           <Badge variant={STATUS_VARIANTS[message.status]} className="shrink-0">
             {STATUS_LABELS[message.status]}
           </Badge>
+          {score !== null ? <SentimentBadge score={score} className="shrink-0" /> : null}
           {message.project_name ? (
-            <Badge variant="outline" className="min-w-0 max-w-48 truncate">
+            <Badge variant="outline" className="block min-w-0 max-w-56 truncate">
               {message.project_name}
             </Badge>
           ) : null}
-          {score !== null ? <SentimentBadge score={score} className="shrink-0" /> : null}
         </div>
       </div>
       <div className="relative z-10 flex shrink-0 flex-col items-end gap-1 text-muted-foreground text-xs">
@@ -120,7 +120,9 @@ export function MessageRow({
             <span className="sr-only">Owner: {message.owner.name}</span>
           </span>
         ) : (
-          <span className="h-6 text-[11px] leading-6">No owner</span>
+          <span title="No owner" className="size-6 rounded-full border border-dashed">
+            <span className="sr-only">No owner</span>
+          </span>
         )}
       </div>
     </div>
