@@ -169,9 +169,13 @@ export async function readMenu(page: Page): Promise<Record<string, string[]>> {
   for (const group of await groups.all()) {
     const label = (await group.getAttribute('aria-labelledby')) ?? '';
     const title = (await page.locator(`[id="${label}"]`).textContent())?.trim() ?? '';
-    // The Email Health item also reads out its status dot: keep only the item's title.
+    // The Email Health item also reads out its status dot, Inbox and Approvals their counts
+    // ('3 (3 unread)'): keep only the item's title.
     menu[title] = (await group.getByRole('link').allTextContents()).map((t) =>
-      t.replace(/, status: .*$/, '').trim(),
+      t
+        .replace(/, status: .*$/, '')
+        .replace(/\d+\+? \(.*\)$/, '')
+        .trim(),
     );
   }
   return menu;

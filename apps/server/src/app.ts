@@ -44,6 +44,7 @@ import { registerSecurityRoutes } from './features/security/security.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
+import { registerTriageRoutes } from './features/triage/triage.routes';
 import { registerUserRoutes } from './features/users/users.routes';
 import { registerWeeklyReportRoutes } from './features/weekly-report/weekly-report.routes';
 import { clientAddress } from './http/client-address';
@@ -168,6 +169,7 @@ export function createApp(deps: AppDeps) {
   registerEmailHealthRoutes(app, routeDeps);
   registerMessageRoutes(app, routeDeps);
   registerComposeDraftRoutes(app, routeDeps);
+  registerTriageRoutes(app, routeDeps);
   registerReplyRoutes(app, routeDeps);
   registerFlagDismissalRoutes(app, routeDeps);
   registerEarlierAnswerRoutes(app, routeDeps);

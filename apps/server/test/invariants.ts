@@ -10,9 +10,13 @@ function invariants(orgId: string): Record<string, ReturnType<typeof sql>> {
     'accepted invitations without their member': sql`select count(*)::int as n from user_invitations i
       where i.org_id = ${orgId} and i.accepted and not exists (select 1 from org_memberships m
         where m.user_id = i.accepted_user_id and m.org_id = i.org_id)`,
-    'resolved messages without a final reply': sql`select count(*)::int as n from investor_messages m
+    // A message resolved without a reply (triage, docs/decisions/050-triage-unread-and-owner.md) has its entry.
+    'resolved messages without a final reply or a resolution entry': sql`select count(*)::int as n
+      from investor_messages m
       where m.org_id = ${orgId} and m.status = 'resolved' and not exists (select 1 from ai_responses r
-        where r.message_id = m.id and r.final_response is not null)`,
+        where r.message_id = m.id and r.final_response is not null)
+        and not exists (select 1 from audit_logs a where a.chain = m.org_id::text
+          and a.action_type = 'message_resolved' and a.entity_id = m.id::text)`,
     'approvals without their audit entry': sql`select count(*)::int as n from ai_responses r
       where r.org_id = ${orgId} and r.approved_at is not null and not exists (select 1 from audit_logs a
         where a.chain = r.org_id::text and a.action_type = 'response_approved' and a.entity_id = r.id::text)`,

@@ -609,6 +609,16 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
     };
   },
 
+  // --- Triage (docs/decisions/050-triage-unread-and-owner.md) ----------------------------------------
+  'PUT /api/messages/:id/owner': async ({ ctx }) => {
+    const s = await questionScene(ctx);
+    return { ...by(s.associate), params: { id: s.messageId }, body: { owner_id: s.director.userId } };
+  },
+  'POST /api/messages/bulk': async ({ ctx }) => {
+    const s = await questionScene(ctx);
+    return { ...by(s.associate), body: { ids: [s.messageId], action: 'resolve' } };
+  },
+
   // --- The Compliance center --------------------------------------------------------------------
   'POST /api/compliance/policy/terms': signedInAs('ir_director', () => TERM),
   'PATCH /api/compliance/policy/terms/:key': onAdded('ir_director', TERMS, TERM, termKey, {

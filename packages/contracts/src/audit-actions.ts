@@ -78,6 +78,9 @@ export const AUDIT_ACTIONS = {
   document_deleted: { label: 'Document deleted', kind: 'DELETE' },
   // Messages and drafts
   message_created: { label: 'Message created', kind: 'CREATE' },
+  message_owner_changed: { label: 'Message owner changed', kind: 'UPDATE' },
+  message_resolved: { label: 'Message resolved without a reply', kind: 'UPDATE' },
+  message_reopened: { label: 'Message reopened', kind: 'UPDATE' },
   draft_generated: { label: 'AI draft generated', kind: 'CREATE' },
   draft_saved: { label: 'Draft saved', kind: 'UPDATE' },
   // Compliance checks and policy

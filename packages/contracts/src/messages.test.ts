@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createMessageInputSchema, formatMessageStatus, MESSAGE_STATUSES, normalizeTopics } from './messages';
+import {
+  createMessageInputSchema,
+  formatMessageStatus,
+  MESSAGE_STATUSES,
+  normalizeTopics,
+  sentimentLabelOf,
+} from './messages';
 
 describe('message topics', () => {
   it('trims, collapses spaces and drops empty and case-insensitive duplicates, keeping the first spelling', () => {
@@ -57,6 +63,19 @@ describe('formatMessageStatus', () => {
       'Awaiting Approval',
       'Resolved',
       'Flagged',
+    ]);
+  });
+});
+
+describe('sentiment labels', () => {
+  it('names the colour bands: Positive from 0.6, Neutral from 0.4, Negative below', () => {
+    expect([0, 0.39, 0.4, 0.59, 0.6, 1].map(sentimentLabelOf)).toEqual([
+      'Negative',
+      'Negative',
+      'Neutral',
+      'Neutral',
+      'Positive',
+      'Positive',
     ]);
   });
 });

@@ -36,6 +36,18 @@ export const INBOX_CARD_TOPICS = 2;
 /** docs/product.md §9 sentiment colour thresholds. */
 export const SENTIMENT_SUCCESS_MIN = 0.6;
 export const SENTIMENT_WARNING_MIN = 0.4;
+
+export type SentimentLabel = 'Positive' | 'Neutral' | 'Negative';
+
+/**
+ * The word a sentiment score (0 negative … 1 positive) is shown as: the §9 colour bands named, so the
+ * word and the colour never disagree (docs/product.md §2 Inbox).
+ */
+export function sentimentLabelOf(score: number): SentimentLabel {
+  if (score >= SENTIMENT_SUCCESS_MIN) return 'Positive';
+  if (score >= SENTIMENT_WARNING_MIN) return 'Neutral';
+  return 'Negative';
+}
 /** Inbox pages (STYLE.md: lists paginate on the server, limit ≤ 100). */
 export const INBOX_PAGE_SIZE_DEFAULT = 20;
 export const INBOX_PAGE_SIZE_MAX = 100;
@@ -122,6 +134,10 @@ export const createMessageInputSchema = z.object({
 });
 export type CreateMessageInput = z.input<typeof createMessageInputSchema>;
 
+/** A member as a message names them: an owner, or one to choose as owner. */
+export const memberRefSchema = z.object({ id: z.string(), name: z.string() });
+export type MemberRef = z.infer<typeof memberRefSchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
   project_id: z.string().nullable(),
@@ -136,6 +152,10 @@ export const messageSchema = z.object({
   /** Unknown stored statuses are answered as 'open'. */
   status: z.enum(MESSAGE_STATUSES),
   created_at: z.string(),
+  /** The member who looks after it (docs/decisions/050-triage-unread-and-owner.md). */
+  owner: memberRefSchema.nullable(),
+  /** Whether the caller has not opened the thread yet: per member (docs/decisions/050-triage-unread-and-owner.md). */
+  unread: z.boolean(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -191,6 +211,70 @@ export const messageCountsResponseSchema = z.object({
 });
 export type MessageCountsResponse = z.infer<typeof messageCountsResponseSchema>;
 
+/**
+ * Ours (docs/decisions/050-triage-unread-and-owner.md): the sidebar's unread count looks at the newest this
+ * many messages of each status still to be dealt with (open, flagged, awaiting approval), and shows more
+ * than UNREAD_BADGE_CAP as '99+'. Both bound the count's cost whatever the size of the inbox.
+ */
+export const UNREAD_COUNT_WINDOW = 1000;
+export const UNREAD_BADGE_CAP = 99;
+
+/** GET /api/messages/badges: the sidebar's and the bell's counts for the caller. */
+export const messageBadgesResponseSchema = z.object({
+  /** Messages the caller has not opened among those still to be dealt with, at most UNREAD_BADGE_CAP. */
+  unread: z.number().int(),
+  /** More than UNREAD_BADGE_CAP unread: shown as '99+'. */
+  unread_capped: z.boolean(),
+  /** Messages awaiting approval, for a caller who may review them (approvals.review); else null. */
+  approvals_waiting: z.number().int().nullable(),
+});
+export type MessageBadgesResponse = z.infer<typeof messageBadgesResponseSchema>;
+
+/** GET /api/messages/assignees: the organisation's active members, by name, to choose an owner from. */
+export const messageAssigneesResponseSchema = z.object({ items: z.array(memberRefSchema) });
+export type MessageAssigneesResponse = z.infer<typeof messageAssigneesResponseSchema>;
+/** At most this many members are offered (ours: an IR team is a few dozen people). */
+export const MESSAGE_ASSIGNEES_MAX = 500;
+
+const ownerIdSchema = z.uuid({ error: 'Not a member id' }).nullable();
+
+/** PUT /api/messages/:id/owner: the member who looks after the message, or null for nobody. */
+export const setMessageOwnerInputSchema = z.strictObject({
+  owner_id: ownerIdSchema,
+});
+export type SetMessageOwnerInput = z.input<typeof setMessageOwnerInputSchema>;
+
+/** Ours: one bulk request changes at most this many messages (one transaction, one audit entry each). */
+export const MESSAGE_BULK_MAX = 100;
+export const MESSAGE_BULK_ACTIONS = ['resolve', 'reopen', 'assign'] as const;
+export type MessageBulkAction = (typeof MESSAGE_BULK_ACTIONS)[number];
+
+/** POST /api/messages/bulk: one action on the inbox's selection. */
+export const bulkMessagesInputSchema = z
+  .strictObject({
+    ids: z
+      .array(z.uuid({ error: 'Not a message id' }), { error: 'ids must be a list of message ids' })
+      .min(1, { error: 'Select at least one message' })
+      .max(MESSAGE_BULK_MAX, { error: `At most ${MESSAGE_BULK_MAX} messages at once` }),
+    action: z.enum(MESSAGE_BULK_ACTIONS, { error: 'Use resolve, reopen or assign' }),
+    owner_id: ownerIdSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.action === 'assign' && input.owner_id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['owner_id'], message: 'Choose a member, or null for nobody' });
+    }
+    if (input.action !== 'assign' && input.owner_id !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['owner_id'], message: 'Only assign takes an owner' });
+    }
+  });
+export type BulkMessagesInput = z.input<typeof bulkMessagesInputSchema>;
+
+export const bulkMessagesResponseSchema = z.object({
+  /** The messages the action changed; the others already were as asked. */
+  changed: z.array(z.string()),
+});
+export type BulkMessagesResponse = z.infer<typeof bulkMessagesResponseSchema>;
+
 /** docs/product.md §8 Inbox and draft texts, and Compose's; quoted ones verbatim, the rest ours. */
 export const INBOX_TEXTS = {
   title: 'Investor Inbox',
@@ -199,7 +283,6 @@ export const INBOX_TEXTS = {
   empty: 'No messages found',
   createFirst: 'Log the first message',
   loadFailed: 'Failed to load messages',
-  viewAndRespond: 'View & Respond',
   aiDraftGenerated: 'AI draft generated! Review in the draft workspace.',
   draftSaved: 'Draft saved',
 } as const;

@@ -634,6 +634,11 @@ export const investorMessages = pgTable(
     sentimentScore: real('sentiment_score'),
     status: text('status').notNull().default('open'),
     createdBy: uuid('created_by').references(() => users.id),
+    /**
+     * The member who looks after the message (docs/decisions/050-triage-unread-and-owner.md): a member of the
+     * same organisation, or null; set by PUT /api/messages/:id/owner and the bulk assign.
+     */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
@@ -1296,6 +1301,32 @@ export const threadReads = pgTable(
   (t) => [
     primaryKey({ columns: [t.sessionId, t.messageId] }),
     index('thread_reads_message_idx').on(t.messageId),
+  ],
+);
+
+/**
+ * Which member has read which message (docs/decisions/050-triage-unread-and-owner.md): a row once the member
+ * opened the thread, so a message without the caller's row is unread for them. The key serves the inbox's
+ * per-row EXISTS probe; `org_id` keeps every domain row partitionable by organisation.
+ */
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => investorMessages.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.messageId] }),
+    /** A message's deletion cascades here: without it each deleted message would scan the table. */
+    index('message_reads_message_idx').on(t.messageId),
   ],
 );
 

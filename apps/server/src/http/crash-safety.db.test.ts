@@ -19,6 +19,7 @@ const WRITES = [
   'POST /api/messages/:id/submit',
   'POST /api/messages/:id/request-changes',
   'POST /api/messages/:id/approve',
+  'POST /api/messages/bulk',
   'POST /api/projects/:id/documents',
 ] as const;
 

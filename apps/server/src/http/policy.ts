@@ -148,9 +148,15 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/messages': 'messages.write',
   'GET /api/messages': 'workspace.read',
   'GET /api/messages/counts': 'workspace.read',
+  /** The sidebar's counts and the owners to choose from: every member who reads the inbox. */
+  'GET /api/messages/badges': 'workspace.read',
+  'GET /api/messages/assignees': 'workspace.read',
   'GET /api/messages/:id': 'workspace.read',
   /** The thread's investor panel: whoever may read the message may read the investor's other messages. */
   'GET /api/messages/:id/investor': 'workspace.read',
+  /** Triage (docs/decisions/050-triage-unread-and-owner.md): whoever answers messages assigns and resolves them. */
+  'PUT /api/messages/:id/owner': 'messages.write',
+  'POST /api/messages/bulk': 'messages.write',
   /** Drafts: writers generate and save versions; every role reads them. */
   'POST /api/messages/:id/drafts/generate': 'messages.write',
   'POST /api/messages/:id/drafts': 'messages.write',

@@ -23,10 +23,14 @@ import { toMessageStatus } from './messages.service';
  */
 export async function getInvestorHistory(
   ctx: Pick<ServiceContext, 'db'>,
-  actor: Pick<Actor, 'orgId'>,
+  actor: Pick<Actor, 'orgId' | 'userId'>,
   input: { messageId: string },
 ): Promise<InvestorHistoryResponse> {
-  const message = await findMessage(ctx.db, actor.orgId, input.messageId);
+  const message = await findMessage(ctx.db, {
+    orgId: actor.orgId,
+    id: input.messageId,
+    viewerId: actor.userId,
+  });
   if (!message) throw new AppError('NOT_FOUND');
   const investor = { orgId: actor.orgId, email: message.investorEmail, exceptId: message.id };
   const [rows, total, contact] = await Promise.all([

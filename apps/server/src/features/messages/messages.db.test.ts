@@ -85,7 +85,9 @@ describe('creating a message', () => {
 
     const shown = await ctx.request('GET', `/api/messages/${body.id}`, { cookie: user.cookie });
     expect(shown.status).toBe(200);
-    expect(await json(shown)).toEqual(body);
+    // New for everyone, the writer too, until they open it (docs/decisions/050-triage-unread-and-owner.md).
+    expect(body).toMatchObject({ unread: true, owner: null });
+    expect(await json(shown)).toEqual({ ...body, unread: false });
   });
 
   it('answers 400 naming every invalid field', async () => {

@@ -1,12 +1,17 @@
 import { INBOX_TABS, type InboxTab } from '@parley/contracts';
-import { and, eq, gt, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   investorMessageCounts,
   investorMessages,
+  messageReads,
   organizations,
+  orgMemberships,
+  profiles,
   projects,
   threadReads,
+  users,
 } from '../../db/schema';
 
 /** Keyset position: created_at at full (microsecond) precision as UTC text, and the id. */
@@ -26,6 +31,10 @@ export type MessageRow = {
   createdAt: Date;
   /** The cursor's form of created_at: a JS Date would drop PostgreSQL's microseconds. */
   createdAtKey: string;
+  ownerId: string | null;
+  ownerName: string | null;
+  /** Whether the viewer has opened the thread (a message_reads row). */
+  isRead: boolean;
 };
 
 export async function findProjectInOrg(db: DbOrTx, orgId: string, projectId: string) {
@@ -42,7 +51,20 @@ export async function insertMessage(db: DbOrTx, values: typeof investorMessages.
   return row.id;
 }
 
-function selectMessages(db: DbOrTx) {
+const ownerProfiles = alias(profiles, 'owner_profiles');
+
+/**
+ * Whether `viewerId` has read the message (docs/decisions/050-triage-unread-and-owner.md): a scalar
+ * subquery on message_reads' keys, probed once per row returned. Not EXISTS: PostgreSQL may turn an
+ * EXISTS into a hashed subplan that reads ALL the viewer's reads first (66 ms for a 21-row page with
+ * 150,000 reads, against 0.5 ms probed; docs/benchmarks.md), and a scalar subquery is never hashed.
+ */
+function readAtOf(viewerId: unknown, messageId: SQL | typeof investorMessages.id) {
+  return sql`(select ${messageReads.readAt} from ${messageReads} where ${messageReads.userId} = ${viewerId} and ${messageReads.messageId} = ${messageId})`;
+}
+
+/** A message as the inbox shows it to `viewerId`: with its fund, its owner's name and whether the viewer read it. */
+function selectMessages(db: DbOrTx, viewerId: unknown) {
   return db
     .select({
       id: investorMessages.id,
@@ -57,9 +79,13 @@ function selectMessages(db: DbOrTx) {
       status: investorMessages.status,
       createdAt: investorMessages.createdAt,
       createdAtKey: sql<string>`to_char(${investorMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      ownerId: investorMessages.ownerId,
+      ownerName: ownerProfiles.name,
+      isRead: sql<boolean>`${readAtOf(viewerId, investorMessages.id)} is not null`,
     })
     .from(investorMessages)
-    .leftJoin(projects, eq(projects.id, investorMessages.projectId));
+    .leftJoin(projects, eq(projects.id, investorMessages.projectId))
+    .leftJoin(ownerProfiles, eq(ownerProfiles.id, investorMessages.ownerId));
 }
 
 /**
@@ -91,6 +117,7 @@ export function escapeLike(value: string): string {
 }
 
 type ListFilter = { orgId: string; q?: string | undefined; projectId?: string | undefined };
+type Viewer = { viewerId: string };
 
 /** Organisation, project and search: the pg_trgm GIN indexes serve the ILIKE substring search. */
 function baseFilter(input: ListFilter): SQL | undefined {
@@ -113,7 +140,7 @@ function afterCursor(createdAt: unknown, id: unknown): SQL {
 
 function pageQuery(db: DbOrTx, where: SQL | undefined, limit: number | Placeholder) {
   return (
-    selectMessages(db)
+    selectMessages(db, sql.placeholder('viewerId'))
       .where(where)
       // NULLS LAST as the indexes were built (drizzle's .desc() in schema.ts): a plain DESC means
       // NULLS FIRST, which PostgreSQL cannot serve from them and sorts the whole table instead
@@ -172,7 +199,7 @@ function preparedPage(db: DbOrTx, shape: PageShape) {
 /** One page of a tab, newest first; keyset on (created_at desc, id desc). Fetches limit + 1. */
 export async function listMessages(
   db: DbOrTx,
-  input: ListFilter & { tab: InboxTab; limit: number; after: MessageCursor | null },
+  input: ListFilter & Viewer & { tab: InboxTab; limit: number; after: MessageCursor | null },
 ): Promise<MessageRow[]> {
   const { after } = input;
   const shape = {
@@ -183,6 +210,7 @@ export async function listMessages(
   };
   return preparedPage(db, shape).execute({
     orgId: input.orgId,
+    viewerId: input.viewerId,
     projectId: input.projectId,
     q: input.q ? escapeLike(input.q) : undefined,
     afterAt: after?.createdAt,
@@ -256,11 +284,62 @@ export async function countSearchMatchesByTab(
   return { counts, capped };
 }
 
-export async function findMessage(db: DbOrTx, orgId: string, id: string): Promise<MessageRow | null> {
-  const [row] = await selectMessages(db).where(
-    and(eq(investorMessages.orgId, orgId), eq(investorMessages.id, id)),
+export async function findMessage(
+  db: DbOrTx,
+  input: { orgId: string; id: string; viewerId: string },
+): Promise<MessageRow | null> {
+  const [row] = await selectMessages(db, input.viewerId).where(
+    and(eq(investorMessages.orgId, input.orgId), eq(investorMessages.id, input.id)),
   );
   return row ?? null;
+}
+
+/** Records that the member has read the message; a second read changes nothing (the first time stays). */
+export async function markMessageRead(
+  db: DbOrTx,
+  input: { userId: string; messageId: string; orgId: string; now: Date },
+) {
+  await db
+    .insert(messageReads)
+    .values({ userId: input.userId, messageId: input.messageId, orgId: input.orgId, readAt: input.now })
+    .onConflictDoNothing({ target: [messageReads.userId, messageReads.messageId] });
+}
+
+/** The statuses still to be dealt with, whose unread messages the sidebar counts. */
+const UNREAD_COUNTED_STATUSES = ['open', 'flagged', 'awaiting_approval'] as const;
+
+/**
+ * How many of the newest `window` messages of each status still to be dealt with the member has not
+ * read. Each status is one range of the (org_id, status, created_at, id) index read newest first and
+ * stopped after `window` rows, each row one probe of message_reads (readAtOf, never a hash of all the
+ * member's reads): at most 3 × window index rows whatever the size of the inbox
+ * (docs/decisions/050-triage-unread-and-owner.md).
+ */
+export async function countUnreadMessages(
+  db: DbOrTx,
+  input: { orgId: string; userId: string; window: number },
+): Promise<number> {
+  const newest = UNREAD_COUNTED_STATUSES.map(
+    (status) =>
+      sql`(select ${investorMessages.id} as id from ${investorMessages} where ${investorMessages.orgId} = ${input.orgId} and ${investorMessages.status} = ${status} order by ${investorMessages.createdAt} desc nulls last, ${investorMessages.id} desc nulls last limit ${input.window})`,
+  );
+  const rows = (await db.execute(
+    sql`select count(*)::int as n from (${sql.join(newest, sql` union all `)}) recent where ${readAtOf(input.userId, sql`recent.id`)} is null`,
+  )) as unknown as { rows?: { n: number }[] } | { n: number }[];
+  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+  return Number(list[0]?.n ?? 0);
+}
+
+/** The organisation's active members by name, to choose an owner from. */
+export async function listActiveMembers(db: DbOrTx, input: { orgId: string; limit: number }) {
+  return db
+    .select({ id: users.id, name: profiles.name, email: users.email })
+    .from(orgMemberships)
+    .innerJoin(users, eq(users.id, orgMemberships.userId))
+    .leftJoin(profiles, eq(profiles.id, orgMemberships.userId))
+    .where(and(eq(orgMemberships.orgId, input.orgId), eq(users.status, 'active')))
+    .orderBy(asc(profiles.name), asc(users.email))
+    .limit(input.limit);
 }
 
 type ThreadRead = { sessionId: string; messageId: string; now: Date; idleSince: Date };

@@ -3,6 +3,8 @@ import {
   investorHistoryResponseSchema,
   listMessagesQuerySchema,
   listMessagesResponseSchema,
+  messageAssigneesResponseSchema,
+  messageBadgesResponseSchema,
   messageCountsQuerySchema,
   messageCountsResponseSchema,
   messageIdParamSchema,
@@ -10,7 +12,14 @@ import {
 } from '@parley/contracts';
 import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { getInvestorHistory } from './investor-history';
-import { countMessagesPage, createMessage, listMessagesPage, openMessage } from './messages.service';
+import {
+  countMessagesPage,
+  createMessage,
+  listMessageAssignees,
+  listMessagesPage,
+  openMessage,
+  readMessageBadges,
+} from './messages.service';
 
 const create = apiRoute({
   method: 'post',
@@ -38,6 +47,23 @@ const counts = apiRoute({
   query: messageCountsQuerySchema,
   ok: { status: 200, schema: messageCountsResponseSchema, description: 'The counts' },
   errors: [400, 401, 403],
+});
+
+const badges = apiRoute({
+  method: 'get',
+  path: '/api/messages/badges',
+  summary:
+    'The caller’s unread messages still to be dealt with (capped) and, for reviewers, approvals waiting',
+  ok: { status: 200, schema: messageBadgesResponseSchema, description: 'The counts' },
+  errors: [401, 403],
+});
+
+const assignees = apiRoute({
+  method: 'get',
+  path: '/api/messages/assignees',
+  summary: 'The organisation’s active members, by name, to choose a message’s owner from',
+  ok: { status: 200, schema: messageAssigneesResponseSchema, description: 'The members' },
+  errors: [401, 403],
 });
 
 const show = apiRoute({
@@ -70,10 +96,12 @@ export function registerMessageRoutes(api: ApiRouter, deps: RouteDeps) {
     return c.json(page, 200);
   });
 
-  // Before /api/messages/{id}, which would take 'counts' for an id.
+  // Before /api/messages/{id}, which would take 'counts', 'badges' or 'assignees' for an id.
   api.openapi(counts, async (c) => {
     return c.json(await countMessagesPage(deps, c.get('actor'), c.req.valid('query')), 200);
   });
+  api.openapi(badges, async (c) => c.json(await readMessageBadges(deps, c.get('actor')), 200));
+  api.openapi(assignees, async (c) => c.json(await listMessageAssignees(deps, c.get('actor')), 200));
 
   api.openapi(show, async (c) => {
     const { id } = c.req.valid('param');

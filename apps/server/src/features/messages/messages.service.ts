@@ -1,13 +1,19 @@
 import {
   type createMessageInputSchema,
+  hasCapability,
   INBOX_SEARCH_COUNT_CAP,
   type ListMessagesResponse,
   type listMessagesQuerySchema,
+  MESSAGE_ASSIGNEES_MAX,
   MESSAGE_STATUSES,
   type Message,
+  type MessageAssigneesResponse,
+  type MessageBadgesResponse,
   type MessageCountsResponse,
   type MessageStatus,
   type messageCountsQuerySchema,
+  UNREAD_BADGE_CAP,
+  UNREAD_COUNT_WINDOW,
 } from '@parley/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../auth/actor';
@@ -20,9 +26,11 @@ import { deleteComposeDraft } from '../compose-drafts/compose-drafts.service';
 import { computeSentiment, suggestTopics } from './message-nlp';
 import {
   countSearchMatchesByTab,
+  countUnreadMessages,
   findMessage,
   findProjectInOrg,
   insertMessage,
+  listActiveMembers,
   listMessages,
   type MessageCursor,
   type MessageRow,
@@ -53,6 +61,8 @@ export function toMessageDto(row: MessageRow): Message {
     sentiment_score: row.sentimentScore,
     status: toMessageStatus(row.status),
     created_at: row.createdAt.toISOString(),
+    owner: row.ownerId ? { id: row.ownerId, name: row.ownerName ?? '' } : null,
+    unread: !row.isRead,
   };
 }
 
@@ -108,10 +118,10 @@ export async function createMessage(
 
 export async function getMessage(
   ctx: Pick<ServiceContext, 'db'>,
-  actor: Pick<Actor, 'orgId'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
   input: { id: string },
 ): Promise<Message> {
-  const row = await findMessage(ctx.db, actor.orgId, input.id);
+  const row = await findMessage(ctx.db, { orgId: actor.orgId, id: input.id, viewerId: actor.userId });
   if (!row) throw new AppError('NOT_FOUND');
   return toMessageDto(row);
 }
@@ -119,21 +129,23 @@ export async function getMessage(
 /**
  * GET /api/messages/:id: a thread, as its reader opens it. Reading investor correspondence is an access
  * examiners ask about, so the read is recorded (recordThreadRead: one entry per opening, not per
- * refresh); a message of another organisation is a 404 and records nothing.
+ * refresh), and the message is read for this member from now on (unread state, decision 050); a message
+ * of another organisation is a 404 and records nothing.
  */
 export async function openMessage(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   actor: Pick<Actor, 'userId' | 'orgId'>,
   input: { id: string; sessionId: string },
 ): Promise<Message> {
-  const row = await findMessage(ctx.db, actor.orgId, input.id);
+  const row = await findMessage(ctx.db, { orgId: actor.orgId, id: input.id, viewerId: actor.userId });
   if (!row) throw new AppError('NOT_FOUND');
   await recordThreadRead(ctx, actor, {
     messageId: row.id,
     projectId: row.projectId,
     sessionId: input.sessionId,
   });
-  return toMessageDto(row);
+  // The reader has it in front of them: the answer says it is read (the row above was read before).
+  return toMessageDto({ ...row, isRead: true });
 }
 
 const CURSOR_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -156,13 +168,13 @@ function parseMessageCursor(value: string): MessageCursor {
  */
 export async function listMessagesPage(
   ctx: Pick<ServiceContext, 'db'>,
-  actor: Pick<Actor, 'orgId'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
   query: MessagesPageQuery,
 ): Promise<ListMessagesResponse> {
   const after = query.cursor ? parseMessageCursor(query.cursor) : null;
   const filter = { orgId: actor.orgId, q: query.q, projectId: query.project_id };
   const [rows, counts] = await Promise.all([
-    listMessages(ctx.db, { ...filter, tab: query.tab, limit: query.limit, after }),
+    listMessages(ctx.db, { ...filter, viewerId: actor.userId, tab: query.tab, limit: query.limit, after }),
     filter.q ? null : readTabCounts(ctx.db, filter),
   ]);
   const page = rows.slice(0, query.limit);
@@ -188,4 +200,34 @@ export async function countMessagesPage(
     cap: INBOX_SEARCH_COUNT_CAP,
   });
   return { counts, counts_capped: capped };
+}
+
+/**
+ * The sidebar's and the bell's counts for the caller: unread messages still to be dealt with (bounded:
+ * UNREAD_COUNT_WINDOW per status, shown up to UNREAD_BADGE_CAP), and for a reviewer the messages awaiting
+ * approval, one row of investor_message_counts (docs/decisions/050-triage-unread-and-owner.md).
+ */
+export async function readMessageBadges(
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'userId' | 'orgId' | 'role'>,
+): Promise<MessageBadgesResponse> {
+  const mayReview = hasCapability(actor.role, 'approvals.review');
+  const [unread, counts] = await Promise.all([
+    countUnreadMessages(ctx.db, { orgId: actor.orgId, userId: actor.userId, window: UNREAD_COUNT_WINDOW }),
+    mayReview ? readTabCounts(ctx.db, { orgId: actor.orgId }) : null,
+  ]);
+  return {
+    unread: Math.min(unread, UNREAD_BADGE_CAP),
+    unread_capped: unread > UNREAD_BADGE_CAP,
+    approvals_waiting: counts ? counts.awaiting_approval : null,
+  };
+}
+
+/** The members a message may be given to: the organisation's active members, by name. */
+export async function listMessageAssignees(
+  ctx: Pick<ServiceContext, 'db'>,
+  actor: Pick<Actor, 'orgId'>,
+): Promise<MessageAssigneesResponse> {
+  const rows = await listActiveMembers(ctx.db, { orgId: actor.orgId, limit: MESSAGE_ASSIGNEES_MAX });
+  return { items: rows.map((row) => ({ id: row.id, name: row.name ?? row.email })) };
 }

@@ -1,7 +1,7 @@
 import type { Actor } from '../../auth/actor';
 import type { ServiceContext } from '../../context';
 import { appendAudit } from '../../lib/audit';
-import { continueThreadReading, startThreadReading } from './messages.queries';
+import { continueThreadReading, markMessageRead, startThreadReading } from './messages.queries';
 
 /**
  * How long a session may leave a thread before reading it again counts as opening it again
@@ -11,9 +11,10 @@ import { continueThreadReading, startThreadReading } from './messages.queries';
 export const THREAD_READING_IDLE_MINUTES = 30;
 
 /**
- * Records that the caller read an investor thread: an audit entry (message_opened) when the read
- * opens it, nothing more than a moved timestamp when it is a refresh of a reading under way (a
- * realtime update, a refocused window). One short transaction: the common refresh is one UPDATE.
+ * Records that the caller read an investor thread: the message is read for them from now on (decision
+ * 050), and an audit entry (message_opened) when the read opens it, nothing more than a moved timestamp
+ * when it is a refresh of a reading under way (a realtime update, a refocused window). One short
+ * transaction: the common refresh is one UPDATE and one INSERT that finds its row and writes nothing.
  */
 export async function recordThreadRead(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
@@ -28,6 +29,7 @@ export async function recordThreadRead(
     idleSince: new Date(now.getTime() - THREAD_READING_IDLE_MINUTES * 60_000),
   };
   return ctx.db.transaction(async (tx) => {
+    await markMessageRead(tx, { userId: actor.userId, messageId: input.messageId, orgId: actor.orgId, now });
     if (await continueThreadReading(tx, read)) return { opened: false };
     if (!(await startThreadReading(tx, read))) return { opened: false };
     await appendAudit(tx, ctx.clock, {

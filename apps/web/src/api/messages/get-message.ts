@@ -1,5 +1,6 @@
 import { type Message, messageSchema } from '@parley/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import { messageKeys } from './message-keys';
 
@@ -14,4 +15,15 @@ export function messageQueryOptions(id: string) {
 
 export function useMessage(id: string) {
   return useQuery(messageQueryOptions(id));
+}
+
+/**
+ * Opening a thread reads it for the caller (the server records the read), so once it has loaded the
+ * lists and the sidebar's unread count refresh (docs/decisions/050-triage-unread-and-owner.md).
+ */
+export function useRefreshListsOnceRead(id: string, isLoaded: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (isLoaded && id) void queryClient.invalidateQueries({ queryKey: messageKeys.lists });
+  }, [isLoaded, id, queryClient]);
 }

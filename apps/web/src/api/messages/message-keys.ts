@@ -13,5 +13,8 @@ export const messageKeys = {
   inbox: (input: { tab: InboxTab; q: string }) => [...messageKeys.lists, input] as const,
   search: (q: string) => [...messageKeys.lists, 'palette', q] as const,
   counts: (q: string) => [...messageKeys.lists, 'counts', q] as const,
+  /** The sidebar's and the bell's counts: under lists, so every message event refreshes them. */
+  badges: ['messages', 'list', 'badges'] as const,
+  assignees: ['messages', 'assignees'] as const,
   detail: (messageId: string) => [...messageKeys.all, 'detail', messageId] as const,
 };

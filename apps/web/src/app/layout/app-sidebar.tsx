@@ -1,6 +1,7 @@
 import { hasCapability, PRODUCT_NAME } from '@parley/contracts';
 import { useMemo } from 'react';
 import { Link, NavLink } from 'react-router';
+import { useMessageBadges } from '@/api/messages/message-badges';
 import { ParleyMark } from '@/components/parley-mark';
 import {
   Sidebar,
@@ -19,12 +20,17 @@ import { EmailHealthDot } from '@/features/email/components/email-health-dot';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
 import { buildMenu } from './menu';
+import { MenuCount } from './menu-count';
 import { MENU_ICONS } from './menu-icons';
 import { NavUser } from './nav-user';
 
 export function AppSidebar() {
   const { role } = useSignedInSession();
   const menu = useMemo(() => buildMenu(role), [role]);
+  const badges = useMessageBadges().data;
+  // Collapsed to icons, a count sits on the icon's corner.
+  const countCorner =
+    'group-data-[collapsible=icon]:absolute group-data-[collapsible=icon]:top-0 group-data-[collapsible=icon]:right-0 group-data-[collapsible=icon]:h-4 group-data-[collapsible=icon]:min-w-4 group-data-[collapsible=icon]:px-1 group-data-[collapsible=icon]:text-[9px]';
   const { isMobile, setOpenMobile } = useSidebar();
   const closeMobileSheet = () => {
     if (isMobile) setOpenMobile(false);
@@ -61,6 +67,21 @@ export function AppSidebar() {
                             <EmailHealthDot
                               isEnabled={hasCapability(role, 'admin.manage')}
                               className="ml-auto group-data-[collapsible=icon]:absolute group-data-[collapsible=icon]:top-1 group-data-[collapsible=icon]:right-1"
+                            />
+                          ) : null}
+                          {item.id === 'inbox' ? (
+                            <MenuCount
+                              count={badges?.unread}
+                              isCapped={badges?.unread_capped}
+                              what="unread"
+                              className={countCorner}
+                            />
+                          ) : null}
+                          {item.id === 'approvals' ? (
+                            <MenuCount
+                              count={badges?.approvals_waiting}
+                              what="waiting"
+                              className={countCorner}
                             />
                           ) : null}
                         </NavLink>

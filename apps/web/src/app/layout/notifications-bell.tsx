@@ -1,8 +1,9 @@
 import { NOTIFICATION_TEXTS, type Notification } from '@parley/contracts';
-import { Bell, CheckCheck, LoaderCircle } from 'lucide-react';
+import { Bell, CheckCheck, ClipboardCheck, LoaderCircle } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useMessageBadges } from '@/api/messages/message-badges';
 import { useMarkNotificationsRead, useNotifications } from '@/api/notifications/list-notifications';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
@@ -55,6 +56,10 @@ export function NotificationsBell() {
   const markRead = useMarkNotificationsRead();
   const items = notifications.data?.pages.flatMap((page) => page.items) ?? [];
   const unread = notifications.data?.pages[0]?.unread_count ?? 0;
+  // For reviewers: the approvals waiting are work for them even when no notification is unread.
+  const waiting = useMessageBadges().data?.approvals_waiting ?? 0;
+  const waitingText = waiting === 1 ? '1 approval waiting' : `${waiting} approvals waiting`;
+  const shown = unread + waiting;
 
   function onOpen(item: Notification) {
     if (item.read_at === null) markRead.mutate(item.id);
@@ -65,7 +70,9 @@ export function NotificationsBell() {
     else if (item.kind === 'email_health_alert') navigate(paths.adminEmailHealth);
   }
 
-  const label = unread > 0 ? `${NOTIFICATION_TEXTS.title} (${unread} unread)` : NOTIFICATION_TEXTS.title;
+  const counted = [unread > 0 ? `${unread} unread` : '', waiting > 0 ? waitingText : ''].filter(Boolean);
+  const label =
+    counted.length > 0 ? `${NOTIFICATION_TEXTS.title} (${counted.join(', ')})` : NOTIFICATION_TEXTS.title;
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       {/* The badge sits beside the button, not in it: the button's name is its label alone. */}
@@ -81,12 +88,12 @@ export function NotificationsBell() {
             <Bell aria-hidden />
           </Button>
         </Popover.Trigger>
-        {unread > 0 ? (
+        {shown > 0 ? (
           <span
             aria-hidden
             className="-top-0.5 -right-0.5 pointer-events-none absolute flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white tabular-nums"
           >
-            {unread > 99 ? '99+' : unread}
+            {shown > 99 ? '99+' : shown}
           </span>
         ) : null}
       </span>
@@ -111,6 +118,16 @@ export function NotificationsBell() {
             </Button>
           </div>
           <div className="overflow-y-auto p-1">
+            {waiting > 0 ? (
+              <Link
+                to={paths.approvals}
+                onClick={() => setOpen(false)}
+                className="mb-1 flex items-center gap-2 rounded-md bg-status-warn/15 px-3 py-2 font-medium text-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <ClipboardCheck aria-hidden className="size-4 shrink-0" />
+                {waitingText}
+              </Link>
+            ) : null}
             {notifications.isPending ? (
               <p className="flex items-center gap-2 px-3 py-6 text-muted-foreground text-sm" role="status">
                 <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading…
@@ -130,9 +147,11 @@ export function NotificationsBell() {
                 </Button>
               </div>
             ) : items.length === 0 ? (
-              <p className="px-3 py-6 text-center text-muted-foreground text-sm">
-                {NOTIFICATION_TEXTS.empty}
-              </p>
+              waiting > 0 ? null : (
+                <p className="px-3 py-6 text-center text-muted-foreground text-sm">
+                  {NOTIFICATION_TEXTS.empty}
+                </p>
+              )
             ) : (
               <>
                 <ul className="grid gap-0.5">

@@ -76,13 +76,3 @@ export function matchShortcut(input: ShortcutKey, pendingG: number | null, role:
   if (input.key === 'c') return allowed('compose');
   return { action: null, pendingG: null };
 }
-
-/** Whether a keydown's target takes text: shortcuts are ignored there. */
-export function isEditableTarget(target: EventTarget | null): boolean {
-  if (!target || typeof (target as Element).closest !== 'function') return false;
-  const element = target as HTMLElement;
-  if (element.isContentEditable) return true;
-  return (
-    element.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null
-  );
-}

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useCommandPalette } from '@/app/command-palette/command-palette-context';
+import { isEditableTarget, isInOverlay } from '@/lib/editable-target';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
-import { isEditableTarget, matchShortcut, type ShortcutAction } from './shortcuts';
+import { matchShortcut, type ShortcutAction } from './shortcuts';
 
 /** The attribute a page's search box carries so '/' can find it. */
 export const SEARCH_SHORTCUT_SELECTOR = '[data-shortcut="search"]';
@@ -66,8 +67,7 @@ export function useGlobalShortcuts() {
           altKey: event.altKey,
           shiftKey: event.shiftKey,
           isEditable: isEditableTarget(target),
-          isInOverlay:
-            target?.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') != null,
+          isInOverlay: isInOverlay(target),
           isInPalette: target?.closest('[data-command-palette]') != null,
           time: Date.now(),
         },

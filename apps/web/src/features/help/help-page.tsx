@@ -3,18 +3,8 @@ import { PageHeader } from '@/components/page-header';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { KEYBOARD_SHORTCUTS } from '@/lib/keyboard-shortcuts';
 import { FAQ } from './faq';
-
-/**
- * docs/product.md §2 Help: the keyboard shortcuts, exactly these (they work everywhere in the signed-in app).
- */
-const SHORTCUTS: readonly { keys: readonly string[][]; action: string }[] = [
-  { keys: [['/']], action: 'Focuses search' },
-  { keys: [['g'], ['i']], action: 'Goes to inbox' },
-  { keys: [['g'], ['a']], action: 'Goes to analytics' },
-  { keys: [['c']], action: 'Logs an investor message' },
-  { keys: [['Cmd/Ctrl', 'K']], action: 'Opens the command palette' },
-];
 
 function Key({ children }: { children: string }) {
   return (
@@ -67,7 +57,9 @@ export function HelpPage() {
         <Card>
           <CardHeader>
             <CardTitle id="shortcuts-title">Keyboard shortcuts</CardTitle>
-            <CardDescription>They work on every page, except while you type in a field.</CardDescription>
+            <CardDescription>
+              They work where the table says, except while you type in a field.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3">
             <Table aria-labelledby="shortcuts-title">
@@ -75,15 +67,17 @@ export function HelpPage() {
                 <TableRow>
                   <TableHead scope="col">Keys</TableHead>
                   <TableHead scope="col">Action</TableHead>
+                  <TableHead scope="col">Where</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {SHORTCUTS.map((shortcut) => (
+                {KEYBOARD_SHORTCUTS.map((shortcut) => (
                   <TableRow key={shortcut.action}>
                     <TableCell>
                       <ShortcutKeys keys={shortcut.keys} />
                     </TableCell>
                     <TableCell className="whitespace-normal">{shortcut.action}</TableCell>
+                    <TableCell>{shortcut.where}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

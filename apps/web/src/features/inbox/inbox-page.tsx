@@ -1,4 +1,4 @@
-import { INBOX_TABS, INBOX_TEXTS, type InboxTab, LOG_MESSAGE_TEXTS } from '@parley/contracts';
+import { hasCapability, INBOX_TABS, INBOX_TEXTS, type InboxTab, LOG_MESSAGE_TEXTS } from '@parley/contracts';
 import { CircleAlert, Inbox, LoaderCircle, Plus, RotateCw, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,9 +15,12 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { useSignedInSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { MessageCard } from './components/message-card';
-import { MessageCardSkeleton } from './components/message-card-skeleton';
+import { BulkBar } from './components/bulk-bar';
+import { MessageRow } from './components/message-row';
+import { MessageRowSkeleton } from './components/message-row-skeleton';
+import { useInboxTriage } from './use-inbox-triage';
 
 const TAB_LABELS: Record<InboxTab, string> = {
   all: 'All',
@@ -26,8 +29,8 @@ const TAB_LABELS: Record<InboxTab, string> = {
   resolved: 'Resolved',
 };
 
-/** Placeholder cards while the first page loads: about a screenful. */
-const SKELETON_CARDS = 4;
+/** Placeholder rows while the first page loads: about a screenful. */
+const SKELETON_ROWS = 10;
 
 /** How long typing pauses before the search goes to the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -41,13 +44,14 @@ function formatCount(count: number, capped: boolean): string {
   return `${formatNumber(count, 'en')}${capped ? '+' : ''}`;
 }
 
-/**
- * /inbox (docs/product.md §2 Inbox page): search, tabs with counts, message cards and 'Load more'. Every tab,
- * search and page is done by the server; Open includes 'flagged' messages, with their badge (docs/decisions/020-flagged-messages-stay-open.md).
- */
 /** The list the status tabs filter. */
 const MESSAGES_ID = 'inbox-messages';
 
+/**
+ * /inbox (docs/product.md §2 Inbox page): search, tabs with counts, dense message rows and 'Load more', with
+ * keyboard triage (j/k, Enter, e, x) and bulk actions on the selection. Every tab, search and page is done by
+ * the server; Open includes 'flagged' messages, with their badge (docs/decisions/020-flagged-messages-stay-open.md).
+ */
 export function InboxPage() {
   const id = useId();
   // The first view's page may already be on its way (app/router.tsx starts it with this page's code).
@@ -63,6 +67,13 @@ export function InboxPage() {
   const capped = q ? (searchCounts.data?.counts_capped ?? []) : [];
   const isFirstLoad = messages.isPending;
   const isRefreshing = messages.isFetching && !messages.isFetchingNextPage && !isFirstLoad;
+  const { role } = useSignedInSession();
+  const canChange = hasCapability(role, 'messages.write');
+  const triage = useInboxTriage(
+    items.map((message) => message.id),
+    canChange,
+  );
+  const selected = [...triage.state.selectedIds];
 
   return (
     <Page>
@@ -113,6 +124,17 @@ export function InboxPage() {
         </Tabs>
       </div>
 
+      {selected.length > 0 ? (
+        <BulkBar
+          count={selected.length}
+          isRunning={triage.isRunning}
+          onResolve={() => triage.run({ ids: selected, action: 'resolve' }, triage.clear)}
+          onReopen={() => triage.run({ ids: selected, action: 'reopen' }, triage.clear)}
+          onAssign={(ownerId) => triage.run({ ids: selected, action: 'assign', ownerId }, triage.clear)}
+          onClear={triage.clear}
+        />
+      ) : null}
+
       <section id={MESSAGES_ID} aria-label="Messages" aria-busy={messages.isFetching} className="grid gap-3">
         {isRefreshing ? (
           <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
@@ -124,11 +146,11 @@ export function InboxPage() {
             <p role="status" className="sr-only">
               Loading messages
             </p>
-            <ul aria-hidden="true" className="grid gap-3">
-              {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <ul aria-hidden="true" className="divide-y overflow-hidden rounded-lg border bg-card">
+              {Array.from({ length: SKELETON_ROWS }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                 <li key={index}>
-                  <MessageCardSkeleton />
+                  <MessageRowSkeleton />
                 </li>
               ))}
             </ul>
@@ -156,10 +178,17 @@ export function InboxPage() {
           </Card>
         ) : (
           <>
-            <ul className="grid gap-3">
+            <ul className="divide-y overflow-hidden rounded-lg border bg-card">
               {items.map((message) => (
                 <li key={message.id}>
-                  <MessageCard message={message} />
+                  <MessageRow
+                    message={message}
+                    isFocused={triage.state.focusedId === message.id}
+                    isSelected={triage.state.selectedIds.has(message.id)}
+                    onToggleSelected={canChange ? () => triage.toggle(message.id) : null}
+                    onFocus={() => triage.focus(message.id)}
+                    linkRef={triage.linkRef(message.id)}
+                  />
                 </li>
               ))}
             </ul>

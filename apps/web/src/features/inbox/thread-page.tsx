@@ -1,7 +1,7 @@
 import { DRAFT_TEXTS, EVIDENCE_TEXTS, evidencePackUrl, hasCapability, type Message } from '@parley/contracts';
 import { CircleAlert, FileArchive, Info } from 'lucide-react';
 import { useParams } from 'react-router';
-import { useMessage } from '@/api/messages/get-message';
+import { useMessage, useRefreshListsOnceRead } from '@/api/messages/get-message';
 import { useReadThreadNotifications } from '@/api/notifications/read-thread-notifications';
 import { BackLink } from '@/components/back-link';
 import { Page } from '@/components/page';
@@ -32,6 +32,7 @@ export function ThreadPage() {
   const canExportEvidence = hasCapability(role, 'audit.verify');
   const message = useMessage(threadId);
   useReadThreadNotifications(threadId, message.isSuccess);
+  useRefreshListsOnceRead(threadId, message.isSuccess);
 
   return (
     <Page className="max-w-[96rem]">

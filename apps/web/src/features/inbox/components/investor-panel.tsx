@@ -10,7 +10,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useInvestorHistory } from '../api/get-investor-history';
-import { MessageStatusBadge } from './message-card';
+import { MessageStatusBadge } from './message-status-badge';
 
 /**
  * The investor panel (docs/product.md §2 Message detail), under the message: the fund this message is
