@@ -68,8 +68,12 @@ test('under 768 px the sidebar is a sheet opened from the top bar', async ({ bro
   await signInAs(page, 'ir_director');
   const menu = page.getByRole('navigation', { name: 'Main' });
   await expect(menu).toBeHidden();
+  // The top bar has no room for the theme on a phone: it is in the menu's footer.
+  await expect(page.getByRole('group', { name: 'Theme' })).toBeHidden();
   await page.getByRole('button', { name: 'Toggle sidebar' }).click();
   await expect(menu).toBeVisible();
+  await page.getByRole('radio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
   await menu.getByRole('link', { name: 'Approvals' }).click();
   await expect(page).toHaveURL(/\/approvals$/);
   await expect(menu).toBeHidden();

@@ -1,16 +1,20 @@
 import { formatRole } from '@parley/contracts';
 import { LoaderCircle, LogOut } from 'lucide-react';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '@/components/ui/sidebar';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { getInitials } from '@/lib/initials';
 import { useSignedInSession } from '@/lib/session';
+import { useIsMobile } from '@/lib/use-is-mobile';
 
 /**
- * The sidebar footer (docs/product.md §2): the user's name, the role with spaces for underscores, Sign Out.
+ * The sidebar footer (docs/product.md §2): the user's name, the role in words, Sign Out; on a phone also
+ * the theme, which the top bar has no room for there.
  */
 export function NavUser() {
   const { user, role } = useSignedInSession();
   const signOut = useSignOut();
+  const isMobile = useIsMobile();
 
   return (
     <>
@@ -30,6 +34,12 @@ export function NavUser() {
           </span>
         </div>
       </div>
+      {isMobile ? (
+        <div className="flex items-center justify-between gap-2 px-1 py-1.5">
+          <span className="text-sidebar-foreground/75 text-xs">Theme</span>
+          <ThemeToggle />
+        </div>
+      ) : null}
       <SidebarMenu>
         <SidebarMenuItem>
           <SidebarMenuButton

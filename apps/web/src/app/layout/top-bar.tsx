@@ -6,15 +6,18 @@ import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger } from '@/components/ui/sidebar';
 import { findRouteTitle } from '@/lib/document-title';
+import { useIsMobile } from '@/lib/use-is-mobile';
 import { NotificationsBell } from './notifications-bell';
 
 /** Apple keyboards say Cmd where others say Ctrl (the shortcut takes either). */
 const IS_APPLE = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
-/** The sticky bar above every signed-in page (docs/product.md §2): sidebar trigger, page title, theme. */
+/** The sticky bar above every signed-in page (docs/product.md §2): sidebar trigger, page title, theme (not on a phone). */
 export function TopBar() {
   const title = findRouteTitle(useMatches());
   const palette = useCommandPalette();
+  // On a phone the theme choice lives in the menu's footer (nav-user.tsx): the bar keeps its room.
+  const isMobile = useIsMobile();
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-4 backdrop-blur-sm md:px-6">
       <SidebarTrigger />
@@ -38,7 +41,7 @@ export function TopBar() {
           </kbd>
         </Button>
         <NotificationsBell />
-        <ThemeToggle />
+        {isMobile ? null : <ThemeToggle />}
       </div>
     </header>
   );

@@ -111,7 +111,7 @@ export function InboxPage() {
           />
         </div>
         <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)}>
-          <TabsList aria-label="Message status" className="grid h-auto w-full grid-cols-2 sm:flex sm:w-fit">
+          <TabsList aria-label="Message status" className="max-w-full">
             {INBOX_TABS.map((value) => (
               <TabsTrigger key={value} value={value} controls={MESSAGES_ID}>
                 {TAB_LABELS[value]}
