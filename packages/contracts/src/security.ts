@@ -52,8 +52,10 @@ export const SECURITY_TEXTS = {
  * GET /api/health/auth-mfa (docs/product.md §3 MFA stats, §7 health/auth-mfa), for the caller's organisation.
  */
 export const mfaStatsResponseSchema = z.object({
-  /** Members of the organisation whose TOTP is verified (enrolment finished). */
+  /** Active members of the organisation whose TOTP is verified (enrolment finished). */
   mfa_enabled_users: z.number().int().nonnegative(),
+  /** Active members of the organisation: the figure above is out of these ('1 of 4 members'). */
+  active_members: z.number().int().nonnegative(),
   /** Failed MFA code attempts by the organisation's members in the last MFA_FAILED_ATTEMPTS_WINDOW_MINUTES. */
   failed_attempts_1h: z.number().int().nonnegative(),
 });

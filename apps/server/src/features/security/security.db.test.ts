@@ -13,6 +13,7 @@ import {
   sessions,
   systemConfig,
   userMfaTotp,
+  users,
 } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
 import { verifyAuditChain } from '../audit/audit.service';
@@ -56,7 +57,7 @@ async function recordAttempts(
 async function stats(cookie: string) {
   const res = await ctx.request('GET', '/api/health/auth-mfa', { cookie });
   expect(res.status).toBe(200);
-  return (await json(res)) as { mfa_enabled_users: number; failed_attempts_1h: number };
+  return (await json(res)) as { mfa_enabled_users: number; active_members: number; failed_attempts_1h: number };
 }
 
 function patchConfig(cookie: string, body: unknown) {
@@ -115,7 +116,14 @@ describe('GET /api/health/auth-mfa', () => {
 
     const after = await stats(admin.cookie);
     expect(after.mfa_enabled_users - before.mfa_enabled_users).toBe(2);
+    expect(after.active_members - before.active_members).toBe(4);
     expect(after.failed_attempts_1h).toBe(before.failed_attempts_1h);
+
+    // A deactivated member counts in neither figure.
+    await ctx.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, enabled.userId));
+    const gone = await stats(admin.cookie);
+    expect(gone.mfa_enabled_users).toBe(after.mfa_enabled_users - 1);
+    expect(gone.active_members).toBe(after.active_members - 1);
   });
 
   it("counts the organisation's failed attempts of the last hour, and none older or elsewhere", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   mfaAttempts,
@@ -7,16 +7,24 @@ import {
   orgMemberships,
   systemConfig,
   userMfaTotp,
+  users,
 } from '../../db/schema';
 
-/** Members of the organisation with a verified authenticator (org_memberships_org_id_idx, then the user's row). */
-export async function countVerifiedMfaMembers(db: DbOrTx, orgId: string) {
+/**
+ * The organisation's active members, and how many of them have a verified authenticator
+ * (org_memberships_org_id_idx, then each member's user and authenticator rows by key).
+ */
+export async function countMembersWithMfa(db: DbOrTx, orgId: string) {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      members: sql<number>`count(*)::int`,
+      withMfa: sql<number>`(count(*) filter (where ${userMfaTotp.verifiedAt} is not null))::int`,
+    })
     .from(orgMemberships)
-    .innerJoin(userMfaTotp, eq(userMfaTotp.userId, orgMemberships.userId))
-    .where(and(eq(orgMemberships.orgId, orgId), isNotNull(userMfaTotp.verifiedAt)));
-  return row?.count ?? 0;
+    .innerJoin(users, and(eq(users.id, orgMemberships.userId), eq(users.status, 'active')))
+    .leftJoin(userMfaTotp, eq(userMfaTotp.userId, orgMemberships.userId))
+    .where(eq(orgMemberships.orgId, orgId));
+  return { members: row?.members ?? 0, withMfa: row?.withMfa ?? 0 };
 }
 
 /** Failed MFA code attempts of the organisation after `since` (mfa_attempts_org_created_idx). */

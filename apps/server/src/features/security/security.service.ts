@@ -28,7 +28,7 @@ import { findOrgMember, listMembers, toAdminUser } from '../users/users.service'
 import {
   clearMfaLockout,
   countFailedMfaAttemptsSince,
-  countVerifiedMfaMembers,
+  countMembersWithMfa,
   deleteMfaFactor,
   deleteRecoveryCodes,
   findLastFailedMfaAttempts,
@@ -39,7 +39,8 @@ import {
 const FAILED_ATTEMPTS_WINDOW_MS = MFA_FAILED_ATTEMPTS_WINDOW_MINUTES * 60_000;
 
 /**
- * docs/product.md §3 MFA stats for one organisation: members with a verified authenticator, and failed code
+ * docs/product.md §3 MFA stats for one organisation: active members with a verified authenticator out of all
+ * active members, and failed code
  * attempts in the last hour by the clock (the window ends now; nothing older counts).
  */
 export async function getMfaStats(
@@ -47,11 +48,11 @@ export async function getMfaStats(
   actor: Pick<Actor, 'orgId'>,
 ): Promise<MfaStatsResponse> {
   const since = new Date(ctx.clock.now().getTime() - FAILED_ATTEMPTS_WINDOW_MS);
-  const [enabled, failed] = await Promise.all([
-    countVerifiedMfaMembers(ctx.db, actor.orgId),
+  const [{ members, withMfa }, failed] = await Promise.all([
+    countMembersWithMfa(ctx.db, actor.orgId),
     countFailedMfaAttemptsSince(ctx.db, actor.orgId, since),
   ]);
-  return { mfa_enabled_users: enabled, failed_attempts_1h: failed };
+  return { mfa_enabled_users: withMfa, active_members: members, failed_attempts_1h: failed };
 }
 
 /** The stored strings as booleans; a key never stored reads as the default every organisation gets. */

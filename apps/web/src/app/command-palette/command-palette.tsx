@@ -1,6 +1,5 @@
-import { hasCapability, LOG_MESSAGE_TEXTS } from '@parley/contracts';
 import { Command } from 'cmdk';
-import { LoaderCircle, LogOut, type LucideIcon, Mail, Search, SquarePen, SunMoon } from 'lucide-react';
+import { LoaderCircle, LogOut, type LucideIcon, Mail, Search, SunMoon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGE_SEARCH_MIN_CHARS, useMessageSearch } from '@/api/messages/list-messages';
@@ -88,17 +87,6 @@ function PaletteBody({ close }: { close: () => void }) {
     [role],
   );
   const actions: PaletteAction[] = [
-    ...(hasCapability(role, 'messages.write')
-      ? [
-          {
-            id: 'compose',
-            title: LOG_MESSAGE_TEXTS.title,
-            keywords: ['new', 'log', 'record', 'message', 'compose'],
-            icon: SquarePen,
-            run: () => navigate(paths.compose),
-          },
-        ]
-      : []),
     {
       id: 'theme',
       title: 'Toggle theme',

@@ -62,7 +62,7 @@ export function ComposePage() {
   const canWrite = hasCapability(role, 'messages.write');
   const draft = useComposeDraft(canWrite);
   return (
-    <Page className="max-w-3xl">
+    <Page width="form">
       <PageHeader title={LOG_MESSAGE_TEXTS.title} subtitle={LOG_MESSAGE_TEXTS.subtitle} />
       {!canWrite ? (
         <Alert>

@@ -37,7 +37,8 @@ export function HelpPage() {
   return (
     <Page>
       <PageHeader title="Help" subtitle="Frequently asked questions and keyboard shortcuts" />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {/* One column: the shortcuts table (keys, action, where) needs the page's width to read. */}
+      <div className="grid items-start gap-6">
         <Card>
           <CardHeader>
             <CardTitle id="faq-title">Frequently asked questions</CardTitle>
@@ -62,7 +63,10 @@ export function HelpPage() {
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3">
-            <Table aria-labelledby="shortcuts-title">
+            <Table
+              aria-labelledby="shortcuts-title"
+              className="[&_td]:whitespace-normal [&_th]:whitespace-normal"
+            >
               <TableHeader>
                 <TableRow>
                   <TableHead scope="col">Keys</TableHead>
@@ -77,7 +81,7 @@ export function HelpPage() {
                       <ShortcutKeys keys={shortcut.keys} />
                     </TableCell>
                     <TableCell className="whitespace-normal">{shortcut.action}</TableCell>
-                    <TableCell>{shortcut.where}</TableCell>
+                    <TableCell className="whitespace-normal">{shortcut.where}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

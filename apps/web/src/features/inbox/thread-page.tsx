@@ -35,7 +35,7 @@ export function ThreadPage() {
   useRefreshListsOnceRead(threadId, message.isSuccess);
 
   return (
-    <Page className="max-w-[96rem]">
+    <Page width="wide">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <BackLink to={paths.inbox}>Back to Inbox</BackLink>
         {canExportEvidence && message.isSuccess ? (

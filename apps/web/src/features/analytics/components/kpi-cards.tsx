@@ -1,5 +1,6 @@
 import type { AnalyticsResponse } from '@parley/contracts';
 import { ChevronRight } from 'lucide-react';
+import { KpiCard } from '@/components/kpi-card';
 import { type DrillTarget, drillOf } from '../analytics-drill';
 import { countOf, type FigureKind, figureChange, formatFigure } from '../analytics-figures';
 import { FigureChange } from './figure-change';
@@ -67,27 +68,15 @@ export function KpiCards({
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
       {kpisOf(data).map((kpi) => (
         <li key={kpi.key} className="flex">
-          <button
-            type="button"
+          <KpiCard
+            label={kpi.title}
+            value={formatFigure(kpi.kind, kpi.figure.value)}
+            aside={<FigureChange change={figureChange(kpi.kind, kpi.figure)} />}
+            hint={kpi.detail}
+            icon={<ChevronRight className="opacity-60 transition-transform group-hover:translate-x-0.5" />}
             onClick={() => onDrill(kpi.target)}
-            className="group flex w-full flex-col gap-2 rounded-xl border bg-card p-4 text-left text-card-foreground shadow-xs transition-colors hover:bg-accent/60"
-            data-testid={`kpi-${kpi.key}`}
-          >
-            <span className="flex items-start justify-between gap-2 text-muted-foreground text-sm">
-              <span>{kpi.title}</span>
-              <ChevronRight
-                aria-hidden="true"
-                className="size-4 shrink-0 opacity-60 transition-transform group-hover:translate-x-0.5"
-              />
-            </span>
-            <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-              <span className="font-semibold text-2xl tabular-nums">
-                {formatFigure(kpi.kind, kpi.figure.value)}
-              </span>
-              <FigureChange change={figureChange(kpi.kind, kpi.figure)} />
-            </span>
-            <span className="text-muted-foreground text-xs">{kpi.detail}</span>
-          </button>
+            cardTestId={`kpi-${kpi.key}`}
+          />
         </li>
       ))}
     </ul>

@@ -1,37 +1,29 @@
 import type { EmailKpis } from '@parley/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { KpiCard } from '@/components/kpi-card';
 
 function Stat({ label, value, rate }: { label: string; value: string | number; rate?: number }) {
   // docs/product.md §9: open and click bars (all rate bars here) are capped at 100%.
   const width = rate === undefined ? 0 : Math.min(100, Math.max(0, rate));
   return (
-    <Card className="gap-2 py-4">
-      <CardHeader className="px-4">
-        <CardTitle as="h3" className="font-normal text-muted-foreground text-sm">
-          {label}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-2 px-4">
-        <p className="font-semibold text-2xl tabular-nums" data-testid={`kpi-${label}`}>
-          {value}
-          {rate === undefined ? null : (
-            <span className="ml-2 font-normal text-muted-foreground text-sm">{rate}%</span>
-          )}
-        </p>
-        {rate === undefined ? null : (
-          <div
-            role="progressbar"
-            aria-label={`${label} rate`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={width}
-            className="h-2 overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full rounded-full bg-primary" style={{ width: `${width}%` }} />
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <KpiCard
+      label={label}
+      value={value}
+      valueTestId={`kpi-${label}`}
+      aside={rate === undefined ? null : <span className="text-muted-foreground text-sm">{rate}%</span>}
+    >
+      {rate === undefined ? null : (
+        <div
+          role="progressbar"
+          aria-label={`${label} rate`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={width}
+          className="h-2 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full rounded-full bg-primary" style={{ width: `${width}%` }} />
+        </div>
+      )}
+    </KpiCard>
   );
 }
 
