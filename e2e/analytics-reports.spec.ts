@@ -45,7 +45,9 @@ test('a flagged reply approved with a rating shows on Analytics and in the Compl
   await associate.goto(threadUrl);
   await expect(associate.getByLabel('Draft version')).toHaveText('Version 2');
   await associate.getByRole('button', { name: 'Check Compliance', exact: true }).click();
-  await expect(associate.getByRole('status').filter({ hasText: '1 compliance flags detected' })).toBeFocused();
+  await expect(
+    associate.getByRole('status').filter({ hasText: '1 compliance flags detected' }),
+  ).toBeFocused();
   await associate.getByRole('button', { name: 'Submit for Approval' }).click();
   await expect(
     associate.getByRole('region', { name: /Notifications/ }).getByText('Submitted for approval'),

@@ -29,17 +29,3 @@ export type ComposeDraft = z.infer<typeof composeDraftSchema>;
 /** GET /api/compose-draft: one's own draft, or null when there is none. */
 export const composeDraftResponseSchema = z.object({ draft: composeDraftSchema.nullable() });
 export type ComposeDraftResponse = z.infer<typeof composeDraftResponseSchema>;
-
-/** The words of the 'Log investor message' page (docs/decisions/048-no-placeholders.md). */
-export const LOG_MESSAGE_TEXTS = {
-  title: 'Log investor message',
-  subtitle: 'Record a message an investor sent, then draft the reply',
-  logMessage: 'Log message',
-  logAndDraft: 'Log and draft a reply',
-  logged: 'Investor message logged',
-  logFailed: 'Failed to log the message',
-  draftSaving: 'Saving draft…',
-  draftSaved: 'Draft saved to your account',
-  draftNotSaved: 'Draft not saved',
-  discardDraft: 'Discard draft',
-} as const;

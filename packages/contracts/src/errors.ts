@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ErrorCode, INTERNAL_ERROR_MESSAGE } from './error-codes';
 
 /** ' (401)' after a clause, when the service's HTTP status is known. */
 const withStatus = (status?: number) => (status === undefined ? '' : ` (${status})`);
@@ -303,15 +304,8 @@ export const ERRORS = {
   /** 409: docs/decisions/044-reports.md — only a failed report is generated again. */
   REPORT_NOT_FAILED: { status: 409, message: 'Only a failed report can be retried.' },
   /** 500: never shows internals; the request id leads to the log line. */
-  INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
-} as const satisfies Record<string, { status: number; message: string }>;
-
-export type ErrorCode = keyof typeof ERRORS;
-
-/** Whether a code is one of the catalogue's: the web shows a server's text only for those. */
-export function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(ERRORS, code);
-}
+  INTERNAL: { status: 500, message: INTERNAL_ERROR_MESSAGE },
+} as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
 /** Every way the drafter can fail (docs/decisions/025-honest-remote-drafter.md), one code per cause. */
 export const DRAFTER_FAILURE_CODES = [

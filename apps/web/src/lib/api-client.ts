@@ -1,4 +1,4 @@
-import { ERRORS, errorResponseSchema, isErrorCode } from '@parley/contracts';
+import { errorResponseSchema, INTERNAL_ERROR_MESSAGE, isErrorCode } from '@parley/contracts';
 import { BUILD_HEADER, noteServedBuild } from './app-version';
 
 /** Codes the client gives failures that did not come with the server's error envelope. */
@@ -95,13 +95,13 @@ function withReference(text: string, requestId: string | undefined): string {
 
 /**
  * The server's own text for a failure, when it answered with its error envelope and a code of the
- * catalogue (packages/contracts ERRORS; a 404 included: "Message not found." says more than any
+ * catalogue (packages/contracts ERROR_CODES; a 404 included: "Message not found." says more than any
  * fallback). Any other code gets the catalogue's generic sentence with the request id. Undefined for
  * network failures and answers without the envelope (a missing API route, a proxy's HTML page).
  */
 export function getServerMessage(error: unknown): string | undefined {
   if (!isApiError(error) || !error.isFromServer) return undefined;
-  return isUnexpected(error) ? withReference(ERRORS.INTERNAL.message, error.requestId) : error.message;
+  return isUnexpected(error) ? withReference(INTERNAL_ERROR_MESSAGE, error.requestId) : error.message;
 }
 
 /**

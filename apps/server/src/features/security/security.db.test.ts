@@ -57,7 +57,11 @@ async function recordAttempts(
 async function stats(cookie: string) {
   const res = await ctx.request('GET', '/api/health/auth-mfa', { cookie });
   expect(res.status).toBe(200);
-  return (await json(res)) as { mfa_enabled_users: number; active_members: number; failed_attempts_1h: number };
+  return (await json(res)) as {
+    mfa_enabled_users: number;
+    active_members: number;
+    failed_attempts_1h: number;
+  };
 }
 
 function patchConfig(cookie: string, body: unknown) {
