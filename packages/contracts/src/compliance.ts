@@ -204,6 +204,20 @@ export type ApplyFixInput = z.infer<typeof applyFixInputSchema>;
 // ---------------------------------------------------------------------------------------------
 // Policy: lexicon and patterns
 
+/**
+ * The latest audit entry that changed a rule or setting: who and when, and the entry's id so the page
+ * links to it on the Audit Logs page. Null when the organisation never changed it (a built-in default).
+ */
+export const ruleLastChangedSchema = z
+  .object({
+    at: z.string(),
+    /** The member's name; null once the account is gone. */
+    by_name: z.string().nullable(),
+    audit_entry_id: z.string(),
+  })
+  .nullable();
+export type RuleLastChanged = z.infer<typeof ruleLastChangedSchema>;
+
 export const complianceTermSchema = z.object({
   /** The lower-cased term: its key in the API paths. */
   key: z.string(),
@@ -212,6 +226,7 @@ export const complianceTermSchema = z.object({
   suggestion: z.string(),
   enabled: z.boolean(),
   is_builtin: z.boolean(),
+  last_changed: ruleLastChangedSchema,
 });
 export type ComplianceTerm = z.infer<typeof complianceTermSchema>;
 
@@ -225,6 +240,7 @@ export const compliancePatternSchema = z.object({
   is_builtin: z.boolean(),
   /** A custom pattern's phrase; null for the built-in ones (rules written in code). */
   phrase: z.string().nullable(),
+  last_changed: ruleLastChangedSchema,
 });
 export type CompliancePattern = z.infer<typeof compliancePatternSchema>;
 
@@ -342,6 +358,16 @@ export const complianceSettingsInputSchema = z.object({
 });
 export type ComplianceSettingsInput = z.input<typeof complianceSettingsInputSchema>;
 
+/** The settings fields a settings save names in its audit entry's `details.changed`. */
+export const COMPLIANCE_SETTINGS_FIELDS = [
+  'forward_looking_disclaimer',
+  'risk_factor_tags',
+  'compliance_contact',
+  'approval_matrix',
+  'unsupported_figure_severity',
+] as const;
+export type ComplianceSettingsField = (typeof COMPLIANCE_SETTINGS_FIELDS)[number];
+
 export const complianceSettingsSchema = z.object({
   forward_looking_disclaimer: z.string(),
   risk_factor_tags: z.array(z.string()),
@@ -354,6 +380,14 @@ export const complianceSettingsSchema = z.object({
   }),
   unsupported_figure_severity: severitySchema,
   updated_at: z.string().nullable(),
+  /** Each field's latest audited change (a save that left a field alone is not its change). */
+  last_changed: z.object({
+    forward_looking_disclaimer: ruleLastChangedSchema,
+    risk_factor_tags: ruleLastChangedSchema,
+    compliance_contact: ruleLastChangedSchema,
+    approval_matrix: ruleLastChangedSchema,
+    unsupported_figure_severity: ruleLastChangedSchema,
+  }),
 });
 export type ComplianceSettings = Omit<z.infer<typeof complianceSettingsSchema>, 'approval_matrix'> & {
   approval_matrix: ApprovalMatrix;

@@ -17,6 +17,10 @@ describe('paths', () => {
     expect(libraryAnswerLink.buildFromMessage('m 1')).toBe('/compliance?library_from=m+1#answer-library');
   });
 
+  it('links to one audit entry, whose sheet the Audit Logs page opens', () => {
+    expect(paths.auditEntry.build('e 1')).toBe('/audit?entry=e%201');
+  });
+
   it('builds the invitation link of docs/product.md §9', () => {
     expect(buildAuthPath('tok+en')).toBe('/auth?token=tok%2Ben');
     expect(buildAuthPath()).toBe('/auth');

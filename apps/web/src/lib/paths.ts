@@ -4,6 +4,9 @@ import { AUTH_LINK_PATHS } from '@parley/contracts';
  * Every route of the web app, in one place (STYLE.md: no route string is typed twice).
  * Static routes are strings; dynamic ones have the router's `pattern` and a `build` for links.
  */
+/** The Audit Logs page's query parameter naming the entry whose sheet is open. */
+export const AUDIT_ENTRY_PARAM = 'entry';
+
 export const paths = {
   home: '/',
   auth: '/auth',
@@ -36,6 +39,11 @@ export const paths = {
   analytics: '/analytics',
   compliance: '/compliance',
   audit: '/audit',
+  /** Audit Logs with one entry's sheet open (its `entry` query parameter), as a 'Changed by' line links to it. */
+  auditEntry: {
+    pattern: '/audit',
+    build: (entryId: string) => `/audit?${AUDIT_ENTRY_PARAM}=${encodeURIComponent(entryId)}`,
+  },
   reports: '/reports',
   admin: '/admin',
   adminInvite: '/admin/invite',

@@ -6,6 +6,7 @@ import type {
   ComplianceTerm,
   createPatternInputSchema,
   createTermInputSchema,
+  RuleLastChanged,
   updatePatternInputSchema,
   updateTermInputSchema,
 } from '@parley/contracts';
@@ -20,11 +21,13 @@ import {
   findComplianceRule,
   insertComplianceRule,
   listComplianceRules,
+  listRuleLastChanges,
   updateComplianceRule,
 } from './compliance.queries';
 import {
   auditComplianceChange,
   type ComplianceEditor,
+  lastChangedOf,
   type PolicyView,
   policyViewOf,
   termKey,
@@ -37,7 +40,7 @@ type CreatePattern = z.output<typeof createPatternInputSchema>;
 type UpdatePattern = z.output<typeof updatePatternInputSchema>;
 type RulesContext = Pick<ServiceContext, 'db' | 'clock'>;
 
-function termDto(entry: PolicyView['lexicon'][number]): ComplianceTerm {
+function termDto(entry: PolicyView['lexicon'][number], lastChanged: RuleLastChanged): ComplianceTerm {
   return {
     key: entry.key,
     term: entry.term,
@@ -45,10 +48,11 @@ function termDto(entry: PolicyView['lexicon'][number]): ComplianceTerm {
     suggestion: entry.suggestion,
     enabled: entry.enabled,
     is_builtin: entry.is_builtin,
+    last_changed: lastChanged,
   };
 }
 
-function patternDto(rule: PolicyView['patterns'][number]): CompliancePattern {
+function patternDto(rule: PolicyView['patterns'][number], lastChanged: RuleLastChanged): CompliancePattern {
   return {
     id: rule.id,
     name: rule.name,
@@ -58,6 +62,7 @@ function patternDto(rule: PolicyView['patterns'][number]): CompliancePattern {
     enabled: rule.enabled,
     is_builtin: rule.is_builtin,
     phrase: rule.is_builtin ? null : rule.phrase,
+    last_changed: lastChanged,
   };
 }
 
@@ -65,12 +70,24 @@ async function policyView(db: DbOrTx, orgId: string): Promise<PolicyView> {
   return policyViewOf(await listComplianceRules(db, orgId));
 }
 
+/** The policy as the API shows it: each rule with its latest audited change (audit entries name the row id). */
+async function policyDtos(db: DbOrTx, orgId: string): Promise<CompliancePolicyResponse> {
+  const [rows, changes] = await Promise.all([listComplianceRules(db, orgId), listRuleLastChanges(db, orgId)]);
+  const view = policyViewOf(rows);
+  const rowIds = new Map(rows.map((row) => [`${row.kind}:${row.key}`, row.id]));
+  const lastChanged = (kind: 'term' | 'pattern', key: string) =>
+    lastChangedOf(changes, rowIds.get(`${kind}:${key}`));
+  return {
+    lexicon: view.lexicon.map((entry) => termDto(entry, lastChanged('term', entry.key))),
+    patterns: view.patterns.map((rule) => patternDto(rule, lastChanged('pattern', rule.id))),
+  };
+}
+
 export async function getCompliancePolicy(
   ctx: Pick<ServiceContext, 'db'>,
   actor: Pick<Actor, 'orgId'>,
 ): Promise<CompliancePolicyResponse> {
-  const view = await policyView(ctx.db, actor.orgId);
-  return { lexicon: view.lexicon.map(termDto), patterns: view.patterns.map(patternDto) };
+  return policyDtos(ctx.db, actor.orgId);
 }
 
 /** A unique index refused the row: someone made the same rule at the same moment. */
@@ -143,9 +160,9 @@ export async function addTerm(
 }
 
 async function requireTerm(db: DbOrTx, orgId: string, key: string): Promise<ComplianceTerm> {
-  const entry = (await policyView(db, orgId)).lexicon.find((e) => e.key === key);
+  const entry = (await policyDtos(db, orgId)).lexicon.find((e) => e.key === key);
   if (!entry) throw new AppError('NOT_FOUND');
-  return termDto(entry);
+  return entry;
 }
 
 export async function updateTerm(
@@ -230,9 +247,9 @@ function assertPhrase(phrase: string) {
 }
 
 async function requirePattern(db: DbOrTx, orgId: string, id: string): Promise<CompliancePattern> {
-  const rule = (await policyView(db, orgId)).patterns.find((p) => p.id === id);
+  const rule = (await policyDtos(db, orgId)).patterns.find((p) => p.id === id);
   if (!rule) throw new AppError('NOT_FOUND');
-  return patternDto(rule);
+  return rule;
 }
 
 export async function addPattern(

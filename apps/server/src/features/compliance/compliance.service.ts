@@ -5,6 +5,7 @@ import {
   approvalMatrixSchema,
   CLAIM_RULES,
   type ClaimRule,
+  COMPLIANCE_SETTINGS_FIELDS,
   type ComplianceCheckInput,
   type ComplianceCheckResponse,
   type ComplianceFlag,
@@ -17,6 +18,7 @@ import {
   DEFAULT_RISK_FACTOR_TAGS,
   DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
   flagRationale,
+  type RuleLastChanged,
   requiresDirectorApproval,
   type SecondOpinionStatus,
 } from '@parley/contracts';
@@ -34,7 +36,9 @@ import {
   type ComplianceRuleRow,
   countActiveTemplates,
   findComplianceSettings,
+  type LastChangeRow,
   listComplianceRules,
+  listSettingsLastChanges,
   upsertComplianceSettings,
 } from './compliance.queries';
 import { loadCheck } from './load-check';
@@ -336,6 +340,14 @@ export async function getComplianceOverview(
   };
 }
 
+/** The DTO of the latest change of `key` (a rule row's id or a settings field), or null if never changed. */
+export function lastChangedOf(changes: readonly LastChangeRow[], key: string | undefined): RuleLastChanged {
+  const change = key === undefined ? undefined : changes.find((c) => c.key === key);
+  return change
+    ? { at: change.at.toISOString(), by_name: change.byName, audit_entry_id: change.entryId }
+    : null;
+}
+
 /** An audit entry for a compliance change, by the acting member. */
 export function auditComplianceChange(
   tx: Tx,
@@ -358,12 +370,18 @@ export async function getComplianceSettings(
   ctx: Pick<ServiceContext, 'db'>,
   actor: Pick<Actor, 'orgId'>,
 ): Promise<ComplianceSettings> {
-  const row = await findComplianceSettings(ctx.db, actor.orgId);
+  const [row, changes] = await Promise.all([
+    findComplianceSettings(ctx.db, actor.orgId),
+    listSettingsLastChanges(ctx.db, actor.orgId),
+  ]);
   return {
     ...settingsOf(row),
     approval_matrix: matrixOf(row?.approvalMatrix),
     unsupported_figure_severity: row?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
     updated_at: row?.updatedAt.toISOString() ?? null,
+    last_changed: Object.fromEntries(
+      COMPLIANCE_SETTINGS_FIELDS.map((field) => [field, lastChangedOf(changes, field)]),
+    ) as ComplianceSettings['last_changed'],
   };
 }
 

@@ -1,6 +1,7 @@
 import { hasCapability } from '@parley/contracts';
 import { ScrollText } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useFundOptions } from '@/api/projects/list-projects';
 import { EmptyState } from '@/components/empty-state';
 import { LoadMore } from '@/components/load-more';
@@ -9,6 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { SearchField } from '@/components/search-field';
 import { SectionError } from '@/components/section-error';
 import { Card } from '@/components/ui/card';
+import { AUDIT_ENTRY_PARAM } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAuditEntries } from './api/list-audit-entries';
@@ -32,7 +34,22 @@ export function AuditPage() {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open entry lives in the address, so a link can open one entry (paths.auditEntry).
+  const [params, setParams] = useSearchParams();
+  const openId = params.get(AUDIT_ENTRY_PARAM);
+  const setOpenId = useCallback(
+    (id: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) next.set(AUDIT_ENTRY_PARAM, id);
+          else next.delete(AUDIT_ENTRY_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   const { role } = useSignedInSession();
   const canExportEvidence = hasCapability(role, 'audit.verify');

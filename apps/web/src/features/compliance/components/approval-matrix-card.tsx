@@ -12,12 +12,15 @@ import { LoaderCircle, Save } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useSaveComplianceSettings } from '../api/settings';
 import { fixedCell } from '../approval-matrix-cells';
+import { COMPLIANCE_SECTIONS } from '../compliance-sections';
+import { LastChanged } from './last-changed';
+import { SectionTitle } from './section-title';
 
 const LEVEL_LABEL: Record<ApprovalLevel, string> = {
   none: 'No flags',
@@ -80,10 +83,11 @@ export function ApprovalMatrixCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">{COMPLIANCE_TEXTS.matrixTitle}</CardTitle>
+        <SectionTitle section={COMPLIANCE_SECTIONS.matrix} />
         <CardDescription>
           Who may mark a draft final or approve and send it, by the highest severity among its flags.
         </CardDescription>
+        <LastChanged change={settings.last_changed.approval_matrix} className="w-fit" />
       </CardHeader>
       <CardContent className="grid gap-4">
         <Table>

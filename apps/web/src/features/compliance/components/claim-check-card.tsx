@@ -3,11 +3,14 @@ import { LoaderCircle, Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useSaveComplianceSettings } from '../api/settings';
+import { COMPLIANCE_SECTIONS } from '../compliance-sections';
+import { LastChanged } from './last-changed';
 import { SeveritySelect } from './rule-controls';
+import { SectionTitle } from './section-title';
 
 /**
  * The claim check (docs/decisions/026-claim-check.md): what it checks, and the severity of an
@@ -49,8 +52,9 @@ export function ClaimCheckCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">{COMPLIANCE_TEXTS.claimCheckTitle}</CardTitle>
+        <SectionTitle section={COMPLIANCE_SECTIONS.claimCheck} />
         <CardDescription>{COMPLIANCE_TEXTS.claimCheckDescription}</CardDescription>
+        <LastChanged change={settings.last_changed.unsupported_figure_severity} className="w-fit" />
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -8,11 +8,13 @@ import { SearchField } from '@/components/search-field';
 import { SectionError } from '@/components/section-error';
 import { SeverityBadge } from '@/components/severity-badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { FLAG_DISMISSALS_EXPORT_URL, useFlagDismissals } from '../api/flag-dismissals';
+import { COMPLIANCE_SECTIONS } from '../compliance-sections';
+import { SectionTitle } from './section-title';
 
 /** The cleared sentence with its flagged span marked. */
 function Sentence({ item }: { item: FlagDismissal }) {
@@ -43,7 +45,7 @@ export function ClearedFlagsCard({ canExport }: { canExport: boolean }) {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
-          <CardTitle className="text-lg">{FLAG_TEXTS.clearedTitle}</CardTitle>
+          <SectionTitle section={COMPLIANCE_SECTIONS.clearedFlags} />
           <CardDescription>{FLAG_TEXTS.clearedSubtitle}</CardDescription>
         </div>
         {canExport ? (

@@ -5,12 +5,15 @@ import { toast } from 'sonner';
 import { FormField } from '@/components/form-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useSaveComplianceSettings } from '../api/settings';
+import { COMPLIANCE_SECTIONS } from '../compliance-sections';
+import { LastChanged, newestChange } from './last-changed';
+import { SectionTitle } from './section-title';
 
 /**
  * docs/product.md §2 the disclaimer block: the forward-looking disclaimer every generated draft ends with,
@@ -80,10 +83,18 @@ export function DisclaimerCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">{COMPLIANCE_TEXTS.disclaimerTitle}</CardTitle>
+        <SectionTitle section={COMPLIANCE_SECTIONS.disclaimer} />
         <CardDescription>
           Generated drafts end with this disclaimer, then the compliance contact.
         </CardDescription>
+        <LastChanged
+          change={newestChange(
+            settings.last_changed.forward_looking_disclaimer,
+            settings.last_changed.risk_factor_tags,
+            settings.last_changed.compliance_contact,
+          )}
+          className="w-fit"
+        />
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" onSubmit={submit} noValidate>

@@ -8,12 +8,14 @@ import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TableCell } from '@/components/ui/table';
+import { COMPLIANCE_SECTIONS } from '../compliance-sections';
 import { SeveritySelect, usePolicyWrite } from './rule-controls';
 import { RuleTable } from './rule-table';
+import { SectionTitle } from './section-title';
 
 /** docs/product.md §2 the forbidden lexicon: its six terms (built in) and the organisation's own. */
 export function LexiconCard({ terms, canManage }: { terms: ComplianceTerm[]; canManage: boolean }) {
@@ -21,7 +23,7 @@ export function LexiconCard({ terms, canManage }: { terms: ComplianceTerm[]; can
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">{COMPLIANCE_TEXTS.lexiconTitle}</CardTitle>
+        <SectionTitle section={COMPLIANCE_SECTIONS.lexicon} />
         <CardDescription>
           Words and phrases the checker flags wherever they appear. Built-in terms can be changed or disabled.
         </CardDescription>

@@ -14,7 +14,7 @@ import { SearchField } from '@/components/search-field';
 import { SectionError } from '@/components/section-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -22,9 +22,11 @@ import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { libraryAnswerLink } from '@/lib/paths';
 import { useArchiveLibraryAnswer, useLibrary, useLibraryAnswer, useLibraryAnswerDraft } from '../api/library';
+import { COMPLIANCE_SECTIONS } from '../compliance-sections';
 import { EntryActions, EntryRow } from './entry-row';
 import { LibraryAnswerForm } from './library-answer-form';
 import { LibraryStatusBadge } from './library-status-badge';
+import { SectionTitle } from './section-title';
 
 function AnswerRow({
   answer,
@@ -140,7 +142,7 @@ export function LibraryCard({ canManage }: { canManage: boolean }) {
     <Card id={libraryAnswerLink.anchor}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
-          <CardTitle className="text-lg">{LIBRARY_TEXTS.title}</CardTitle>
+          <SectionTitle section={COMPLIANCE_SECTIONS.library} />
           <CardDescription>{LIBRARY_TEXTS.description}</CardDescription>
         </div>
         {canManage ? (

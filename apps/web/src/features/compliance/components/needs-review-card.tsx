@@ -8,13 +8,15 @@ import { PendingButton } from '@/components/pending-button';
 import { SectionError } from '@/components/section-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { libraryAnswerLink, paths } from '@/lib/paths';
 import { type DiffSegment, diffWords, foldUnchangedParagraphs } from '@/lib/word-diff';
 import { useMarkReviewed, useReviewItems } from '../api/review-items';
+import { COMPLIANCE_SECTIONS } from '../compliance-sections';
+import { SectionTitle } from './section-title';
 
 /** Runs of a passage with the words the other side does not have marked: struck out as cited, marked as now. */
 function Marked({ segments, side }: { segments: DiffSegment[]; side: 'before' | 'after' }) {
@@ -198,10 +200,10 @@ export function NeedsReviewCard({ canReview }: { canReview: boolean }) {
   return (
     <Card id="needs-review">
       <CardHeader>
-        <CardTitle className="text-lg">
+        <SectionTitle section={COMPLIANCE_SECTIONS.needsReview}>
           {REVIEW_TEXTS.title}
           {total ? ` (${total})` : ''}
-        </CardTitle>
+        </SectionTitle>
         <CardDescription>{REVIEW_TEXTS.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

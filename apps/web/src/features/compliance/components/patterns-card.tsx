@@ -8,12 +8,14 @@ import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TableCell } from '@/components/ui/table';
+import { COMPLIANCE_SECTIONS } from '../compliance-sections';
 import { CommitInput, SeveritySelect, usePolicyWrite } from './rule-controls';
 import { RuleTable } from './rule-table';
+import { SectionTitle } from './section-title';
 
 const PHRASE_HINT =
   "Words in order; '*' ends a word stem (guarant*), '|' separates alternatives (double|triple), '#' is any number, '...' allows a gap of up to 3 words.";
@@ -24,7 +26,7 @@ export function PatternsCard({ patterns, canManage }: { patterns: CompliancePatt
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">{COMPLIANCE_TEXTS.patternsTitle}</CardTitle>
+        <SectionTitle section={COMPLIANCE_SECTIONS.patterns} />
         <CardDescription>
           Promissory and forward-looking language the checker recognises in any wording. Built-in patterns can
           be changed or disabled; your own are written as phrases.

@@ -1,16 +1,24 @@
-import type { ComplianceSeverity, UpdateTermInput } from '@parley/contracts';
+import type { ComplianceSeverity, RuleLastChanged, UpdateTermInput } from '@parley/contracts';
 import type { ReactNode } from 'react';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
+import { LastChanged } from './last-changed';
 import { CommitInput, DeleteRuleButton, SeveritySelect, STACK_ON_MOBILE } from './rule-controls';
 
 /** What the lexicon's terms and the guardrail patterns have in common. */
-type Rule = { severity: ComplianceSeverity; suggestion: string; enabled: boolean; is_builtin: boolean };
+type Rule = {
+  severity: ComplianceSeverity;
+  suggestion: string;
+  enabled: boolean;
+  is_builtin: boolean;
+  last_changed: RuleLastChanged;
+};
 
 /**
  * The table of the lexicon and of the patterns: the rule's own first cell, then its severity,
- * suggested replacement and Enabled (editable for those who manage), and Delete for custom rules.
+ * suggested replacement and Enabled (editable for those who manage), who changed it last and when (linked
+ * to the audit entry), and Delete for custom rules.
  */
 export function RuleTable<T extends Rule>({
   rules,
@@ -49,6 +57,7 @@ export function RuleTable<T extends Rule>({
           <TableHead scope="col">Severity</TableHead>
           <TableHead scope="col">Suggested replacement</TableHead>
           <TableHead scope="col">Enabled</TableHead>
+          <TableHead scope="col">Last changed</TableHead>
           {canManage ? (
             <TableHead scope="col">
               <span className="sr-only">Actions</span>
@@ -59,7 +68,7 @@ export function RuleTable<T extends Rule>({
       <TableBody>
         {rules.length === 0 ? (
           <TableRow>
-            <TableCell colSpan={5} className="py-6 text-center text-muted-foreground">
+            <TableCell colSpan={canManage ? 6 : 5} className="py-6 text-center text-muted-foreground">
               {emptyText}
             </TableCell>
           </TableRow>
@@ -92,6 +101,13 @@ export function RuleTable<T extends Rule>({
                     aria-label={`${name} enabled`}
                     onCheckedChange={(enabled) => onUpdate(rule, { enabled })}
                   />
+                </TableCell>
+                <TableCell data-label="Last changed" className={cn('whitespace-normal', cellClassName)}>
+                  {rule.last_changed ? (
+                    <LastChanged change={rule.last_changed} />
+                  ) : (
+                    <span className="text-muted-foreground text-xs">{rule.is_builtin ? 'Default' : '—'}</span>
+                  )}
                 </TableCell>
                 {canManage ? (
                   <TableCell className={cn('text-right max-md:justify-end', cellClassName)}>

@@ -10,12 +10,14 @@ import { LoadMore } from '@/components/load-more';
 import { SearchField } from '@/components/search-field';
 import { SectionError } from '@/components/section-error';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { COMPLIANCE_SECTIONS } from '../compliance-sections';
 import { EntryActions, EntryRow } from './entry-row';
+import { SectionTitle } from './section-title';
 
 /** Approved templates: kept here, inserted into drafts from the workspace. */
 export function TemplatesCard({ canManage }: { canManage: boolean }) {
@@ -39,7 +41,7 @@ export function TemplatesCard({ canManage }: { canManage: boolean }) {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
-          <CardTitle className="text-lg">{COMPLIANCE_TEXTS.templatesTitle}</CardTitle>
+          <SectionTitle section={COMPLIANCE_SECTIONS.templates} />
           <CardDescription>
             Reviewed wording the team inserts into drafts{total !== undefined ? ` (${total})` : ''}.
           </CardDescription>

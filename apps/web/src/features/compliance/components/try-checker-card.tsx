@@ -4,11 +4,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { FlagRationale, FlagRuleBadge, SecondOpinionBadge } from '@/components/flag-why';
 import { PendingButton } from '@/components/pending-button';
 import { SeverityBadge } from '@/components/severity-badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
 import { useCheckText } from '../api/check-text';
+import { COMPLIANCE_SECTIONS } from '../compliance-sections';
+import { SectionTitle } from './section-title';
 
 /**
  * Try the checker: any text, checked with the organisation's policy as it stands (nothing stored),
@@ -28,7 +30,7 @@ export function TryCheckerCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">{FLAG_TEXTS.tryTitle}</CardTitle>
+        <SectionTitle section={COMPLIANCE_SECTIONS.tryChecker} />
         <CardDescription>{FLAG_TEXTS.tryHint}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
