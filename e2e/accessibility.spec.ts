@@ -24,6 +24,8 @@ const PAGES: { role: Role | null; path: string | ((page: Page) => Promise<string
   { role: 'ir_director', path: '/reports' },
   { role: 'ir_director', path: '/settings' },
   { role: 'ir_director', path: '/help' },
+  // A page the role may not open: its Access Denied state.
+  { role: 'ir_director', path: '/admin/security' },
   { role: 'admin', path: '/admin' },
   { role: 'admin', path: '/admin/invite' },
   { role: 'admin', path: '/admin/security' },

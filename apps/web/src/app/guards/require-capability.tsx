@@ -18,7 +18,12 @@ export function RequireCapability({ capability }: { capability: Capability }) {
   if (hasCapability(role, capability)) return <Outlet />;
   return (
     <Page>
-      <EmptyState icon={ShieldX} title={TEXTS.accessDeniedTitle} description={TEXTS.accessDeniedBody}>
+      <EmptyState
+        icon={ShieldX}
+        title={TEXTS.accessDeniedTitle}
+        description={TEXTS.accessDeniedBody}
+        isPageHeading
+      >
         <Button asChild variant="outline">
           <Link to={paths.inbox}>Go to the inbox</Link>
         </Button>
