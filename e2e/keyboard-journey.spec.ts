@@ -48,9 +48,15 @@ test('an associate drafts, checks and submits, and a director approves, by keybo
   });
   expect(created.status()).toBe(201);
 
-  // The newest message heads the inbox (it arrives live): j focuses it, Enter opens it.
+  // '/' focuses the search; with the subject typed the message is the first row (other specs add
+  // messages at the same time); Tab leaves the field, j focuses the row, Enter opens it.
+  await associate.keyboard.press('/');
+  await expect(associate.getByPlaceholder('Search messages...')).toBeFocused();
+  await associate.keyboard.type(subject);
   const row = associate.getByRole('link', { name: new RegExp(subject) });
   await expect(row).toBeVisible();
+  await expect(associate.getByRole('link', { name: /Keyboard journey/ })).toHaveCount(1);
+  await associate.keyboard.press('Tab');
   await associate.keyboard.press('j');
   await expect(row).toBeFocused();
   await associate.keyboard.press('Enter');

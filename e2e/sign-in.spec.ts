@@ -1,4 +1,4 @@
-import { ROLES, type Role, SESSION_COOKIE } from '@parley/contracts';
+import { formatRole, ROLES, type Role, SESSION_COOKIE } from '@parley/contracts';
 import { expect, test } from '@playwright/test';
 import { demoUser, readMenu, seriousAccessibilityViolations, signInAs } from './fixtures';
 
@@ -22,7 +22,7 @@ for (const role of ROLES) {
   test(`a ${role} signs in and sees the menu of the role`, async ({ page }) => {
     const user = await signInAs(page, role);
     await expect(page.getByTestId('user-name')).toHaveText(user.name);
-    await expect(page.getByTestId('user-role')).toHaveText(role.replaceAll('_', ' '));
+    await expect(page.getByTestId('user-role')).toHaveText(formatRole(role));
     await expect(page.getByTestId('page-title')).toHaveText('Investor Inbox');
     expect(await readMenu(page)).toEqual(MENUS[role]);
     expect(user.email).toContain('@parley.example');

@@ -91,7 +91,7 @@ export function NotificationsBell() {
         {shown > 0 ? (
           <span
             aria-hidden
-            className="-top-0.5 -right-0.5 pointer-events-none absolute flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white tabular-nums"
+            className="-top-0.5 -right-0.5 pointer-events-none absolute flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-destructive-foreground tabular-nums"
           >
             {shown > 99 ? '99+' : shown}
           </span>
