@@ -20,7 +20,20 @@ import { formatDateTime } from '@/lib/format';
  * focus lands after a check (THREAD_FOCUS), so the result is said once, here: not again in a toast
  * nor over the flags rail (docs/decisions/051-a-thread-built-for-work.md).
  */
-export function ComplianceSummary({
+export function ComplianceSummary(props: {
+  compliance: DraftCompliance | null | undefined;
+  isStale: boolean;
+}) {
+  // One element for the whole life of the page: focus put on it after a check stays there when its
+  // content changes from 'not checked' to the result (a new element would drop the focus).
+  return (
+    <div id={THREAD_FOCUS.checkSummary} tabIndex={-1} role="status" className="empty:hidden">
+      <SummaryContent {...props} />
+    </div>
+  );
+}
+
+function SummaryContent({
   compliance,
   isStale,
 }: {
@@ -28,10 +41,9 @@ export function ComplianceSummary({
   isStale: boolean;
 }) {
   if (compliance === undefined) return null;
-  const focusTarget = { id: THREAD_FOCUS.checkSummary, tabIndex: -1 };
   if (compliance === null) {
     return (
-      <p {...focusTarget} className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+      <p className="flex items-center gap-2 text-muted-foreground text-sm">
         <ShieldAlert aria-hidden className="size-4 shrink-0" />
         {COMPLIANCE_TEXTS.notChecked}
       </p>
@@ -72,7 +84,7 @@ export function ComplianceSummary({
 
   if (total === 0) {
     return (
-      <Alert {...focusTarget} role="status" className={isStale ? 'border-dashed' : 'border-status-pass/50'}>
+      <Alert className={isStale ? 'border-dashed' : 'border-status-pass/50'}>
         <ShieldCheck aria-hidden className="text-status-pass" />
         <AlertTitle>{COMPLIANCE_TEXTS.noIssues}</AlertTitle>
         <AlertDescription className="grid gap-1">
@@ -87,8 +99,6 @@ export function ComplianceSummary({
   }
   return (
     <Alert
-      {...focusTarget}
-      role="status"
       className={
         isStale
           ? 'border-dashed'
