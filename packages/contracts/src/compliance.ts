@@ -402,6 +402,8 @@ export const DEFAULT_RISK_FACTOR_TAGS = ['Market risk', 'Liquidity risk', 'Past 
 export const complianceOverviewSchema = z.object({
   /** Enabled lexicon terms plus enabled patterns. */
   active_patterns: z.number().int(),
+  /** Every lexicon term and pattern, enabled or not: the denominator of active_patterns. */
+  total_patterns: z.number().int(),
   /** Templates not archived. */
   approved_templates: z.number().int(),
   /** The audit chain as last verified and checkpointed (read from stored rows, never re-walked here). */

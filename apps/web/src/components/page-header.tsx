@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** The page's own heading (h1, focused on arrival: app-layout.tsx) with an optional subtitle and actions. */
+/**
+ * The page's own heading (h1, focused on arrival: app-layout.tsx) with an optional subtitle and actions.
+ * On a phone the subtitle gives way, and the actions sit beside the heading where they fit, so the
+ * page's content starts on the first screen (docs/product.md §2 Layout).
+ */
 export function PageHeader({
   title,
   subtitle,
@@ -11,14 +15,14 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+    <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
       <div className="min-w-0 space-y-1">
         <h1 tabIndex={-1} className="font-semibold text-2xl tracking-tight">
           {title}
         </h1>
-        {subtitle ? <p className="text-muted-foreground text-sm">{subtitle}</p> : null}
+        {subtitle ? <p className="text-muted-foreground text-sm max-sm:hidden">{subtitle}</p> : null}
       </div>
-      {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </div>
   );
 }

@@ -44,6 +44,9 @@ describe('the one-line summary of an entry', () => {
       }),
     ).toBe('file name: letter.pdf · v3 · flags: 2');
     expect(summarizeAuditDetails({ from: 'ir_associate', to: 'admin' })).toBe('IR Associate → Admin');
+    expect(summarizeAuditDetails({ from: 'PASS', to: 'FAIL', failing_checks: ['SMTP'] })).toBe(
+      'PASS → FAIL · failing checks: 1 item',
+    );
     expect(summarizeAuditDetails({})).toBe('');
     // An object that merely has from and to among other keys (an export's filters) is not a move.
     expect(summarizeAuditDetails({ format: 'csv', filters: { q: null, from: null, to: null } })).toBe(

@@ -55,7 +55,7 @@ export function summarizeAuditDetails(details: Json): string {
   ];
   const parts: string[] = [];
   const hasMove = 'from' in details && 'to' in details;
-  if (hasMove) parts.push(valueText(details) ?? '');
+  if (hasMove) parts.push(valueText({ from: details.from, to: details.to }) ?? '');
   for (const key of keys) {
     if (hasMove && (key === 'from' || key === 'to')) continue;
     if (isQuiet(key)) continue;

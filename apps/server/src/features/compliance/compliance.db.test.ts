@@ -651,6 +651,7 @@ describe('the overview', () => {
     const first = await json(await ctx.request('GET', '/api/compliance/overview', { cookie: admin.cookie }));
     const policy = await json(await ctx.request('GET', '/api/compliance/policy', { cookie: admin.cookie }));
     expect(first.active_patterns).toBe(policy.lexicon.length + policy.patterns.length);
+    expect(first.total_patterns).toBe(first.active_patterns);
     expect(first.approved_templates).toBe(0);
 
     await ctx.request('PATCH', '/api/compliance/policy/terms/no%20risk', {
@@ -663,6 +664,7 @@ describe('the overview', () => {
     });
     const second = await json(await ctx.request('GET', '/api/compliance/overview', { cookie: admin.cookie }));
     expect(second.active_patterns).toBe(first.active_patterns - 1);
+    expect(second.total_patterns).toBe(first.total_patterns);
     expect(second.approved_templates).toBe(1);
   });
 

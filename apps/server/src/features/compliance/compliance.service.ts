@@ -335,6 +335,7 @@ export async function getComplianceOverview(
     policy.patterns.filter((rule) => rule.enabled).length;
   return {
     active_patterns: active,
+    total_patterns: policy.lexicon.length + policy.patterns.length,
     approved_templates: templates,
     chain,
   };

@@ -3,6 +3,7 @@ import {
   bounceRateCheck,
   complaintRateCheck,
   type DeliveryCounts,
+  deliveryFreshnessCheck,
   kpisOf,
   outboxCheck,
   overallStatusOf,
@@ -20,6 +21,18 @@ const counts = (over: Partial<DeliveryCounts> = {}): DeliveryCounts => ({
   givenUp: 0,
   lastSentAt: null,
   ...over,
+});
+
+describe('delivery freshness', () => {
+  it('says how long ago the last mail left, in the singular for one', () => {
+    const said = (sec: number) =>
+      deliveryFreshnessCheck({ ...kpisOf(counts(), 0, NOW), last_delivery_age_sec: sec }).summary;
+    expect(said(20)).toBe('The last mail left Parley 1 minute ago.');
+    expect(said(600)).toBe('The last mail left Parley 10 minutes ago.');
+    expect(said(3600)).toBe('The last mail left Parley 1 hour ago.');
+    expect(said(7200)).toBe('The last mail left Parley 2 hours ago.');
+    expect(said(86_400 * 3)).toBe('The last mail left Parley 3 days ago.');
+  });
 });
 
 describe('email health KPIs', () => {

@@ -58,12 +58,13 @@ const check = (name: string, status: CheckStatus, summary: string, details: Reco
   details,
 });
 
+const counted = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 const ageText = (seconds: number) =>
   seconds < 3600
-    ? `${Math.max(1, Math.round(seconds / 60))} minutes`
+    ? counted(Math.max(1, Math.round(seconds / 60)), 'minute')
     : seconds < 172_800
-      ? `${Math.round(seconds / 3600)} hours`
-      : `${Math.round(seconds / 86_400)} days`;
+      ? counted(Math.round(seconds / 3600), 'hour')
+      : counted(Math.round(seconds / 86_400), 'day');
 
 export function deliveryFreshnessCheck(kpis: EmailKpis): HealthCheckDto {
   const age = kpis.last_delivery_age_sec;

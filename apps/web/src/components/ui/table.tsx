@@ -1,11 +1,35 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** A data table that scrolls sideways on narrow screens instead of squeezing its columns. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/**
+ * Below md a stacked table shows each row as a card: the header row is left to screen readers, a cell
+ * with a label names itself before its value, a cell without one takes the card's width
+ * (docs/product.md §2 Layout, phones).
+ */
+const STACKED_BELOW_MD = [
+  'max-md:block max-md:[&_tbody]:block max-md:[&_thead]:sr-only',
+  'max-md:[&_tr]:flex max-md:[&_tr]:flex-col max-md:[&_tr]:gap-2 max-md:[&_tr]:px-2 max-md:[&_tr]:py-3',
+  'max-md:[&_td]:block max-md:[&_td]:max-w-none max-md:[&_td]:whitespace-normal max-md:[&_td]:p-0 max-md:[&_td]:text-left',
+  'max-md:[&_td[data-label]]:flex max-md:[&_td[data-label]]:items-center max-md:[&_td[data-label]]:justify-between max-md:[&_td[data-label]]:gap-3',
+  'max-md:[&_td[data-label]]:before:shrink-0 max-md:[&_td[data-label]]:before:text-muted-foreground max-md:[&_td[data-label]]:before:text-xs max-md:[&_td[data-label]]:before:content-[attr(data-label)]',
+].join(' ');
+
+/**
+ * A data table. It scrolls sideways on narrow screens instead of squeezing its columns, or with
+ * `stacked` turns each row into a card below md (give its cells a `label`).
+ */
+export function Table({
+  className,
+  stacked = false,
+  ...props
+}: ComponentProps<'table'> & { stacked?: boolean }) {
   return (
     <div data-slot="table-container" className="relative w-full overflow-x-auto">
-      <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
+      <table
+        data-slot="table"
+        className={cn('w-full caption-bottom text-sm', stacked && STACKED_BELOW_MD, className)}
+        {...props}
+      />
     </div>
   );
 }
@@ -41,10 +65,12 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+/** `label`: the column's name, shown before the value when a stacked table is a card. */
+export function TableCell({ className, label, ...props }: ComponentProps<'td'> & { label?: string }) {
   return (
     <td
       data-slot="table-cell"
+      data-label={label}
       className={cn('whitespace-nowrap p-2 align-middle [&:has([role=checkbox])]:pr-0', className)}
       {...props}
     />

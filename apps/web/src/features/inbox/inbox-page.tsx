@@ -84,7 +84,7 @@ export function InboxPage() {
           <Button asChild>
             <Link to={paths.compose}>
               <Plus aria-hidden />
-              {LOG_MESSAGE_TEXTS.title}
+              <span className="max-sm:sr-only">{LOG_MESSAGE_TEXTS.title}</span>
             </Link>
           </Button>
         }

@@ -1,5 +1,6 @@
 import type { AuditEntrySummary } from '@parley/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
 import { formatAuditTime, formatAuditUtc, shortHash } from '../audit-format';
 import { ActionBadge } from './action-badge';
 import { CopyButton } from './copy-button';
@@ -13,7 +14,7 @@ export function AuditTable({
   onOpen: (id: string) => void;
 }) {
   return (
-    <Table aria-label="Audit log entries">
+    <Table stacked aria-label="Audit log entries">
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead>Action</TableHead>
@@ -54,10 +55,17 @@ export function AuditTable({
                   <span className="block truncate text-muted-foreground text-xs">{entry.actor.email}</span>
                 ) : null}
               </TableCell>
-              <TableCell className="max-w-[9rem] truncate text-muted-foreground" title={entry.project?.name}>
+              <TableCell
+                label="Project"
+                className={cn(
+                  'max-w-[9rem] truncate text-muted-foreground',
+                  !entry.project && 'max-md:hidden',
+                )}
+                title={entry.project?.name}
+              >
                 {entry.project?.name ?? '—'}
               </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">
+              <TableCell label="Timestamp" className="whitespace-nowrap tabular-nums">
                 <time
                   dateTime={new Date(entry.created_at).toISOString()}
                   title={formatAuditUtc(entry.created_at)}
@@ -65,7 +73,7 @@ export function AuditTable({
                   {time}
                 </time>
               </TableCell>
-              <TableCell>
+              <TableCell label="Hash">
                 <CopyButton
                   value={entry.hash}
                   label={`Copy hash of entry ${entry.seq}`}

@@ -157,7 +157,7 @@ export function LibraryCard({ canManage }: { canManage: boolean }) {
         <Tabs
           value={status}
           onValueChange={(value) => setStatus(value as LibraryStatus | 'all')}
-          className="grid gap-4"
+          className="grid grid-cols-1 gap-4"
         >
           <div className="flex flex-wrap items-center gap-3">
             <TabsList aria-label="Status">

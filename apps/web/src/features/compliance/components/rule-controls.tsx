@@ -9,10 +9,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { getErrorMessage } from '@/lib/api-client';
 import { type PolicyChange, useChangePolicy } from '../api/policy';
 
-/** A table whose rows stack as labelled cards on narrow screens (each cell names itself with data-label). */
-export const STACK_ON_MOBILE =
-  'max-md:block max-md:[&_tbody]:block max-md:[&_thead]:sr-only max-md:[&_tr]:flex max-md:[&_tr]:flex-col max-md:[&_tr]:gap-2 max-md:[&_tr]:py-3 max-md:[&_td]:flex max-md:[&_td]:items-center max-md:[&_td]:justify-between max-md:[&_td]:gap-3 max-md:[&_td]:p-0 max-md:[&_td]:before:text-muted-foreground max-md:[&_td]:before:text-xs max-md:[&_td]:before:content-[attr(data-label)]';
-
 export const SEVERITY_LABEL: Record<ComplianceSeverity, string> = {
   high: 'High',
   medium: 'Medium',

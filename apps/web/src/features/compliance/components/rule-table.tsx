@@ -4,7 +4,7 @@ import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { LastChanged } from './last-changed';
-import { CommitInput, DeleteRuleButton, SeveritySelect, STACK_ON_MOBILE } from './rule-controls';
+import { CommitInput, DeleteRuleButton, SeveritySelect } from './rule-controls';
 
 /** What the lexicon's terms and the guardrail patterns have in common. */
 type Rule = {
@@ -50,7 +50,7 @@ export function RuleTable<T extends Rule>({
 }) {
   const cellClassName = isTopAligned ? 'align-top' : undefined;
   return (
-    <Table className={STACK_ON_MOBILE}>
+    <Table stacked>
       <TableHeader>
         <TableRow>
           <TableHead scope="col">{nameHeader}</TableHead>
@@ -78,7 +78,7 @@ export function RuleTable<T extends Rule>({
             return (
               <TableRow key={getKey(rule)} className={rule.enabled ? undefined : 'text-muted-foreground'}>
                 {renderNameCell(rule)}
-                <TableCell data-label="Severity" className={cellClassName}>
+                <TableCell label="Severity" className={cellClassName}>
                   <SeveritySelect
                     label={`Severity of ${name}`}
                     value={rule.severity}
@@ -86,7 +86,7 @@ export function RuleTable<T extends Rule>({
                     onChange={(severity) => onUpdate(rule, { severity })}
                   />
                 </TableCell>
-                <TableCell data-label="Suggested replacement" className={cellClassName}>
+                <TableCell label="Suggested replacement" className={cellClassName}>
                   <CommitInput
                     label={`Suggested replacement for ${name}`}
                     value={rule.suggestion}
@@ -94,7 +94,7 @@ export function RuleTable<T extends Rule>({
                     onCommit={(suggestion) => onUpdate(rule, { suggestion })}
                   />
                 </TableCell>
-                <TableCell data-label="Enabled" className={cellClassName}>
+                <TableCell label="Enabled" className={cellClassName}>
                   <Switch
                     checked={rule.enabled}
                     disabled={!canManage || isPending}
@@ -102,7 +102,7 @@ export function RuleTable<T extends Rule>({
                     onCheckedChange={(enabled) => onUpdate(rule, { enabled })}
                   />
                 </TableCell>
-                <TableCell data-label="Last changed" className={cn('whitespace-normal', cellClassName)}>
+                <TableCell label="Last changed" className={cn('whitespace-normal', cellClassName)}>
                   {rule.last_changed ? (
                     <LastChanged change={rule.last_changed} />
                   ) : (

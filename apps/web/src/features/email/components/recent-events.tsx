@@ -92,7 +92,7 @@ export function RecentEvents({
           }
         />
       ) : (
-        <Table aria-label="Recent e-mail events" data-testid="email-events">
+        <Table stacked aria-label="Recent e-mail events" data-testid="email-events">
           <TableHeader>
             <TableRow>
               <TableHead>Time</TableHead>
@@ -108,14 +108,16 @@ export function RecentEvents({
                 <TableCell className="whitespace-nowrap tabular-nums">
                   {formatDateTime(event.timestamp)}
                 </TableCell>
-                <TableCell>
+                <TableCell label="Event">
                   <Badge variant={event.success ? 'outline' : 'warning'}>
                     {EVENT_LABELS[event.action_type] ?? event.action_type}
                   </Badge>
                 </TableCell>
-                <TableCell className="break-all">{event.recipient_email}</TableCell>
-                <TableCell>{event.template}</TableCell>
-                <TableCell>{event.success ? 'Yes' : 'No'}</TableCell>
+                <TableCell label="Recipient" className="break-all">
+                  {event.recipient_email}
+                </TableCell>
+                <TableCell label="Template">{event.template}</TableCell>
+                <TableCell label="Success">{event.success ? 'Yes' : 'No'}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -34,7 +34,7 @@ export function InvitationRow({
   const sentAt = invitation.last_sent_at ?? invitation.created_at;
   return (
     <TableRow data-state={isSelected ? 'selected' : undefined}>
-      <TableCell>
+      <TableCell label="Select">
         <Checkbox
           aria-label={`Select the invitation for ${invitation.email}`}
           checked={isSelected}
@@ -45,23 +45,27 @@ export function InvitationRow({
       <TableCell className="min-w-44 max-w-64 whitespace-normal break-all font-medium">
         {invitation.email}
       </TableCell>
-      <TableCell>{formatRole(invitation.role)}</TableCell>
-      <TableCell>
+      <TableCell label="Role">{formatRole(invitation.role)}</TableCell>
+      <TableCell label="Status">
         <InvitationStatusBadge invitation={invitation} />
       </TableCell>
-      <TableCell className="text-muted-foreground text-xs leading-5">
-        <time dateTime={sentAt} title={formatDateTime(sentAt)} className="block text-foreground">
-          {formatDate(sentAt)}
-        </time>
-        <time
-          dateTime={invitation.expires_at}
-          title={formatDateTime(invitation.expires_at)}
-          className="block"
-        >
-          {invitation.status === 'expired' ? 'expired' : 'expires'} {formatDate(invitation.expires_at)}
-        </time>
+      <TableCell label="Sent / Expires" className="text-muted-foreground text-xs leading-5">
+        <div className="max-md:text-right">
+          <time dateTime={sentAt} title={formatDateTime(sentAt)} className="block text-foreground">
+            {formatDate(sentAt)}
+          </time>
+          <time
+            dateTime={invitation.expires_at}
+            title={formatDateTime(invitation.expires_at)}
+            className="block"
+          >
+            {invitation.status === 'expired' ? 'expired' : 'expires'} {formatDate(invitation.expires_at)}
+          </time>
+        </div>
       </TableCell>
-      <TableCell className="text-right tabular-nums">{invitation.resend_count_lifetime}</TableCell>
+      <TableCell label="Resends" className="text-right tabular-nums">
+        {invitation.resend_count_lifetime}
+      </TableCell>
       <TableCell>
         <InvitationRowActions
           invitation={invitation}

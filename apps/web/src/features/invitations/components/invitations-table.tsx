@@ -21,7 +21,7 @@ export function InvitationsTable({
 }) {
   const rowIds = rows.map((row) => row.id);
   return (
-    <Table aria-busy={isFetching} aria-label={label}>
+    <Table stacked aria-busy={isFetching} aria-label={label}>
       <TableHeader>
         <TableRow>
           <TableHead className="w-8">

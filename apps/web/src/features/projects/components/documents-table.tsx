@@ -64,7 +64,7 @@ export function DocumentsTable({
   return (
     <>
       <div className="overflow-x-auto rounded-xl border">
-        <Table>
+        <Table stacked>
           <TableHeader>
             <TableRow>
               <TableHead>Name</TableHead>
@@ -92,9 +92,11 @@ export function DocumentsTable({
                   <TableCell className="max-w-64 truncate font-medium" title={document.file_name}>
                     {document.file_name}
                   </TableCell>
-                  <TableCell>{documentTypeLabel(document.content_type)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatBytes(document.size_bytes)}</TableCell>
-                  <TableCell>
+                  <TableCell label="Type">{documentTypeLabel(document.content_type)}</TableCell>
+                  <TableCell label="Size" className="whitespace-nowrap">
+                    {formatBytes(document.size_bytes)}
+                  </TableCell>
+                  <TableCell label="Status">
                     <div className="flex flex-col gap-1">
                       <DocumentStatusBadge status={document.status} />
                       {document.status === 'failed' && document.error ? (
@@ -104,10 +106,12 @@ export function DocumentsTable({
                       ) : null}
                     </div>
                   </TableCell>
-                  <TableCell>{document.page_count ?? '—'}</TableCell>
-                  <TableCell>{document.passage_count}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(document.created_at)}</TableCell>
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell label="Pages">{document.page_count ?? '—'}</TableCell>
+                  <TableCell label="Passages">{document.passage_count}</TableCell>
+                  <TableCell label="Uploaded" className="whitespace-nowrap">
+                    {formatDateTime(document.created_at)}
+                  </TableCell>
+                  <TableCell label="Indexed" className="whitespace-nowrap">
                     {document.indexed_at ? formatDateTime(document.indexed_at) : '—'}
                   </TableCell>
                   {canEdit ? (

@@ -95,7 +95,7 @@ function ReportActions({ report }: { report: Report }) {
 /** The Reports list (docs/product.md §3 report: type, period, created_by, created_at, size), newest first. */
 export function ReportsTable({ reports, isFetching }: { reports: readonly Report[]; isFetching: boolean }) {
   return (
-    <Table aria-label="Reports" aria-busy={isFetching}>
+    <Table stacked aria-label="Reports" aria-busy={isFetching}>
       <TableHeader>
         <TableRow>
           <TableHead>Type</TableHead>
@@ -114,14 +114,18 @@ export function ReportsTable({ reports, isFetching }: { reports: readonly Report
         {reports.map((report) => (
           <TableRow key={report.id}>
             <TableCell className="font-medium">{report.type_label}</TableCell>
-            <TableCell className="whitespace-nowrap">{periodLabel(report)}</TableCell>
-            <TableCell>{report.fund?.name ?? 'All funds'}</TableCell>
-            <TableCell>{report.created_by?.name ?? 'Monthly schedule'}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(report.created_at)}</TableCell>
-            <TableCell className="text-right tabular-nums">
+            <TableCell label="Period" className="whitespace-nowrap">
+              {periodLabel(report)}
+            </TableCell>
+            <TableCell label="Fund">{report.fund?.name ?? 'All funds'}</TableCell>
+            <TableCell label="Created by">{report.created_by?.name ?? 'Monthly schedule'}</TableCell>
+            <TableCell label="Created" className="whitespace-nowrap">
+              {formatDateTime(report.created_at)}
+            </TableCell>
+            <TableCell label="Size" className="text-right tabular-nums">
               {report.size === null ? '—' : formatBytes(report.size)}
             </TableCell>
-            <TableCell aria-live="polite">
+            <TableCell label="Status" aria-live="polite">
               <ReportStatus report={report} />
             </TableCell>
             <TableCell>

@@ -59,7 +59,7 @@ export function SessionsCard() {
         ) : null}
         {sessions.data ? (
           <div className="overflow-x-auto">
-            <Table>
+            <Table stacked>
               <TableHeader>
                 <TableRow>
                   <TableHead>Device</TableHead>
@@ -82,9 +82,11 @@ export function SessionsCard() {
                         {session.current ? <Badge variant="secondary">This session</Badge> : null}
                       </div>
                     </TableCell>
-                    <TableCell className="font-mono text-xs">{session.client_address ?? 'Unknown'}</TableCell>
-                    <TableCell>{formatDateTime(session.created_at)}</TableCell>
-                    <TableCell>{formatDateTime(session.last_seen_at)}</TableCell>
+                    <TableCell label="Address" className="font-mono text-xs">
+                      {session.client_address ?? 'Unknown'}
+                    </TableCell>
+                    <TableCell label="Signed in">{formatDateTime(session.created_at)}</TableCell>
+                    <TableCell label="Last active">{formatDateTime(session.last_seen_at)}</TableCell>
                     <TableCell className="text-right">
                       <Button
                         variant="ghost"

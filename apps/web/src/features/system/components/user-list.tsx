@@ -131,6 +131,7 @@ export function UserList({ currentUserId }: { currentUserId: string }) {
           paging={paging}
           rangeId={`${id}-range`}
           loadFailed={USERS_LOAD_FAILED}
+          stacked
         >
           {(items) => (
             <>
@@ -156,7 +157,7 @@ export function UserList({ currentUserId }: { currentUserId: string }) {
                         {isSelf ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
                       </TableCell>
                       <TableCell className="text-muted-foreground">{user.email}</TableCell>
-                      <TableCell>
+                      <TableCell label="Role">
                         <Select
                           value={user.role}
                           onValueChange={(value) => {
@@ -177,12 +178,12 @@ export function UserList({ currentUserId }: { currentUserId: string }) {
                           </SelectContent>
                         </Select>
                       </TableCell>
-                      <TableCell>
+                      <TableCell label="Status">
                         <Badge variant={user.status === 'active' ? 'success' : 'secondary'}>
                           {user.status === 'active' ? 'Active' : 'Deactivated'}
                         </Badge>
                       </TableCell>
-                      <TableCell className="text-muted-foreground">
+                      <TableCell label="Last sign-in" className="text-muted-foreground">
                         {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}
                       </TableCell>
                       <TableCell className="text-right">

@@ -23,19 +23,21 @@ type UserPageQuery<T> = {
 /**
  * One page of members searched on the server (the user list, the MFA status list): loading, an
  * error with Try again, nobody (found), or the table, then the range with Previous / Next.
- * `children` draws the table's header and rows.
+ * `children` draws the table's header and rows; `stacked` makes them cards on a phone (ui/table.tsx).
  */
 export function UserSearchResults<T>({
   query,
   paging,
   rangeId,
   loadFailed,
+  stacked = false,
   children,
 }: {
   query: UserPageQuery<T>;
   paging: ReturnType<typeof usePagedSearch>;
   rangeId: string;
   loadFailed: string;
+  stacked?: boolean;
   children: (items: T[]) => ReactNode;
 }) {
   const page = query.data;
@@ -64,7 +66,7 @@ export function UserSearchResults<T>({
           </p>
         </div>
       ) : page ? (
-        <Table aria-busy={query.isFetching} aria-describedby={rangeId}>
+        <Table stacked={stacked} aria-busy={query.isFetching} aria-describedby={rangeId}>
           {children(page.items)}
         </Table>
       ) : null}
