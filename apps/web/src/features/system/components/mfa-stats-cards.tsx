@@ -46,8 +46,9 @@ export function MfaStatsCards({
           </AlertDescription>
         </Alert>
       ) : null}
-      <div className="grid gap-4 @2xl:grid-cols-3">
+      <div className="grid grid-cols-3 gap-2 @2xl:gap-4">
         <KpiCard
+          isCompactOnPhone
           label="MFA-enabled users"
           value={<Figure value={stats.data?.mfa_enabled_users} isLoading={stats.isPending} />}
           aside={
@@ -60,6 +61,7 @@ export function MfaStatsCards({
           isBusy={stats.isFetching}
         />
         <KpiCard
+          isCompactOnPhone
           label="Failed attempts (last hour)"
           value={<Figure value={stats.data?.failed_attempts_1h} isLoading={stats.isPending} />}
           hint="Wrong MFA codes entered by your members"
@@ -67,6 +69,7 @@ export function MfaStatsCards({
           isBusy={stats.isFetching}
         />
         <KpiCard
+          isCompactOnPhone
           label="MFA status"
           value={
             isEnforced === undefined ? (
