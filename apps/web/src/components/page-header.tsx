@@ -15,7 +15,7 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
+    <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3 sm:flex-nowrap">
       <div className="min-w-0 space-y-1">
         <h1 tabIndex={-1} className="font-semibold text-2xl tracking-tight">
           {title}
