@@ -22,7 +22,7 @@ export function PageHeader({
         </h1>
         {subtitle ? <p className="text-muted-foreground text-sm max-sm:hidden">{subtitle}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap items-center gap-2 sm:shrink-0">{actions}</div> : null}
     </div>
   );
 }
