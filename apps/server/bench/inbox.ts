@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { createApp } from '../src/app';
+import { isSessionReadStatement } from '../src/auth/sessions';
 import type { Database } from '../src/db/client';
 import { retrievalQuery } from '../src/features/replies/draft-passages';
 import { addMessages, RARE_SURNAME, type RawQuery, seedFunds } from './inbox-data';
@@ -110,9 +111,6 @@ function pageStatementOf(label: string, statements: Statement[]): Statement {
   }
   return page;
 }
-
-/** The session check's statement (auth/sessions.ts readSessionFacts), as the driver receives it. */
-const isSessionRead = (text: string) => text.includes('"sessions"."token_hash" =');
 
 // The passage search a draft runs (projects.queries.ts searchPassages), as the driver receives it.
 const PASSAGES_SQL = `select dp.id, dp.document_id, pd.file_name, dp.page, dp.text,
@@ -248,8 +246,8 @@ export async function runInboxBench(input: {
     // check first when it read one (the session cache answers most requests: docs/decisions/046-session-cache.md),
     // then the page and the tab counts together, as the route runs them.
     const replay = (statements: Statement[]) => async () => {
-      const guard = statements.filter((s) => isSessionRead(s.text));
-      const rest = statements.filter((s) => !isSessionRead(s.text));
+      const guard = statements.filter((s) => isSessionReadStatement(s.text));
+      const rest = statements.filter((s) => !isSessionReadStatement(s.text));
       for (const s of guard) await raw(s.text, s.params);
       await Promise.all(rest.map((s) => raw(s.text, s.params)));
     };

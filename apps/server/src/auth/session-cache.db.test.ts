@@ -12,12 +12,11 @@ import { type Database, openPostgres } from '../db/client';
 import { users } from '../db/schema';
 import { createOutboxMailer } from '../features/email/mailer';
 import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
+import { isSessionReadStatement } from './sessions';
 
-/** The session check's statement (sessions.ts readSessionFacts), as either driver receives it. */
-const isSessionRead = (statement: string) => statement.includes('"sessions"."token_hash" =');
 let sessionReads = 0;
 const countSessionReads = (statement: string) => {
-  if (isSessionRead(statement)) sessionReads += 1;
+  if (isSessionReadStatement(statement)) sessionReads += 1;
 };
 
 const ctx = await createTestContext({}, { onStatement: countSessionReads });

@@ -106,6 +106,12 @@ export async function createSession(
  */
 export type SessionFacts = Omit<SessionContext, 'mfa'> & { lastSeenAt: Date };
 
+/**
+ * Whether a statement, as either driver receives it, is readSessionFacts' session read: tests and the
+ * inbox benchmark count them to see what the session cache saves.
+ */
+export const isSessionReadStatement = (statement: string) => statement.includes('"sessions"."token_hash" =');
+
 /** The facts of an unrevoked session of an active member, or null. */
 export async function readSessionFacts(db: DbOrTx, tokenHash: string): Promise<SessionFacts | null> {
   const [row] = await db
