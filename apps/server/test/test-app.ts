@@ -72,6 +72,12 @@ export const testLogger: Logger = {
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /**
+ * The time limit of a test that makes a context of its own: starting an embedded database takes
+ * seconds, and on a loaded 2-core machine more than a test's usual 30 (a wait, not an assertion).
+ */
+export const STARTS_A_DATABASE_MS = 120_000;
+
+/**
  * A real app on a real database for one test file, with a clock the test moves. Each test makes
  * its own organisation and members, so tests share no rows and no order.
  */

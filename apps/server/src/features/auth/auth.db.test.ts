@@ -1,7 +1,7 @@
 import { ROLES, SESSION_COOKIE } from '@parley/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestContext, json, sessionCookieOf } from '../../../test/test-app';
+import { createTestContext, json, STARTS_A_DATABASE_MS, sessionCookieOf } from '../../../test/test-app';
 import { auditLogs, emailOutbox, sessions, users } from '../../db/schema';
 import { sweepExpiredRows } from '../../jobs/sweep';
 
@@ -60,7 +60,9 @@ describe('sign-in', () => {
     expect(JSON.stringify(stored)).not.toContain(token);
   });
 
-  it('marks the cookie Secure and sends HSTS when the public origin is https', async () => {
+  it('marks the cookie Secure and sends HSTS when the public origin is https', {
+    timeout: STARTS_A_DATABASE_MS,
+  }, async () => {
     const https = await createTestContext({ APP_ORIGIN: 'https://parley.example.com' });
     const user = await https.createUser('admin');
     const res = await https.app.request('https://parley.example.com/api/auth/sign-in', {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deliverWebhook, deliveryEvent } from '../../../test/email-webhook';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { createTestContext, json, type TestContext } from '../../../test/test-app';
+import { createTestContext, json, STARTS_A_DATABASE_MS, type TestContext } from '../../../test/test-app';
 import { auditLogs, emailEvents } from '../../db/schema';
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
@@ -138,7 +138,9 @@ describe('the email health report', () => {
     expect(res.status).toBe(403);
   });
 
-  it('says a live test was kept in the outbox when no mail server is configured', async () => {
+  it('says a live test was kept in the outbox when no mail server is configured', {
+    timeout: STARTS_A_DATABASE_MS,
+  }, async () => {
     const keeping = await createTestContext();
     const admin = await keeping.signInAs('admin');
     expect((await liveTest(keeping, admin.cookie)).map((r) => r.status)).toEqual(['stored', 'stored']);

@@ -10,7 +10,13 @@ import {
   WEBHOOK_PATH as PATH,
 } from '../../../test/email-webhook';
 import { uniqueEmail } from '../../../test/factories';
-import { createTestContext, json, TEST_ORIGIN, type TestContext } from '../../../test/test-app';
+import {
+  createTestContext,
+  json,
+  STARTS_A_DATABASE_MS,
+  TEST_ORIGIN,
+  type TestContext,
+} from '../../../test/test-app';
 import { emailEvents, emailOutbox, emailWebhookReceipts } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { deliverEmail, queueEmail } from './email.service';
@@ -370,7 +376,7 @@ describe('POST /api/webhooks/email-events', () => {
 });
 
 describe('a server without EMAIL_WEBHOOK_SECRET', () => {
-  it('answers 503 WEBHOOK_NOT_CONFIGURED and stores nothing', async () => {
+  it('answers 503 WEBHOOK_NOT_CONFIGURED and stores nothing', { timeout: STARTS_A_DATABASE_MS }, async () => {
     const unconfigured = await createTestContext();
     const mail = await sentMail(unconfigured, await unconfigured.createOrg());
     const id = `msg_${randomUUID()}`;

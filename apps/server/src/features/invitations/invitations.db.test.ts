@@ -4,7 +4,13 @@ import { INVITATION_BULK_MAX, INVITATION_DAILY_RESEND_CAP, type Role } from '@pa
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { createTestContext, json, sessionCookieOf, TEST_ORIGIN } from '../../../test/test-app';
+import {
+  createTestContext,
+  json,
+  STARTS_A_DATABASE_MS,
+  sessionCookieOf,
+  TEST_ORIGIN,
+} from '../../../test/test-app';
 import { auditLogs, rateLimits, systemConfig, userInvitations, users } from '../../db/schema';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { seedDemoInvitations } from '../../seed/demo-invitations';
@@ -213,7 +219,9 @@ describe('sending an invitation', () => {
     expect((await invitationRow(body.invitation.id)).status).toBe('pending');
   });
 
-  it('says the mail was kept in the outbox, not sent, when no SMTP server is configured', async () => {
+  it('says the mail was kept in the outbox, not sent, when no SMTP server is configured', {
+    timeout: STARTS_A_DATABASE_MS,
+  }, async () => {
     const keeping = await createTestContext();
     const admin = await keeping.signInAs('admin');
     const res = await keeping.request('POST', '/api/invitations', {

@@ -3,7 +3,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertTotpFactor } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { createTestContext, json, sessionCookieOf, TEST_ORIGIN } from '../../../test/test-app';
+import {
+  createTestContext,
+  json,
+  STARTS_A_DATABASE_MS,
+  sessionCookieOf,
+  TEST_ORIGIN,
+} from '../../../test/test-app';
 import {
   auditLogs,
   emailOutbox,
@@ -280,7 +286,9 @@ describe('POST /api/admin/test-magic-link', () => {
     expect(queued).toEqual([]);
   });
 
-  it('says the link was kept in the outbox, not sent, when no mail server is configured', async () => {
+  it('says the link was kept in the outbox, not sent, when no mail server is configured', {
+    timeout: STARTS_A_DATABASE_MS,
+  }, async () => {
     const keeping = await createTestContext();
     const admin = await keeping.signInAs('admin');
     const res = await keeping.request('POST', '/api/admin/test-magic-link', { cookie: admin.cookie });
