@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildInvitation } from '../../../test/factories';
 import { createTestContext, json, TEST_ORIGIN } from '../../../test/test-app';
-import { systemConfig, userInvitations } from '../../db/schema';
+import { organizations, systemConfig, userInvitations } from '../../db/schema';
 import { appendAudit } from '../../lib/audit';
 import { WEEKLY_REPORT_ACTION } from './admin.service';
 
@@ -120,13 +120,24 @@ describe('GET /api/admin/system-health', () => {
     });
   });
 
-  it('reports no weekly report yet as overdue', async () => {
+  it('calls a missing weekly report overdue only once the organisation is more than 7 days old', async () => {
     const admin = await ctx.signInAs('admin');
+    // By the test's clock, which other tests of this file move on.
+    const createdDaysAgo = (days: number) =>
+      ctx.db
+        .update(organizations)
+        .set({ createdAt: new Date(ctx.clock.now().getTime() - days * DAY_MS) })
+        .where(eq(organizations.id, admin.orgId));
+    await createdDaysAgo(0);
     const health = await healthAs(admin.cookie);
-    expect(health.last_weekly_report).toEqual({ at: null, is_overdue: true });
+    expect(health.last_weekly_report).toEqual({ at: null, is_overdue: false });
     expect(health.guardrail_notes.join('\n')).toMatch(
       'No weekly report has been sent yet: it goes out each Monday at 08:00 (UTC).',
     );
+    await createdDaysAgo(7);
+    expect((await healthAs(admin.cookie)).last_weekly_report).toEqual({ at: null, is_overdue: false });
+    await createdDaysAgo(8);
+    expect((await healthAs(admin.cookie)).last_weekly_report).toEqual({ at: null, is_overdue: true });
   });
 
   it("reports the organisation's latest weekly report, overdue only after more than 7 days", async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLogs, userInvitations } from '../../db/schema';
+import { auditLogs, organizations, userInvitations } from '../../db/schema';
 
 /**
  * docs/product.md §7's pending count: invitations of the organisation not accepted, not deleted, still
@@ -33,5 +33,14 @@ export async function findLatestAuditAt(db: DbOrTx, orgId: string, actionType: s
     .where(and(eq(auditLogs.actionType, actionType), eq(auditLogs.orgId, orgId)))
     .orderBy(desc(auditLogs.createdAt))
     .limit(1);
+  return row?.createdAt ?? null;
+}
+
+/** When the organisation was created: a weekly report is due a week after that at the latest. */
+export async function findOrganizationCreatedAt(db: DbOrTx, orgId: string) {
+  const [row] = await db
+    .select({ createdAt: organizations.createdAt })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   return row?.createdAt ?? null;
 }

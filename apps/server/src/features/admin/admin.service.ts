@@ -11,16 +11,20 @@ import { getAuditChainStatus } from '../audit/audit-chain-status';
 import { loadCompliancePolicy } from '../compliance/compliance.service';
 import { readSystemConfigValue } from '../organizations/organizations.service';
 import { findNextWeeklyReportAt, WEEKLY_REPORT_ACTION } from '../weekly-report/weekly-report.service';
-import { countLivePendingInvitations, findLatestAuditAt } from './admin.queries';
+import { countLivePendingInvitations, findLatestAuditAt, findOrganizationCreatedAt } from './admin.queries';
 
 const OVERDUE_AFTER_MS = WEEKLY_REPORT_OVERDUE_DAYS * 24 * 3_600_000;
 
 /** The audit action a weekly report leaves behind: the job's (docs/decisions/041-weekly-report-schedule.md). */
 export { WEEKLY_REPORT_ACTION };
 
-/** docs/product.md §9: overdue when the last report is more than 7 days old, or there never was one. */
-export function isWeeklyReportOverdue(lastAt: Date | null, now: Date): boolean {
-  return lastAt === null || now.getTime() - lastAt.getTime() > OVERDUE_AFTER_MS;
+/**
+ * docs/product.md §9: overdue when more than 7 days passed since the last report or, before the first,
+ * since the organisation was created (a week-old workspace has had a Monday; a new one has not).
+ */
+export function isWeeklyReportOverdue(lastAt: Date | null, orgCreatedAt: Date | null, now: Date): boolean {
+  const since = lastAt ?? orgCreatedAt;
+  return since === null || now.getTime() - since.getTime() > OVERDUE_AFTER_MS;
 }
 
 /**
@@ -33,15 +37,23 @@ export async function getSystemHealth(
   input: { requestOrigin: string | null },
 ): Promise<SystemHealthResponse> {
   const now = ctx.clock.now();
-  const [pendingInvitations, lastWeeklyReportAt, ssoRequiredValue, compliance, auditChain, nextReport] =
-    await Promise.all([
-      countLivePendingInvitations(ctx.db, actor.orgId, now),
-      findLatestAuditAt(ctx.db, actor.orgId, WEEKLY_REPORT_ACTION),
-      readSystemConfigValue(ctx.db, actor.orgId, 'sso_required'),
-      loadCompliancePolicy(ctx.db, actor.orgId),
-      getAuditChainStatus(ctx, actor.orgId),
-      findNextWeeklyReportAt(ctx, actor.orgId),
-    ]);
+  const [
+    pendingInvitations,
+    lastWeeklyReportAt,
+    orgCreatedAt,
+    ssoRequiredValue,
+    compliance,
+    auditChain,
+    nextReport,
+  ] = await Promise.all([
+    countLivePendingInvitations(ctx.db, actor.orgId, now),
+    findLatestAuditAt(ctx.db, actor.orgId, WEEKLY_REPORT_ACTION),
+    findOrganizationCreatedAt(ctx.db, actor.orgId),
+    readSystemConfigValue(ctx.db, actor.orgId, 'sso_required'),
+    loadCompliancePolicy(ctx.db, actor.orgId),
+    getAuditChainStatus(ctx, actor.orgId),
+    findNextWeeklyReportAt(ctx, actor.orgId),
+  ]);
   const health: Omit<SystemHealthResponse, 'guardrail_notes' | 'audit_chain'> = {
     allowed_origin: {
       configured: ctx.config.appOrigin,
@@ -53,7 +65,7 @@ export async function getSystemHealth(
     pending_invitations: pendingInvitations,
     last_weekly_report: {
       at: lastWeeklyReportAt?.toISOString() ?? null,
-      is_overdue: isWeeklyReportOverdue(lastWeeklyReportAt, now),
+      is_overdue: isWeeklyReportOverdue(lastWeeklyReportAt, orgCreatedAt, now),
     },
     sso_required: ssoRequiredValue === 'true',
   };
