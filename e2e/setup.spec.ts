@@ -68,6 +68,10 @@ test.describe
       await enrolThroughDialog(page, FOUNDER);
       await expect(page.getByTestId('user-name')).toHaveText('Fran Founder');
       await expect(page.getByTestId('user-role')).toHaveText('Admin');
+      // A new organisation has no fund yet, and messages belong to one: the inbox says what comes first.
+      await expect(page.getByText('No funds yet')).toBeVisible();
+      await page.getByRole('link', { name: 'Go to Projects' }).click();
+      await expect(page).toHaveURL(/\/projects$/);
 
       // Opened again once set up, the link says so and leads to sign-in instead of offering the form.
       const again = await browser.newPage();

@@ -73,3 +73,18 @@ test('j/k, Enter, x with a bulk resolve, and e with Undo', async ({ page }) => {
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(items.nth(2).getByText('Open', { exact: true })).toBeVisible();
 });
+
+/** The empty inbox says why it is empty, and its button leads on (docs/product.md §2 Inbox). */
+test('a search without a match says so and clears back to the list', async ({ page }) => {
+  await signInAs(page, 'ir_associate');
+  await page.goto('/inbox');
+  const search = page.getByPlaceholder('Search messages...');
+  await search.fill('zzqx-no-such-words');
+  await expect(page.getByText('No message matches “zzqx-no-such-words”')).toBeVisible();
+  // A demo organisation has messages: not the first-message call to action.
+  await expect(page.getByRole('link', { name: 'Log the first message' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(search).toHaveValue('');
+  await expect(search).toBeFocused();
+  await expect(page.getByRole('checkbox', { name: /^Select the message from / }).first()).toBeVisible();
+});

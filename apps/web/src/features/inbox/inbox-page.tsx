@@ -1,5 +1,5 @@
 import { hasCapability, INBOX_TABS, INBOX_TEXTS, type InboxTab, LOG_MESSAGE_TEXTS } from '@parley/contracts';
-import { CircleAlert, Inbox, LoaderCircle, Plus, RotateCw, Search } from 'lucide-react';
+import { CircleAlert, LoaderCircle, Plus, RotateCw, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSearchCounts } from '@/api/messages/count-messages';
@@ -9,7 +9,6 @@ import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
@@ -18,6 +17,7 @@ import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { BulkBar } from './components/bulk-bar';
+import { InboxEmpty } from './components/inbox-empty';
 import { MessageRow } from './components/message-row';
 import { MessageRowSkeleton } from './components/message-row-skeleton';
 import { useInboxTriage } from './use-inbox-triage';
@@ -74,6 +74,8 @@ export function InboxPage() {
     canChange,
   );
   const selected = [...triage.state.selectedIds];
+  // The empty state's button goes away once pressed: the search box is where the reader goes on.
+  const focusSearch = () => document.getElementById(`${id}-search`)?.focus();
 
   return (
     <Page>
@@ -167,15 +169,21 @@ export function InboxPage() {
             </AlertDescription>
           </Alert>
         ) : items.length === 0 ? (
-          <Card>
-            <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-              <Inbox aria-hidden className="size-10 text-muted-foreground" />
-              <p className="font-medium">{INBOX_TEXTS.empty}</p>
-              <Button asChild>
-                <Link to={paths.compose}>{INBOX_TEXTS.createFirst}</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <InboxEmpty
+            q={q}
+            tab={tab}
+            totalMessages={q ? undefined : counts?.all}
+            canLog={canChange}
+            canCreateFunds={hasCapability(role, 'projects.manage')}
+            onClearSearch={() => {
+              setSearch('');
+              focusSearch();
+            }}
+            onShowAll={() => {
+              setTab('all');
+              focusSearch();
+            }}
+          />
         ) : (
           <>
             <ul className="divide-y overflow-hidden rounded-lg border bg-card">
