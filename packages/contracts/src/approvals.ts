@@ -133,6 +133,11 @@ export const approvalStateSchema = z.object({
    * Whether the caller may Mark Final / Approve & Send the latest version (docs/product.md §5, the matrix).
    */
   can_finalise: z.boolean(),
+  /**
+   * Four-eyes is on and the caller wrote a version of this reply or submitted it: they may not finalise
+   * it (docs/decisions/052-four-eyes.md).
+   */
+  four_eyes_refuses_caller: z.boolean(),
 });
 export type ApprovalState = z.infer<typeof approvalStateSchema>;
 

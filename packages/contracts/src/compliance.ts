@@ -355,6 +355,8 @@ export const complianceSettingsInputSchema = z.object({
   approval_matrix: approvalMatrixSchema,
   /** The severity of an unsupported figure (docs/decisions/026-claim-check.md); omitted keeps the stored one. */
   unsupported_figure_severity: severitySchema.optional(),
+  /** Four-eyes (docs/decisions/052-four-eyes.md); omitted keeps the stored one. */
+  four_eyes: z.boolean({ error: 'Say whether four-eyes is on' }).optional(),
 });
 export type ComplianceSettingsInput = z.input<typeof complianceSettingsInputSchema>;
 
@@ -365,6 +367,7 @@ export const COMPLIANCE_SETTINGS_FIELDS = [
   'compliance_contact',
   'approval_matrix',
   'unsupported_figure_severity',
+  'four_eyes',
 ] as const;
 export type ComplianceSettingsField = (typeof COMPLIANCE_SETTINGS_FIELDS)[number];
 
@@ -379,6 +382,8 @@ export const complianceSettingsSchema = z.object({
     high: z.array(z.string()),
   }),
   unsupported_figure_severity: severitySchema,
+  /** Nobody finalises a reply they wrote or submitted (docs/decisions/052-four-eyes.md). */
+  four_eyes: z.boolean(),
   updated_at: z.string().nullable(),
   /** Each field's latest audited change (a save that left a field alone is not its change). */
   last_changed: z.object({
@@ -387,6 +392,7 @@ export const complianceSettingsSchema = z.object({
     compliance_contact: ruleLastChangedSchema,
     approval_matrix: ruleLastChangedSchema,
     unsupported_figure_severity: ruleLastChangedSchema,
+    four_eyes: ruleLastChangedSchema,
   }),
 });
 export type ComplianceSettings = Omit<z.infer<typeof complianceSettingsSchema>, 'approval_matrix'> & {
@@ -514,6 +520,9 @@ export const COMPLIANCE_TEXTS = {
   riskTagsLabel: 'Risk factor tags',
   contactLabel: 'Compliance contact',
   settingsSaved: 'Compliance settings saved',
+  fourEyes: 'Four-eyes: nobody approves their own reply',
+  fourEyesHint:
+    'When on, whoever wrote a version of a reply or submitted it cannot mark it final or approve and send it, whatever their role: someone else must.',
   settingsSaveFailed: 'Failed to save compliance settings',
   lexiconTitle: 'Forbidden lexicon',
   patternsTitle: 'Guardrail patterns',

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'NO_DRAFT',
   'DRAFT_STALE',
   'APPROVAL_NEEDS_DIRECTOR',
+  'FOUR_EYES',
   'OVERRIDE_REASON_REQUIRED',
   'APPROVAL_PENDING',
   'ALREADY_RESOLVED',
@@ -80,6 +81,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The text of an unexpected failure, shown instead of anything outside the catalogue. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side.';
+
+/** FOUR_EYES's message, which the thread also shows before anyone tries (docs/decisions/052-four-eyes.md). */
+export const FOUR_EYES_REFUSAL =
+  'Four-eyes is on: you wrote or submitted this reply, so someone else approves it.';
 
 const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
 

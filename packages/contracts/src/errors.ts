@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ErrorCode, INTERNAL_ERROR_MESSAGE } from './error-codes';
+import { type ErrorCode, FOUR_EYES_REFUSAL, INTERNAL_ERROR_MESSAGE } from './error-codes';
 
 /** ' (401)' after a clause, when the service's HTTP status is known. */
 const withStatus = (status?: number) => (status === undefined ? '' : ` (${status})`);
@@ -76,6 +76,11 @@ export const ERRORS = {
     status: 403,
     message: 'Only directors can approve responses with high-severity flags',
   },
+  /**
+   * 403: the organisation's four-eyes rule is on and the caller wrote or submitted this reply
+   * (docs/decisions/052-four-eyes.md).
+   */
+  FOUR_EYES: { status: 403, message: FOUR_EYES_REFUSAL },
   /**
    * 422: approving over an unresolved high-severity flag needs a written reason (`override_reason`), kept
    * with the approval and in the audit log (docs/product.md §4 Approvals).

@@ -989,6 +989,8 @@ export const complianceSettings = pgTable(
     unsupportedFigureSeverity: text('unsupported_figure_severity', { enum: ['high', 'medium', 'low'] })
       .notNull()
       .default('medium'),
+    /** Four-eyes (docs/decisions/052-four-eyes.md): nobody finalises a reply they wrote or submitted. */
+    fourEyes: boolean('four_eyes').notNull().default(false),
     updatedBy: uuid('updated_by').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

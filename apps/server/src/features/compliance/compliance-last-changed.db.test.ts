@@ -106,6 +106,7 @@ describe('who changed each compliance rule last', () => {
       compliance_contact: null,
       approval_matrix: null,
       unsupported_figure_severity: null,
+      four_eyes: null,
     });
 
     await ctx.request('PUT', '/api/compliance/settings', { cookie: director.cookie, body: settingsBody() });

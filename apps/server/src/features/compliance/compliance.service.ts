@@ -59,6 +59,8 @@ export type OrgCompliancePolicy = {
   matrix: ApprovalMatrix;
   /** The claim check's unsupported-figure severity (docs/decisions/026-claim-check.md). */
   unsupportedFigureSeverity: ComplianceSeverity;
+  /** Nobody finalises a reply they wrote or submitted (docs/decisions/052-four-eyes.md). */
+  fourEyes: boolean;
 };
 
 /**
@@ -196,6 +198,7 @@ export async function loadCompliancePolicy(db: DbOrTx, orgId: string): Promise<O
     settings: settingsOf(settingsRow),
     matrix: matrixOf(settingsRow?.approvalMatrix),
     unsupportedFigureSeverity: settingsRow?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
+    fourEyes: settingsRow?.fourEyes ?? false,
   };
 }
 
@@ -379,6 +382,7 @@ export async function getComplianceSettings(
     ...settingsOf(row),
     approval_matrix: matrixOf(row?.approvalMatrix),
     unsupported_figure_severity: row?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
+    four_eyes: row?.fourEyes ?? false,
     updated_at: row?.updatedAt.toISOString() ?? null,
     last_changed: Object.fromEntries(
       COMPLIANCE_SETTINGS_FIELDS.map((field) => [field, lastChangedOf(changes, field)]),
@@ -397,11 +401,13 @@ export async function saveComplianceSettings(
       ...settingsOf(before),
       approval_matrix: matrixOf(before?.approvalMatrix),
       unsupported_figure_severity: before?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
+      four_eyes: before?.fourEyes ?? false,
     };
-    // A client that does not know the claim check's setting keeps the stored one.
+    // A client that does not know the claim check's or four-eyes' setting keeps the stored one.
     const next = {
       ...data,
       unsupported_figure_severity: data.unsupported_figure_severity ?? previous.unsupported_figure_severity,
+      four_eyes: data.four_eyes ?? previous.four_eyes,
     };
     await upsertComplianceSettings(tx, {
       orgId: actor.orgId,
@@ -410,6 +416,7 @@ export async function saveComplianceSettings(
       complianceContact: next.compliance_contact,
       approvalMatrix: next.approval_matrix,
       unsupportedFigureSeverity: next.unsupported_figure_severity,
+      fourEyes: next.four_eyes,
       updatedBy: actor.userId,
       updatedAt: ctx.clock.now(),
     });
@@ -432,6 +439,9 @@ export async function saveComplianceSettings(
                 after: next.unsupported_figure_severity,
               },
             }
+          : {}),
+        ...(changed.includes('four_eyes')
+          ? { four_eyes: { before: previous.four_eyes, after: next.four_eyes } }
           : {}),
       },
     });

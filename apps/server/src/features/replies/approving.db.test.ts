@@ -971,3 +971,94 @@ describe('the queue puts flagged drafts first', () => {
     expect(after[1]).toMatchObject({ flags: { count: 0, highest: null }, risk_flags: 'None', excerpts: [] });
   });
 });
+
+describe('four-eyes (docs/decisions/052-four-eyes.md)', () => {
+  async function setFourEyes(adminCookie: string, four_eyes: boolean) {
+    const res = await ctx.request('PUT', '/api/compliance/settings', {
+      cookie: adminCookie,
+      body: {
+        forward_looking_disclaimer: 'Past performance is no guarantee of future results.',
+        risk_factor_tags: [],
+        compliance_contact: '',
+        approval_matrix: DEFAULT_APPROVAL_MATRIX,
+        four_eyes,
+      },
+    });
+    expect(res.status).toBe(200);
+    return json(res);
+  }
+  const approve = (messageId: string, cookie: string, draft: { version: number; text_sha256: string }) =>
+    post(`/api/messages/${messageId}/approve`, cookie, draft);
+  const stateFor = async (messageId: string, cookie: string) =>
+    json(await ctx.request('GET', `/api/messages/${messageId}/approval`, { cookie }));
+
+  it('is off by default, and a save that leaves it out keeps it as it is, audited when it changes', async () => {
+    const { admin, orgId } = await scene();
+    const settings = await json(
+      await ctx.request('GET', '/api/compliance/settings', { cookie: admin.cookie }),
+    );
+    expect(settings.four_eyes).toBe(false);
+    expect((await setFourEyes(admin.cookie, true)).four_eyes).toBe(true);
+    const res = await ctx.request('PUT', '/api/compliance/settings', {
+      cookie: admin.cookie,
+      body: {
+        forward_looking_disclaimer: 'Another disclaimer.',
+        risk_factor_tags: [],
+        compliance_contact: '',
+        approval_matrix: DEFAULT_APPROVAL_MATRIX,
+      },
+    });
+    expect((await json(res)).four_eyes).toBe(true);
+    const saves = (await auditActions(orgId)).filter((a) => a.action === 'compliance_settings_updated');
+    // Newest first: the save without four_eyes did not change it.
+    expect(saves.map((a) => (a.details as { changed: string[] }).changed)).toEqual([
+      ['forward_looking_disclaimer'],
+      ['forward_looking_disclaimer', 'risk_factor_tags', 'four_eyes'],
+    ]);
+    expect(saves[1]?.details).toMatchObject({ four_eyes: { before: false, after: true } });
+    const bad = await ctx.request('PUT', '/api/compliance/settings', {
+      cookie: admin.cookie,
+      body: { ...settings, four_eyes: 'yes' },
+    });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields).toHaveProperty('four_eyes');
+  });
+
+  it("refuses the author's own approval, whatever their role, and lets another director send it", async () => {
+    const { director, associate, admin, messageId } = await scene();
+    // The director writes the latest version; the associate wrote the first.
+    const own = await saveDraft(director.cookie, messageId, `${CLEAN_TEXT} Kind regards.`, 1);
+    await setFourEyes(admin.cookie, true);
+    expect(await stateFor(messageId, director.cookie)).toMatchObject({
+      can_finalise: false,
+      four_eyes_refuses_caller: true,
+    });
+    const refused = await approve(messageId, director.cookie, own);
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).error).toMatchObject({
+      code: 'FOUR_EYES',
+      message: ERRORS.FOUR_EYES.message,
+    });
+    // An associate who wrote an earlier version may not Mark Final either.
+    expect((await approve(messageId, associate.cookie, own)).status).toBe(403);
+    expect(await statusOf(messageId)).toBe('open');
+
+    expect(await stateFor(messageId, admin.cookie)).toMatchObject({
+      can_finalise: true,
+      four_eyes_refuses_caller: false,
+    });
+    expect((await approve(messageId, admin.cookie, own)).status).toBe(200);
+    expect(await statusOf(messageId)).toBe('resolved');
+  });
+
+  it('counts the submitter as an author, and lets the author finalise once four-eyes is off', async () => {
+    const { director, associate, admin, messageId, draft } = await scene();
+    await setFourEyes(admin.cookie, true);
+    // The director submits the associate's text for approval: the submitter may not approve it either.
+    expect((await post(`/api/messages/${messageId}/submit`, director.cookie, draft)).status).toBe(200);
+    expect((await approve(messageId, director.cookie, draft)).status).toBe(403);
+    await setFourEyes(admin.cookie, false);
+    expect((await stateFor(messageId, associate.cookie)).four_eyes_refuses_caller).toBe(false);
+    expect((await approve(messageId, director.cookie, draft)).status).toBe(200);
+  });
+});

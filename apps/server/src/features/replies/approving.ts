@@ -63,6 +63,7 @@ import {
   findReplyMessage,
   findSentReply,
   insertApprovalRequest,
+  isReplyAuthor,
   listOverrides,
   listPendingRequests,
   lockReplyMessage,
@@ -352,6 +353,8 @@ export async function approveAndSend(
     );
     // Flags marked 'not a problem here' on this sentence do not count (docs/product.md §2 Message detail).
     const flags = await withDismissals(tx, actor.orgId, messageId, latest.aiDraft, result.flags);
+    if (policy.fourEyes && (await isReplyAuthor(tx, messageId, actor.userId)))
+      throw new AppError('FOUR_EYES');
     const overridden = decideApproval(matrix, actor.role, flags, input.override_reason);
     const override =
       overridden.length > 0 && input.override_reason
@@ -473,7 +476,7 @@ function viewOf(
  */
 export async function getApprovalState(
   ctx: Pick<ServiceContext, 'db'>,
-  actor: Pick<Actor, 'orgId' | 'role'>,
+  actor: Pick<Actor, 'orgId' | 'role' | 'userId'>,
   input: MessageInput,
 ): Promise<ApprovalState> {
   const { db } = ctx;
@@ -501,12 +504,14 @@ export async function getApprovalState(
     check = viewOf(policy.matrix, await withDismissals(db, actor.orgId, messageId, latest.aiDraft, flags));
   }
   const { status } = message;
+  const fourEyesRefusesCaller = policy.fourEyes && (await isReplyAuthor(db, messageId, actor.userId));
   const canFinalise =
     latest !== null &&
     latest.aiDraft.trim() !== '' &&
     status !== 'resolved' &&
     hasCapability(actor.role, 'messages.write') &&
-    policy.matrix[check.level].includes(actor.role);
+    policy.matrix[check.level].includes(actor.role) &&
+    !fourEyesRefusesCaller;
   return {
     message_id: messageId,
     status,
@@ -543,6 +548,7 @@ export async function getApprovalState(
     level: check.level,
     requires_approval: check.requiresApproval,
     can_finalise: canFinalise,
+    four_eyes_refuses_caller: fourEyesRefusesCaller,
   };
 }
 

@@ -264,6 +264,26 @@ export async function lastCheckRequiresApproval(db: DbOrTx, messageId: string): 
 export type StoredFlag = { term: string; severity: string } & Record<string, unknown>;
 
 /**
+ * Whether the user saved a version of the message's reply or submitted one for approval: four-eyes
+ * keeps them from finalising it (docs/decisions/052-four-eyes.md). Both lookups start from the message
+ * (ai_responses_message_version_key, approval_requests_message_idx); a reply has few versions.
+ */
+export async function isReplyAuthor(db: DbOrTx, messageId: string, userId: string): Promise<boolean> {
+  const [wrote] = await db
+    .select({ id: aiResponses.id })
+    .from(aiResponses)
+    .where(and(eq(aiResponses.messageId, messageId), eq(aiResponses.createdBy, userId)))
+    .limit(1);
+  if (wrote) return true;
+  const [submitted] = await db
+    .select({ id: approvalRequests.id })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.messageId, messageId), eq(approvalRequests.submittedBy, userId)))
+    .limit(1);
+  return submitted !== undefined;
+}
+
+/**
  * Writes the approval onto the version (docs/product.md §7 ai_responses update: final_response, approved_by,
  * compliance_tag).
  */

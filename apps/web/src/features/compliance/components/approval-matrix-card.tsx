@@ -9,11 +9,13 @@ import {
   type Role,
 } from '@parley/contracts';
 import { LoaderCircle, Save } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useSaveComplianceSettings } from '../api/settings';
@@ -41,7 +43,8 @@ const ROLE_SHORT: Record<Role, string> = {
 };
 
 /**
- * The approval matrix: which roles may finalise a draft at each highest flag severity. The server
+ * The approval matrix: which roles may finalise a draft at each highest flag severity, and four-eyes
+ * (nobody finalises a reply they wrote or submitted: docs/decisions/052-four-eyes.md). The server
  * enforces what is saved here (requires_approval follows it).
  */
 export function ApprovalMatrixCard({
@@ -51,9 +54,12 @@ export function ApprovalMatrixCard({
   settings: ComplianceSettings;
   canManage: boolean;
 }) {
+  const id = useId();
   const [matrix, setMatrix] = useState<ApprovalMatrix>(settings.approval_matrix);
+  const [fourEyes, setFourEyes] = useState(settings.four_eyes);
   const save = useSaveComplianceSettings();
-  const isChanged = JSON.stringify(matrix) !== JSON.stringify(settings.approval_matrix);
+  const isChanged =
+    JSON.stringify(matrix) !== JSON.stringify(settings.approval_matrix) || fourEyes !== settings.four_eyes;
 
   function toggle(level: ApprovalLevel, role: Role, on: boolean) {
     const roles = matrix[level].filter((r) => r !== role);
@@ -69,6 +75,7 @@ export function ApprovalMatrixCard({
         compliance_contact: settings.compliance_contact,
         approval_matrix: matrix,
         unsupported_figure_severity: settings.unsupported_figure_severity,
+        four_eyes: fourEyes,
       },
       {
         onSuccess: () => toast.success(COMPLIANCE_TEXTS.settingsSaved),
@@ -135,6 +142,22 @@ export function ApprovalMatrixCard({
             ))}
           </TableBody>
         </Table>
+        <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-four-eyes`}>{COMPLIANCE_TEXTS.fourEyes}</Label>
+            <p id={`${id}-four-eyes-hint`} className="text-muted-foreground text-sm">
+              {COMPLIANCE_TEXTS.fourEyesHint}
+            </p>
+            <LastChanged change={settings.last_changed.four_eyes} className="w-fit" />
+          </div>
+          <Switch
+            id={`${id}-four-eyes`}
+            checked={fourEyes}
+            disabled={!canManage || save.isPending}
+            aria-describedby={`${id}-four-eyes-hint`}
+            onCheckedChange={setFourEyes}
+          />
+        </div>
         {canManage ? (
           <div className="flex justify-end">
             <Button type="button" onClick={submit} disabled={save.isPending || !isChanged}>

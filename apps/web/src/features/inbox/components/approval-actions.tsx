@@ -1,4 +1,10 @@
-import { APPROVAL_TEXTS, approvalRefusalText, type DraftVersion, hasCapability } from '@parley/contracts';
+import {
+  APPROVAL_TEXTS,
+  approvalRefusalText,
+  type DraftVersion,
+  FOUR_EYES_REFUSAL,
+  hasCapability,
+} from '@parley/contracts';
 import { CheckCircle2, LoaderCircle, MessageSquareWarning, SendHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -73,6 +79,7 @@ export function ApprovalActions({
   else if (isDirty) finaliseReason = 'Save the draft first: only a saved version can be finalised.';
   else if (!state) finaliseReason = 'Loading the approval status…';
   else if (state.status === 'resolved') finaliseReason = 'This reply has already been approved and sent.';
+  else if (state.four_eyes_refuses_caller) finaliseReason = FOUR_EYES_REFUSAL;
   // The rest of can_finalise is covered above: what is left is the organisation's approval matrix.
   else if (!state.can_finalise) finaliseReason = approvalRefusalText(state.level);
 

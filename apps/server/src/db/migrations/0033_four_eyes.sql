@@ -1,0 +1,1 @@
+ALTER TABLE "compliance_settings" ADD COLUMN "four_eyes" boolean DEFAULT false NOT NULL;
