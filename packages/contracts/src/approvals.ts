@@ -214,6 +214,8 @@ export const approvalItemSchema = z.object({
   excerpts: z.array(flagExcerptSchema),
   /** The start of the draft. */
   preview: z.string(),
+  /** Four-eyes is on and the caller wrote or submitted this reply (docs/decisions/052-four-eyes.md). */
+  four_eyes_refuses_caller: z.boolean(),
 });
 export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 

@@ -176,6 +176,11 @@ function settingsOf(row: Awaited<ReturnType<typeof findComplianceSettings>>): Di
       };
 }
 
+/** Whether the organisation's four-eyes rule is on (docs/decisions/052-four-eyes.md): one row by key. */
+export async function isFourEyesOn(db: DbOrTx, orgId: string): Promise<boolean> {
+  return (await findComplianceSettings(db, orgId))?.fourEyes ?? false;
+}
+
 /**
  * The organisation's compliance policy: the checker's built-in lexicon and patterns with its
  * compliance_rules laid over them, its disclaimer block and its approval matrix (defaults until saved).

@@ -1057,8 +1057,16 @@ describe('four-eyes (docs/decisions/052-four-eyes.md)', () => {
     // The director submits the associate's text for approval: the submitter may not approve it either.
     expect((await post(`/api/messages/${messageId}/submit`, director.cookie, draft)).status).toBe(200);
     expect((await approve(messageId, director.cookie, draft)).status).toBe(403);
+    // The queue marks the submission as the director's own, not the admin's.
+    const queued = async (cookie: string) =>
+      (await json(await ctx.request('GET', '/api/approvals', { cookie }))).items.find(
+        (item: { message_id: string }) => item.message_id === messageId,
+      );
+    expect((await queued(director.cookie)).four_eyes_refuses_caller).toBe(true);
+    expect((await queued(admin.cookie)).four_eyes_refuses_caller).toBe(false);
     await setFourEyes(admin.cookie, false);
     expect((await stateFor(messageId, associate.cookie)).four_eyes_refuses_caller).toBe(false);
+    expect((await queued(director.cookie)).four_eyes_refuses_caller).toBe(false);
     expect((await approve(messageId, director.cookie, draft)).status).toBe(200);
   });
 });

@@ -37,7 +37,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { recordFlagOccurrences, settleFlagOccurrences } from '../analytics/flag-occurrences';
 import { recordReplyOutcome } from '../analytics/reply-outcomes';
-import { loadCompliancePolicy } from '../compliance/compliance.service';
+import { isFourEyesOn, loadCompliancePolicy } from '../compliance/compliance.service';
 import { storedOpinionOf } from '../compliance/second-opinion';
 import { deliverEmail, deliverOutboxMail, type EmailDeps, queueEmail } from '../email/email.service';
 import { notifyMembers } from '../notifications/notifications.service';
@@ -64,6 +64,7 @@ import {
   findSentReply,
   insertApprovalRequest,
   isReplyAuthor,
+  listAuthoredReplies,
   listOverrides,
   listPendingRequests,
   lockReplyMessage,
@@ -576,7 +577,7 @@ export function summariseFlags(stored: unknown): ApprovalItem['flags'] & { risk_
  */
 export async function listApprovalQueue(
   ctx: Pick<ServiceContext, 'db'>,
-  actor: Pick<Actor, 'orgId'>,
+  actor: Pick<Actor, 'orgId' | 'userId'>,
   input: { sort: 'age' | 'newest'; limit: number; cursor?: string | undefined },
 ): Promise<ListApprovalsResponse> {
   const after = input.cursor ? parseRankedTimeCursor(input.cursor, APPROVAL_LEVELS.length - 1) : undefined;
@@ -594,6 +595,13 @@ export async function listApprovalQueue(
       withDismissals(ctx.db, actor.orgId, row.messageId, row.text, storedFlagsOf(row.complianceFlags)),
     ),
   );
+  const authored = (await isFourEyesOn(ctx.db, actor.orgId))
+    ? await listAuthoredReplies(
+        ctx.db,
+        page.map((row) => row.messageId),
+        actor.userId,
+      )
+    : new Set<string>();
   return {
     items: page.map((row, i) => {
       const stored = pageFlags[i] ?? [];
@@ -613,6 +621,7 @@ export async function listApprovalQueue(
         risk_flags,
         excerpts: excerptsOf(row.text, unresolvedFlags(stored)),
         preview: previewOf(row.text),
+        four_eyes_refuses_caller: authored.has(row.messageId),
       };
     }),
     next_cursor:

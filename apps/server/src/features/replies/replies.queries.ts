@@ -263,24 +263,32 @@ export async function lastCheckRequiresApproval(db: DbOrTx, messageId: string): 
 
 export type StoredFlag = { term: string; severity: string } & Record<string, unknown>;
 
+/** Of the messages named, those whose reply the user wrote a version of or submitted (see isReplyAuthor). */
+export async function listAuthoredReplies(
+  db: DbOrTx,
+  messageIds: readonly string[],
+  userId: string,
+): Promise<Set<string>> {
+  if (messageIds.length === 0) return new Set();
+  const ids = [...messageIds];
+  const wrote = await db
+    .selectDistinct({ messageId: aiResponses.messageId })
+    .from(aiResponses)
+    .where(and(inArray(aiResponses.messageId, ids), eq(aiResponses.createdBy, userId)));
+  const submitted = await db
+    .selectDistinct({ messageId: approvalRequests.messageId })
+    .from(approvalRequests)
+    .where(and(inArray(approvalRequests.messageId, ids), eq(approvalRequests.submittedBy, userId)));
+  return new Set([...wrote, ...submitted].map((row) => row.messageId));
+}
+
 /**
  * Whether the user saved a version of the message's reply or submitted one for approval: four-eyes
  * keeps them from finalising it (docs/decisions/052-four-eyes.md). Both lookups start from the message
  * (ai_responses_message_version_key, approval_requests_message_idx); a reply has few versions.
  */
 export async function isReplyAuthor(db: DbOrTx, messageId: string, userId: string): Promise<boolean> {
-  const [wrote] = await db
-    .select({ id: aiResponses.id })
-    .from(aiResponses)
-    .where(and(eq(aiResponses.messageId, messageId), eq(aiResponses.createdBy, userId)))
-    .limit(1);
-  if (wrote) return true;
-  const [submitted] = await db
-    .select({ id: approvalRequests.id })
-    .from(approvalRequests)
-    .where(and(eq(approvalRequests.messageId, messageId), eq(approvalRequests.submittedBy, userId)))
-    .limit(1);
-  return submitted !== undefined;
+  return (await listAuthoredReplies(db, [messageId], userId)).has(messageId);
 }
 
 /**

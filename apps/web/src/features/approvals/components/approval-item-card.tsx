@@ -1,4 +1,4 @@
-import { APPROVAL_TEXTS, type ApprovalItem, type FlagExcerpt } from '@parley/contracts';
+import { APPROVAL_TEXTS, type ApprovalItem, type FlagExcerpt, FOUR_EYES_REFUSAL } from '@parley/contracts';
 import { AlertTriangle, Check, Clock, Eye, MessageSquareWarning, SendHorizontal, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { FlagRuleBadge } from '@/components/flag-why';
@@ -126,11 +126,16 @@ export function ApprovalItemCard({
             <MessageSquareWarning aria-hidden />
             {APPROVAL_TEXTS.requestChanges}
           </Button>
-          <Button type="button" size="sm" onClick={onApprove}>
-            {isFlagged ? <SendHorizontal aria-hidden /> : <Check aria-hidden />}
-            {APPROVAL_TEXTS.approveAndSend}
-          </Button>
+          {item.four_eyes_refuses_caller ? null : (
+            <Button type="button" size="sm" onClick={onApprove}>
+              {isFlagged ? <SendHorizontal aria-hidden /> : <Check aria-hidden />}
+              {APPROVAL_TEXTS.approveAndSend}
+            </Button>
+          )}
         </div>
+        {item.four_eyes_refuses_caller ? (
+          <p className="text-right text-muted-foreground text-sm">{FOUR_EYES_REFUSAL}</p>
+        ) : null}
       </CardContent>
     </Card>
   );
