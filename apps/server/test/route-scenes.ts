@@ -505,6 +505,10 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
     const { director, projectId, docId } = await documentScene(ctx);
     return { ...by(director), params: { id: projectId, docId } };
   },
+  'PUT /api/projects/:id/documents/:docId/disclosure': async ({ ctx }) => {
+    const { director, projectId, docId } = await documentScene(ctx);
+    return { ...by(director), body: { non_public: true }, params: { id: projectId, docId } };
+  },
   'DELETE /api/projects/:id/documents/:docId': async ({ ctx }) => {
     const { director, projectId, docId } = await documentScene(ctx);
     // A document inside the retention period cannot be deleted (docs/decisions/030-data-retention.md).

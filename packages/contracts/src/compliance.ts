@@ -79,6 +79,12 @@ export const CLAIM_RULES = {
     explanation:
       'A link that none of the cited passages contains: the investor may be sent to unapproved material.',
   },
+  selective_disclosure: {
+    label: 'Selective disclosure',
+    severity: 'high',
+    explanation:
+      'This sentence cites a document marked non-public: telling one investor what the others have not been told is selective disclosure (Regulation FD).',
+  },
   second_sign_off: {
     label: 'Second sign-off',
     severity: 'low',
@@ -547,6 +553,8 @@ export const COMPLIANCE_TEXTS = {
   noCitedPassageContains: (terms: readonly string[]) =>
     `No cited passage contains ${terms.length > 1 ? `${terms.slice(0, -1).join(', ')} or ${terms.at(-1)}` : terms[0]}`,
   unsourcedLinkRationale: (link: string) => `No cited passage contains the link ${link}`,
+  selectiveDisclosureRationale: (fileNames: readonly string[]) =>
+    `Cites ${fileNames.map((name) => `“${name}”`).join(', ')}, marked non-public`,
   secondSignOffRationale: (signOff: string) => `A second sign-off before the closing: “${signOff}”`,
   foreignSignerRationale: (name: string) => `Signed by ${name}, who is not the author of this reply`,
   readOnly: 'Only admins and IR directors can change the compliance policy.',

@@ -138,8 +138,26 @@ export const projectDocumentSchema = z.object({
   passage_count: z.number().int().nonnegative(),
   created_at: z.string(),
   indexed_at: z.string().nullable(),
+  /** Marked non-public (docs/decisions/053-non-public-documents.md), with the time it becomes public. */
+  non_public: z.boolean(),
+  public_from: z.string().nullable(),
 });
 export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
+
+/** PUT …/documents/{docId}/disclosure: non-public, until `public_from` when given; or public. */
+export const documentDisclosureInputSchema = z
+  .object({
+    non_public: z.boolean({ error: 'Say whether the document is non-public' }),
+    public_from: z.iso
+      .datetime({ offset: true, error: 'Use a date and time, e.g. 2027-01-15T08:00:00Z' })
+      .nullable()
+      .optional(),
+  })
+  .refine((input) => input.non_public || !input.public_from, {
+    path: ['public_from'],
+    error: 'Only a non-public document becomes public at a date',
+  });
+export type DocumentDisclosureInput = z.input<typeof documentDisclosureInputSchema>;
 
 export const listDocumentsQuerySchema = z.object({
   limit: pageLimit(DOCUMENTS_PAGE_LIMIT_MAX, DOCUMENTS_PAGE_LIMIT_DEFAULT),

@@ -578,6 +578,13 @@ export const projectDocuments = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => users.id),
     createdAt: createdAt(),
     indexedAt: timestamp('indexed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Material non-public information (docs/decisions/053-non-public-documents.md): a draft citing the
+     * document is flagged 'Selective disclosure' until `public_from` (never, when null) or until it is
+     * marked public.
+     */
+    nonPublic: boolean('non_public').notNull().default(false),
+    publicFrom: timestamp('public_from', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('project_documents_project_idx').on(t.projectId, t.createdAt),

@@ -144,6 +144,8 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/projects/:id/documents': 'messages.write',
   'DELETE /api/projects/:id/documents/:docId': 'messages.write',
   'POST /api/projects/:id/documents/:docId/reindex': 'messages.write',
+  /** Whether a document is non-public is a compliance call: directors and admins (decision 053). */
+  'PUT /api/projects/:id/documents/:docId/disclosure': 'projects.manage',
   /** Messages: every role reads the inbox; is_associate is read-only (docs/product.md §2 Compose). */
   'POST /api/messages': 'messages.write',
   'GET /api/messages': 'workspace.read',

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documentPassages, projectDocuments } from '../../db/schema';
 
@@ -66,4 +66,27 @@ export async function findDocumentsByIds(
     .select({ documentId: projectDocuments.id, projectId: projectDocuments.projectId })
     .from(projectDocuments)
     .where(and(eq(projectDocuments.orgId, input.orgId), inArray(projectDocuments.id, ids)));
+}
+
+/**
+ * The organisation's documents among `ids` that are non-public now, by the database's clock: marked
+ * so, and with no public date or one still ahead (docs/decisions/053-non-public-documents.md).
+ */
+export async function findNonPublicDocuments(
+  db: DbOrTx,
+  input: { orgId: string; ids: readonly (string | null | undefined)[] },
+): Promise<{ documentId: string; fileName: string }[]> {
+  const ids = lookupIds(input.ids);
+  if (ids.length === 0) return [];
+  return db
+    .select({ documentId: projectDocuments.id, fileName: projectDocuments.fileName })
+    .from(projectDocuments)
+    .where(
+      and(
+        eq(projectDocuments.orgId, input.orgId),
+        inArray(projectDocuments.id, ids),
+        eq(projectDocuments.nonPublic, true),
+        or(isNull(projectDocuments.publicFrom), gt(projectDocuments.publicFrom, sql`now()`)),
+      ),
+    );
 }

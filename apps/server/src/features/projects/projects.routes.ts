@@ -2,6 +2,7 @@ import {
   createProjectInputSchema,
   DOCUMENT_MAX_BYTES,
   deleteDocumentResponseSchema,
+  documentDisclosureInputSchema,
   documentIdParamSchema,
   listDocumentsQuerySchema,
   listDocumentsResponseSchema,
@@ -21,6 +22,7 @@ import {
   listDocumentsPage,
   listProjectsPage,
   reindexDocument,
+  setDocumentDisclosure,
   updateProject,
   uploadDocument,
 } from './projects.service';
@@ -107,6 +109,17 @@ const remove = apiRoute({
   errors: [400, 401, 403, 404, 415],
 });
 
+const disclosure = apiRoute({
+  method: 'put',
+  path: '/api/projects/{id}/documents/{docId}/disclosure',
+  summary:
+    'Mark a document non-public (until a date, or until marked public) or public: drafts citing a non-public one are flagged (decision 053; audited)',
+  params: documentIdParamSchema,
+  body: documentDisclosureInputSchema,
+  ok: { status: 200, schema: projectDocumentSchema, description: 'The document' },
+  errors: [400, 401, 403, 404, 415],
+});
+
 /** Funds and their documents; the organisation is always the session's. */
 export function registerProjectRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(list, async (c) => {
@@ -164,6 +177,16 @@ export function registerProjectRoutes(api: ApiRouter, deps: RouteDeps) {
     const document = await reindexDocument(deps, c.get('actor'), {
       projectId: params.id,
       documentId: params.docId,
+    });
+    return c.json(document, 200);
+  });
+
+  api.openapi(disclosure, async (c) => {
+    const params = c.req.valid('param');
+    const document = await setDocumentDisclosure(deps, c.get('actor'), {
+      projectId: params.id,
+      documentId: params.docId,
+      ...c.req.valid('json'),
     });
     return c.json(document, 200);
   });

@@ -94,6 +94,8 @@ export function toProjectDocument(row: DocumentRow): ProjectDocument {
     passage_count: row.passageCount,
     created_at: row.createdAt.toISOString(),
     indexed_at: row.indexedAt?.toISOString() ?? null,
+    non_public: row.nonPublic,
+    public_from: row.publicFrom?.toISOString() ?? null,
   };
 }
 
@@ -589,6 +591,48 @@ export async function reindexDocument(
   } finally {
     ticket.release();
   }
+}
+
+/**
+ * Marks a document non-public (until `public_from`, or until marked public) or public, audited with
+ * before and after in the same transaction (docs/decisions/053-non-public-documents.md). Checks from
+ * now on flag a draft citing it while it is non-public; stored checks keep their flags.
+ */
+export async function setDocumentDisclosure(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId' | 'orgId'>,
+  input: {
+    projectId: string;
+    documentId: string;
+    non_public: boolean;
+    public_from?: string | null | undefined;
+  },
+): Promise<ProjectDocument> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const found = await findDocument(tx, { ...input, orgId: actor.orgId });
+    if (!found) throw new AppError('NOT_FOUND');
+    const publicFrom = input.non_public && input.public_from ? new Date(input.public_from) : null;
+    const updated = await updateDocument(tx, found.id, { nonPublic: input.non_public, publicFrom });
+    const stateOf = (doc: typeof found) => ({
+      non_public: doc.nonPublic,
+      public_from: doc.publicFrom?.toISOString() ?? null,
+    });
+    await appendAudit(tx, ctx.clock, {
+      orgId: found.orgId,
+      actorId: actor.userId,
+      actionType: 'document_disclosure_changed',
+      entityType: 'project_document',
+      entityId: found.id,
+      details: {
+        project_id: found.projectId,
+        file_name: found.fileName,
+        before: stateOf(found),
+        after: stateOf(updated),
+      },
+    });
+    return updated;
+  });
+  return toProjectDocument(row);
 }
 
 /** Removes a document, its passages (cascade) and its file; audited. */
