@@ -105,7 +105,7 @@ export function ProjectPage() {
           Documents
         </h2>
         {canEditDocuments ? <DocumentUpload projectId={fund.id} /> : null}
-        <ProjectDocuments projectId={fund.id} canEdit={canEditDocuments} />
+        <ProjectDocuments projectId={fund.id} canEdit={canEditDocuments} canMarkDisclosure={canManage} />
       </section>
 
       <section aria-labelledby="messages-title" className="space-y-3">
@@ -120,7 +120,15 @@ export function ProjectPage() {
   );
 }
 
-function ProjectDocuments({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+function ProjectDocuments({
+  projectId,
+  canEdit,
+  canMarkDisclosure,
+}: {
+  projectId: string;
+  canEdit: boolean;
+  canMarkDisclosure: boolean;
+}) {
   const documents = useDocuments(projectId);
   if (documents.isPending) return <Spinner label="Loading documents" />;
   if (documents.isError) {
@@ -146,7 +154,12 @@ function ProjectDocuments({ projectId, canEdit }: { projectId: string; canEdit: 
   }
   return (
     <div className="space-y-2">
-      <DocumentsTable projectId={projectId} documents={items} canEdit={canEdit} />
+      <DocumentsTable
+        projectId={projectId}
+        documents={items}
+        canEdit={canEdit}
+        canMarkDisclosure={canMarkDisclosure}
+      />
       {documents.hasNextPage ? (
         <Button
           variant="outline"

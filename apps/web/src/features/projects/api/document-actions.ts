@@ -1,4 +1,9 @@
-import { deleteDocumentResponseSchema, type ProjectDocument, projectDocumentSchema } from '@parley/contracts';
+import {
+  type DocumentDisclosureInput,
+  deleteDocumentResponseSchema,
+  type ProjectDocument,
+  projectDocumentSchema,
+} from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectKeys } from '@/api/projects/project-keys';
 import { api } from '@/lib/api-client';
@@ -28,6 +33,24 @@ export function useDeleteDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDocument,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+/** PUT /api/projects/:id/documents/:docId/disclosure (docs/decisions/053-non-public-documents.md). */
+export function setDocumentDisclosure(
+  input: { projectId: string; documentId: string } & DocumentDisclosureInput,
+): Promise<ProjectDocument> {
+  const { projectId, documentId, ...body } = input;
+  return api.put(`${documentPath({ projectId, documentId })}/disclosure`, body, {
+    parser: projectDocumentSchema,
+  });
+}
+
+export function useSetDocumentDisclosure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setDocumentDisclosure,
     onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }

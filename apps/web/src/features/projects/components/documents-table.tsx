@@ -1,35 +1,57 @@
 import type { ProjectDocument } from '@parley/contracts';
-import { LoaderCircle, RefreshCw, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, LoaderCircle, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
-import { formatBytes, formatDateTime } from '@/lib/format';
+import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { documentAnchorId } from '@/lib/paths';
-import { useDeleteDocument, useReindexDocument } from '../api/document-actions';
+import { useDeleteDocument, useReindexDocument, useSetDocumentDisclosure } from '../api/document-actions';
 import { documentTypeLabel } from '../document-type';
+import { DisclosureDialog } from './disclosure-dialog';
 import { DocumentStatusBadge } from './project-status-badge';
 
+/** Non-public now: marked so, with no public date or one still ahead (docs/decisions/053-non-public-documents.md). */
+function isNonPublic(document: ProjectDocument): boolean {
+  return document.non_public && (!document.public_from || new Date(document.public_from) > new Date());
+}
+
 /**
- * A fund's documents with their indexing state; Re-index and Delete for those who may. The document a
- * citation links to (the address's #document-<id>, paths.ts) is shown marked, scrolled to and focused.
+ * A fund's documents with their indexing state; Re-index and Delete for those who may, and Mark
+ * non-public / Mark public for directors and admins. The document a citation links to (the address's
+ * #document-<id>, paths.ts) is shown marked, scrolled to and focused.
  */
 export function DocumentsTable({
   projectId,
   documents,
   canEdit,
+  canMarkDisclosure,
 }: {
   projectId: string;
   documents: ProjectDocument[];
   canEdit: boolean;
+  canMarkDisclosure: boolean;
 }) {
   const linkedId = useLinkedDocument(documents);
   const [deleting, setDeleting] = useState<ProjectDocument | null>(null);
+  const [markingNonPublic, setMarkingNonPublic] = useState<ProjectDocument | null>(null);
   const reindex = useReindexDocument();
   const remove = useDeleteDocument();
+  const disclosure = useSetDocumentDisclosure();
+
+  function markPublic(document: ProjectDocument) {
+    disclosure.mutate(
+      { projectId, documentId: document.id, non_public: false },
+      {
+        onSuccess: () => toast.success(`${document.file_name} marked public`),
+        onError: (error) => toast.error(getErrorMessage(error, 'Failed to mark the document public')),
+      },
+    );
+  }
 
   function runReindex(document: ProjectDocument) {
     reindex.mutate(
@@ -89,8 +111,18 @@ export function DocumentsTable({
                   data-linked={document.id === linkedId ? 'true' : undefined}
                   className="data-[linked=true]:bg-muted"
                 >
-                  <TableCell className="max-w-64 truncate font-medium" title={document.file_name}>
-                    {document.file_name}
+                  <TableCell className="max-w-64 font-medium">
+                    <span className="block truncate" title={document.file_name}>
+                      {document.file_name}
+                    </span>
+                    {isNonPublic(document) ? (
+                      <Badge variant="warning" className="mt-1">
+                        <EyeOff aria-hidden />
+                        {document.public_from
+                          ? `Non-public until ${formatDate(document.public_from)}`
+                          : 'Non-public'}
+                      </Badge>
+                    ) : null}
                   </TableCell>
                   <TableCell label="Type">{documentTypeLabel(document.content_type)}</TableCell>
                   <TableCell label="Size" className="whitespace-nowrap">
@@ -117,6 +149,32 @@ export function DocumentsTable({
                   {canEdit ? (
                     <TableCell className="text-right">
                       <div className="flex justify-end gap-1">
+                        {canMarkDisclosure ? (
+                          isNonPublic(document) ? (
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              disabled={disclosure.isPending}
+                              aria-label={`Mark ${document.file_name} public`}
+                              title="Mark public"
+                              onClick={() => markPublic(document)}
+                            >
+                              <Eye aria-hidden="true" />
+                              <span className="hidden 2xl:inline">Mark public</span>
+                            </Button>
+                          ) : (
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              aria-label={`Mark ${document.file_name} non-public`}
+                              title="Mark non-public"
+                              onClick={() => setMarkingNonPublic(document)}
+                            >
+                              <EyeOff aria-hidden="true" />
+                              <span className="hidden 2xl:inline">Mark non-public</span>
+                            </Button>
+                          )
+                        ) : null}
                         <Button
                           variant="ghost"
                           size="sm"
@@ -151,6 +209,11 @@ export function DocumentsTable({
           </TableBody>
         </Table>
       </div>
+      <DisclosureDialog
+        projectId={projectId}
+        document={markingNonPublic}
+        onClose={() => setMarkingNonPublic(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
