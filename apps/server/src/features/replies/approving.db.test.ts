@@ -826,6 +826,22 @@ describe('approving over a high-severity flag needs a written reason', () => {
   });
 });
 
+/** Saves the compliance settings: a short disclaimer, the default matrix unless given, and `extra`. */
+async function saveSettings(adminCookie: string, extra: Record<string, unknown> = {}) {
+  const res = await ctx.request('PUT', '/api/compliance/settings', {
+    cookie: adminCookie,
+    body: {
+      forward_looking_disclaimer: 'Past performance is no guarantee of future results.',
+      risk_factor_tags: [],
+      compliance_contact: '',
+      approval_matrix: DEFAULT_APPROVAL_MATRIX,
+      ...extra,
+    },
+  });
+  expect(res.status).toBe(200);
+  return json(res);
+}
+
 /** Adds organisation terms and makes the matrix ask for a director from `from` up. */
 async function strictOrg(adminCookie: string, from: 'none' | 'low' | 'medium') {
   for (const [term, severity] of [
@@ -842,16 +858,7 @@ async function strictOrg(adminCookie: string, from: 'none' | 'low' | 'medium') {
   const levels = ['none', 'low', 'medium'] as const;
   const matrix = { ...DEFAULT_APPROVAL_MATRIX };
   for (const level of levels.slice(levels.indexOf(from))) matrix[level] = directors as never;
-  const res = await ctx.request('PUT', '/api/compliance/settings', {
-    cookie: adminCookie,
-    body: {
-      forward_looking_disclaimer: 'Past performance is no guarantee of future results.',
-      risk_factor_tags: [],
-      compliance_contact: '',
-      approval_matrix: matrix,
-    },
-  });
-  expect(res.status).toBe(200);
+  await saveSettings(adminCookie, { approval_matrix: matrix });
 }
 
 describe('a refusal names the rule that applies', () => {
@@ -973,20 +980,7 @@ describe('the queue puts flagged drafts first', () => {
 });
 
 describe('four-eyes (docs/decisions/052-four-eyes.md)', () => {
-  async function setFourEyes(adminCookie: string, four_eyes: boolean) {
-    const res = await ctx.request('PUT', '/api/compliance/settings', {
-      cookie: adminCookie,
-      body: {
-        forward_looking_disclaimer: 'Past performance is no guarantee of future results.',
-        risk_factor_tags: [],
-        compliance_contact: '',
-        approval_matrix: DEFAULT_APPROVAL_MATRIX,
-        four_eyes,
-      },
-    });
-    expect(res.status).toBe(200);
-    return json(res);
-  }
+  const setFourEyes = (adminCookie: string, four_eyes: boolean) => saveSettings(adminCookie, { four_eyes });
   const approve = (messageId: string, cookie: string, draft: { version: number; text_sha256: string }) =>
     post(`/api/messages/${messageId}/approve`, cookie, draft);
   const stateFor = async (messageId: string, cookie: string) =>
