@@ -76,6 +76,7 @@ export const AUDIT_ACTIONS = {
   document_uploaded: { label: 'Document uploaded', kind: 'CREATE' },
   document_reindexed: { label: 'Document re-indexed', kind: 'UPDATE' },
   document_deleted: { label: 'Document deleted', kind: 'DELETE' },
+  document_disclosure_changed: { label: 'Document disclosure changed', kind: 'UPDATE' },
   // Messages and drafts
   message_created: { label: 'Message created', kind: 'CREATE' },
   message_owner_changed: { label: 'Message owner changed', kind: 'UPDATE' },
