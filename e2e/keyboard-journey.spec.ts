@@ -83,7 +83,11 @@ test('an associate drafts, checks and submits, and a director approves, by keybo
   const director = await (await browser.newContext()).newPage();
   await signInByKeyboard(director, 'ir_director');
   await director.keyboard.press('Control+k');
+  // Typed only once the palette holds the focus: on a loaded machine it opens a moment later.
+  const palette = director.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByRole('combobox')).toBeFocused({ timeout: 30_000 });
   await director.keyboard.type('Approvals');
+  await expect(palette.getByRole('option', { name: /Approvals/ }).first()).toBeVisible();
   await director.keyboard.press('Enter');
   await expect(director.getByRole('heading', { level: 1, name: 'Approval Queue' })).toBeFocused();
   const item = director.getByRole('listitem').filter({ hasText: subject });
