@@ -82,10 +82,13 @@ test('an associate drafts, checks and submits, and a director approves, by keybo
 
   const director = await (await browser.newContext()).newPage();
   await signInByKeyboard(director, 'ir_director');
-  await director.keyboard.press('Control+k');
-  // Typed only once the palette holds the focus: on a loaded machine it opens a moment later.
+  // Typed only once the palette holds the focus: on a loaded machine the page that just signed in
+  // may not listen for Ctrl+K yet, or the palette opens a moment later.
   const palette = director.getByRole('dialog', { name: 'Command palette' });
-  await expect(palette.getByRole('combobox')).toBeFocused({ timeout: 30_000 });
+  await expect(async () => {
+    if (!(await palette.isVisible())) await director.keyboard.press('Control+k');
+    await expect(palette.getByRole('combobox')).toBeFocused({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await director.keyboard.type('Approvals');
   await expect(palette.getByRole('option', { name: /Approvals/ }).first()).toBeVisible();
   await director.keyboard.press('Enter');
