@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 const STACKED_BELOW_MD = [
   'max-md:block max-md:[&_tbody]:block max-md:[&_thead]:sr-only',
   'max-md:[&_tr]:flex max-md:[&_tr]:flex-col max-md:[&_tr]:gap-2 max-md:[&_tr]:px-2 max-md:[&_tr]:py-3',
-  'max-md:[&_td]:block max-md:[&_td]:max-w-none max-md:[&_td]:whitespace-normal max-md:[&_td]:p-0 max-md:[&_td]:text-left',
+  'max-md:[&_td]:block max-md:[&_td]:max-w-none max-md:[&_td]:whitespace-normal max-md:[&_td]:p-0 max-md:[&_td]:text-left max-md:[&_td]:[overflow-wrap:anywhere]',
   'max-md:[&_td[data-label]]:flex max-md:[&_td[data-label]]:items-center max-md:[&_td[data-label]]:justify-between max-md:[&_td[data-label]]:gap-3',
   'max-md:[&_td[data-label]]:before:shrink-0 max-md:[&_td[data-label]]:before:text-muted-foreground max-md:[&_td[data-label]]:before:text-xs max-md:[&_td[data-label]]:before:content-[attr(data-label)]',
 ].join(' ');
