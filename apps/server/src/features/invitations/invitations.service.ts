@@ -513,6 +513,17 @@ async function reasonNotClaimed(db: DbOrTx, tokenHash: string, now: Date): Promi
   return status === 'pending' ? new AppError('CONFLICT') : goneError(status);
 }
 
+/**
+ * The address has an account: if a concurrent acceptance of this very link made it, the link is
+ * used up (410, like every other losing racer); otherwise the address was registered another way.
+ */
+async function reasonAccountExists(db: DbOrTx, tokenHash: string, now: Date): Promise<AppError> {
+  const reason = await reasonNotClaimed(db, tokenHash, now);
+  return reason.code === 'CONFLICT'
+    ? new AppError('CONFLICT', { message: INVITATION_TEXTS.accountExists })
+    : reason;
+}
+
 /** The organisation's auth_magic_link_enabled setting (docs/product.md §3: the strings 'true' / 'false'). */
 async function isMagicLinkEnabled(db: DbOrTx, orgId: string) {
   return (await readSystemConfig(db, orgId)).auth_magic_link_enabled !== 'false';
@@ -538,7 +549,7 @@ export async function acceptInvitation(
   // Cheap refusals first, so a dead link never costs a password hash.
   const found = assertUsable(await findInvitationByTokenHash(ctx.db, tokenHash), ctx.clock.now());
   if (await findUserIdByEmail(ctx.db, found.email)) {
-    throw new AppError('CONFLICT', { message: INVITATION_TEXTS.accountExists });
+    throw await reasonAccountExists(ctx.db, tokenHash, ctx.clock.now());
   }
   if (input.password === undefined && !(await isMagicLinkEnabled(ctx.db, found.orgId))) {
     throw new AppError('VALIDATION_FAILED', {
