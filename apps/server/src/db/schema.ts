@@ -613,6 +613,12 @@ export const documentPassages = pgTable(
     ordinal: integer('ordinal').notNull(),
     text: text('text').notNull(),
     tsv: tsvector('tsv').notNull().generatedAlwaysAs(sql`to_tsvector('english', text)`),
+    /**
+     * A single passage marked material non-public (docs/decisions/053-non-public-documents.md), like a
+     * whole document: flagged 'Selective disclosure' when cited, until `public_from` or marked public.
+     */
+    nonPublic: boolean('non_public').notNull().default(false),
+    publicFrom: timestamp('public_from', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('document_passages_tsv_idx').using('gin', t.tsv),
@@ -750,6 +756,15 @@ export const aiResponses = pgTable(
      */
     overrideReason: text('override_reason'),
     overrideFlags: jsonb('override_flags').$type<Record<string, unknown>[]>(),
+    /**
+     * The communication class the reply was sent as, and the distinct recipients of substantially the
+     * same text in the 30 days before it that counted towards it, this investor included
+     * (docs/decisions/054-communication-class.md); set with the approval.
+     */
+    communicationClass: text('communication_class', {
+      enum: ['correspondence', 'retail', 'institutional'],
+    }),
+    classRecipients: integer('class_recipients'),
   },
   (t) => [
     uniqueIndex('ai_responses_message_version_key').on(t.messageId, t.versionNumber),
@@ -777,6 +792,10 @@ export const aiResponses = pgTable(
     index('ai_responses_org_overrides_idx')
       .on(t.orgId, t.approvedAt.desc(), t.id.desc())
       .where(sql`${t.overrideReason} is not null`),
+    check(
+      'ai_responses_communication_class_check',
+      sql`${t.communicationClass} is null or ${t.communicationClass} in ('correspondence', 'retail', 'institutional')`,
+    ),
     check(
       'ai_responses_second_opinion_check',
       sql`${t.complianceSecondOpinion} is null or ${t.complianceSecondOpinion} in ('used', 'not_needed', 'unavailable', 'off')`,
@@ -998,6 +1017,13 @@ export const complianceSettings = pgTable(
       .default('medium'),
     /** Four-eyes (docs/decisions/052-four-eyes.md): nobody finalises a reply they wrote or submitted. */
     fourEyes: boolean('four_eyes').notNull().default(false),
+    /**
+     * Per communication class, the approval path and who may override a high-severity flag
+     * (docs/decisions/054-communication-class.md); null reads as the defaults in contracts.
+     */
+    classRules: jsonb('class_rules').$type<Record<string, unknown>>(),
+    /** Share of correspondence sent without pre-approval drawn for supervisory review, 0–100. */
+    reviewSamplePercent: smallint('review_sample_percent').notNull().default(10),
     updatedBy: uuid('updated_by').references(() => users.id),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -1006,6 +1032,7 @@ export const complianceSettings = pgTable(
       'compliance_settings_unsupported_figure_severity_check',
       sql`${t.unsupportedFigureSeverity} in ('high', 'medium', 'low')`,
     ),
+    check('compliance_settings_review_sample_percent_check', sql`${t.reviewSamplePercent} between 0 and 100`),
   ],
 );
 
@@ -1417,5 +1444,72 @@ export const reportSchedules = pgTable(
       'report_schedules_types_check',
       sql`${t.types} <@ array['management', 'compliance', 'productivity']::text[]`,
     ),
+  ],
+);
+
+/**
+ * What Parley knows of an investor beyond their messages, by address per organisation: their type,
+ * which decides the communication class of a reply (docs/decisions/054-communication-class.md).
+ * An investor without a row is treated as retail, the strictest type.
+ */
+export const investorProfiles = pgTable(
+  'investor_profiles',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** Lower-cased, as investor_messages are matched by lower(investor_email). */
+    email: text('email').notNull(),
+    investorType: text('investor_type', { enum: ['retail', 'accredited', 'institutional'] }).notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.email] }),
+    check(
+      'investor_profiles_type_check',
+      sql`${t.investorType} in ('retail', 'accredited', 'institutional')`,
+    ),
+    check('investor_profiles_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * Supervisory review (docs/decisions/055-supervisory-review.md): a reply sent without pre-approval,
+ * drawn for a director's review after sending — every flagged one, and a sample of the rest.
+ */
+export const supervisoryReviews = pgTable(
+  'supervisory_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => investorMessages.id, { onDelete: 'cascade' }),
+    responseId: uuid('response_id')
+      .notNull()
+      .references(() => aiResponses.id, { onDelete: 'cascade' }),
+    /** flagged: it had flags when sent; sampled: drawn at the organisation's sample rate. */
+    reason: text('reason', { enum: ['flagged', 'sampled'] }).notNull(),
+    status: text('status', { enum: ['pending', 'signed_off'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('supervisory_reviews_response_key').on(t.responseId),
+    index('supervisory_reviews_org_status_created_idx').on(
+      t.orgId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    check('supervisory_reviews_reason_check', sql`${t.reason} in ('flagged', 'sampled')`),
+    check('supervisory_reviews_status_check', sql`${t.status} in ('pending', 'signed_off')`),
   ],
 );
