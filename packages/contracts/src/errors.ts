@@ -82,6 +82,14 @@ export const ERRORS = {
    */
   FOUR_EYES: { status: 403, message: FOUR_EYES_REFUSAL },
   /**
+   * 403: the class rules let nobody in the caller's role approve this class over a high-severity flag
+   * (docs/decisions/054-communication-class.md); the message names the class.
+   */
+  OVERRIDE_NOT_ALLOWED: {
+    status: 403,
+    message: 'Nobody in your role may approve this reply over a high-severity flag: resolve the flags first',
+  },
+  /**
    * 422: approving over an unresolved high-severity flag needs a written reason (`override_reason`), kept
    * with the approval and in the audit log (docs/product.md §4 Approvals).
    */

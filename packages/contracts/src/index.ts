@@ -8,6 +8,7 @@ export * from './audit-actions';
 export * from './auth';
 export * from './auth-links';
 export * from './capabilities';
+export * from './communication-class';
 export * from './compliance';
 export * from './compose-draft';
 export * from './constants';

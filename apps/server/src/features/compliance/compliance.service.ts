@@ -16,6 +16,7 @@ import {
   DEFAULT_APPROVAL_MATRIX,
   DEFAULT_DISCLAIMER,
   DEFAULT_RISK_FACTOR_TAGS,
+  DEFAULT_REVIEW_SAMPLE_PERCENT,
   DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
   flagRationale,
   type RuleLastChanged,
@@ -61,6 +62,8 @@ export type OrgCompliancePolicy = {
   unsupportedFigureSeverity: ComplianceSeverity;
   /** Nobody finalises a reply they wrote or submitted (docs/decisions/052-four-eyes.md). */
   fourEyes: boolean;
+  /** Share (0–100) of replies sent without pre-approval drawn for supervisory review. */
+  reviewSamplePercent: number;
 };
 
 /**
@@ -204,6 +207,7 @@ export async function loadCompliancePolicy(db: DbOrTx, orgId: string): Promise<O
     matrix: matrixOf(settingsRow?.approvalMatrix),
     unsupportedFigureSeverity: settingsRow?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
     fourEyes: settingsRow?.fourEyes ?? false,
+    reviewSamplePercent: settingsRow?.reviewSamplePercent ?? DEFAULT_REVIEW_SAMPLE_PERCENT,
   };
 }
 

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { APPROVERS_ALWAYS } from './approval-matrix';
+import type { Role } from './roles';
+
+/**
+ * Communication classes and investor types (docs/decisions/054-communication-class.md, after FINRA
+ * Rule 2210): a reply's class follows from the investor's type and how many distinct investors
+ * received substantially the same text in the last 30 days.
+ */
+export const COMMUNICATION_CLASSES = ['correspondence', 'retail', 'institutional'] as const;
+export type CommunicationClass = (typeof COMMUNICATION_CLASSES)[number];
+export const communicationClassSchema = z.enum(COMMUNICATION_CLASSES);
+
+export const INVESTOR_TYPES = ['retail', 'accredited', 'institutional'] as const;
+export type InvestorType = (typeof INVESTOR_TYPES)[number];
+export const investorTypeSchema = z.enum(INVESTOR_TYPES, {
+  error: 'Choose retail, accredited or institutional',
+});
+
+/** An investor Parley has no type for counts as retail: the strictest reading. */
+export const DEFAULT_INVESTOR_TYPE: InvestorType = 'retail';
+
+/** Up to this many distinct recipients in the window, a text sent to retail investors is correspondence. */
+export const CORRESPONDENCE_MAX_RECIPIENTS = 25;
+export const CLASS_WINDOW_DAYS = 30;
+/** Trigram similarity (0–1) from which two reply texts count as substantially the same. */
+export const SAME_TEXT_SIMILARITY = 0.7;
+
+/**
+ * An institutional investor gets institutional communication; to anyone else a text that reached
+ * more than 25 distinct investors within 30 days (this one included) is a retail communication.
+ */
+export function communicationClassOf(investorType: InvestorType, recipients: number): CommunicationClass {
+  if (investorType === 'institutional') return 'institutional';
+  return recipients > CORRESPONDENCE_MAX_RECIPIENTS ? 'retail' : 'correspondence';
+}
+
+/**
+ * Per class: `approval` by_severity follows the approval matrix; director means an admin or IR
+ * director finalises whatever the flags. `override`: the roles that may approve over a high-severity
+ * flag (with a reason); empty means nobody, so the flags must be resolved first.
+ */
+export type ClassRule = { approval: 'by_severity' | 'director'; override: Role[] };
+export type ClassRules = Record<CommunicationClass, ClassRule>;
+
+export const DEFAULT_CLASS_RULES: ClassRules = {
+  correspondence: { approval: 'by_severity', override: ['admin', 'ir_director'] },
+  retail: { approval: 'director', override: [] },
+  institutional: { approval: 'by_severity', override: ['admin', 'ir_director'] },
+};
+
+export const DEFAULT_REVIEW_SAMPLE_PERCENT = 10;
+
+const classRuleSchema = z.object({
+  approval: z.enum(['by_severity', 'director'], { error: 'Choose by severity or director' }),
+  override: z
+    .array(
+      z.enum(APPROVERS_ALWAYS as readonly ['admin', 'ir_director'], {
+        error: 'Only admins and directors may override',
+      }),
+      {
+        error: 'List the roles',
+      },
+    )
+    .transform((roles) => [...new Set(roles)]),
+});
+
+export const classRulesSchema = z.object({
+  correspondence: classRuleSchema,
+  retail: classRuleSchema,
+  institutional: classRuleSchema,
+});
+
+/** Stored rules read leniently: anything unreadable falls back to the default of its class. */
+export function classRulesOf(stored: unknown): ClassRules {
+  const rules = { ...DEFAULT_CLASS_RULES };
+  if (stored && typeof stored === 'object') {
+    for (const name of COMMUNICATION_CLASSES) {
+      const parsed = classRuleSchema.safeParse((stored as Record<string, unknown>)[name]);
+      if (parsed.success) rules[name] = parsed.data;
+    }
+  }
+  return rules;
+}
+
+/** What the draft shows: the class, its recipients count, and the investor type it came from. */
+export const communicationClassViewSchema = z.object({
+  class: communicationClassSchema,
+  investor_type: investorTypeSchema,
+  /** Whether the type was set for this investor, or is the retail default. */
+  investor_type_set: z.boolean(),
+  /** Distinct investors who received substantially the same text in the window, this one included. */
+  recipients: z.number().int(),
+});
+export type CommunicationClassView = z.infer<typeof communicationClassViewSchema>;
+
+export const investorTypeInputSchema = z.object({
+  email: z
+    .string({ error: 'Enter a valid email address' })
+    .trim()
+    .toLowerCase()
+    .pipe(
+      z.email({ error: 'Enter a valid email address' }).max(254, { error: 'Use at most 254 characters' }),
+    ),
+  investor_type: investorTypeSchema,
+});
+export type InvestorTypeInput = z.input<typeof investorTypeInputSchema>;
+
+export const CLASS_TEXTS = {
+  classNames: {
+    correspondence: 'Correspondence',
+    retail: 'Retail communication',
+    institutional: 'Institutional communication',
+  } satisfies Record<CommunicationClass, string>,
+  investorTypeNames: {
+    retail: 'Retail',
+    accredited: 'Accredited',
+    institutional: 'Institutional',
+  } satisfies Record<InvestorType, string>,
+  investorTypeLabel: 'Investor type',
+  investorTypeSaved: 'Investor type saved',
+  /** Why the class is what it is, on the draft. */
+  classReason: (view: CommunicationClassView) =>
+    view.investor_type === 'institutional'
+      ? 'Institutional investor'
+      : `${view.recipients} ${view.recipients === 1 ? 'investor' : 'investors'} in ${CLASS_WINDOW_DAYS} days received this text`,
+  approvalNames: { by_severity: 'By flag severity', director: 'Director always' },
+  overrideNobody: 'Nobody',
+  classRulesTitle: 'By communication class',
+  classRulesHint:
+    'Correspondence goes to 25 or fewer retail investors in 30 days; a text sent to more is a retail communication; replies to institutional investors are institutional communications.',
+  approvalColumn: 'Who finalises',
+  overrideColumn: 'Who may override a high flag',
+  sampleLabel: 'Supervisory review sample',
+  sampleHint:
+    'Share of replies sent without pre-approval drawn for a director to review after sending, besides every flagged one.',
+  directorRefusal: (name: CommunicationClass) =>
+    `A ${CLASS_NAME_LOWER[name]} needs an IR director's or an admin's approval`,
+  overrideRefusal: (name: CommunicationClass) =>
+    `Nobody in your role may approve a ${CLASS_NAME_LOWER[name]} over a high-severity flag: resolve the flags first`,
+} as const;
+
+const CLASS_NAME_LOWER: Record<CommunicationClass, string> = {
+  correspondence: 'correspondence',
+  retail: 'retail communication',
+  institutional: 'institutional communication',
+};
