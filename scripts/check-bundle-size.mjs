@@ -30,6 +30,10 @@ export const ROUTES = [
   { route: '/approvals', lazy: [...WORKSPACE, 'src/features/approvals/approvals-page.tsx'] },
   { route: '/projects', lazy: [...WORKSPACE, 'src/features/projects/projects-page.tsx'] },
   { route: '/projects/:id', lazy: [...WORKSPACE, 'src/features/projects/project-page.tsx'] },
+  {
+    route: '/projects/:id/disclosures',
+    lazy: [...WORKSPACE, 'src/features/projects/disclosures-page.tsx'],
+  },
   { route: '/analytics', lazy: [...WORKSPACE, 'src/features/analytics/analytics-page.tsx'] },
   { route: '/compliance', lazy: [...WORKSPACE, 'src/features/compliance/compliance-page.tsx'] },
   { route: '/audit', lazy: [...WORKSPACE, 'src/features/audit/audit-page.tsx'] },

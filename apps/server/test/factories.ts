@@ -2,6 +2,7 @@ import type { CreateMessageInput, Role } from '@parley/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client';
 import {
+  documentPassages,
   investorMessages,
   projectDocuments,
   projects,
@@ -133,4 +134,37 @@ export async function backdateDocument(db: DbOrTx, documentId: string, now: Date
   const dated = new Date(now.getTime());
   dated.setUTCFullYear(dated.getUTCFullYear() - years);
   await db.update(projectDocuments).set({ createdAt: dated }).where(eq(projectDocuments.id, documentId));
+}
+
+/**
+ * An indexed document of the fund with one passage per text (pages 1..n, in order), as indexing leaves
+ * it; returns its id and its passages' ids in order.
+ */
+export async function insertDocumentWith(
+  db: DbOrTx,
+  input: { orgId: string; projectId: string; fileName: string; texts: readonly string[] },
+): Promise<{ documentId: string; passageIds: string[] }> {
+  const { orgId, projectId } = input;
+  const [doc] = await db
+    .insert(projectDocuments)
+    .values({
+      orgId,
+      projectId,
+      fileName: input.fileName,
+      contentType: 'text/plain',
+      sizeBytes: 100,
+      sha256: generateToken(),
+      storageKey: generateToken(),
+      status: 'indexed',
+      passageCount: input.texts.length,
+    })
+    .returning({ id: projectDocuments.id });
+  if (!doc) throw new Error('no document');
+  const rows = await db
+    .insert(documentPassages)
+    .values(
+      input.texts.map((text, i) => ({ orgId, projectId, documentId: doc.id, page: i + 1, ordinal: i, text })),
+    )
+    .returning({ id: documentPassages.id });
+  return { documentId: doc.id, passageIds: rows.map((r) => r.id) };
 }

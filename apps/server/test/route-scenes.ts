@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { ComplianceFlag, Role } from '@parley/contracts';
+import { type ComplianceFlag, DEFAULT_APPROVAL_MATRIX, type Role } from '@parley/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { emailOutbox, reports, reviewItems, sessions, userInvitations } from '../src/db/schema';
+import {
+  complianceSettings,
+  emailOutbox,
+  reports,
+  reviewItems,
+  sessions,
+  supervisoryReviews,
+  userInvitations,
+} from '../src/db/schema';
 import { createUnsubscribeToken } from '../src/features/email/unsubscribe-token';
 import { issueSetupToken } from '../src/features/setup/setup.service';
 import { generateToken, sha256Hex } from '../src/lib/crypto';
@@ -509,6 +517,18 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
     const { director, projectId, docId } = await documentScene(ctx);
     return { ...by(director), body: { non_public: true }, params: { id: projectId, docId } };
   },
+  'PUT /api/projects/:id/documents/:docId/passages/:passageId/disclosure': async ({ ctx }) => {
+    const { director, projectId, docId } = await documentScene(ctx);
+    const passages = await expectStatus(
+      await ctx.request('GET', `/api/projects/${projectId}/documents/${docId}/passages?limit=1`, {
+        cookie: director.cookie,
+      }),
+      200,
+      'list passages',
+    );
+    const passageId = passages.items[0]?.id as string;
+    return { ...by(director), body: { non_public: true }, params: { id: projectId, docId, passageId } };
+  },
   'DELETE /api/projects/:id/documents/:docId': async ({ ctx }) => {
     const { director, projectId, docId } = await documentScene(ctx);
     // A document inside the retention period cannot be deleted (docs/decisions/030-data-retention.md).
@@ -618,6 +638,10 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
     const s = await questionScene(ctx);
     return { ...by(s.associate), params: { id: s.messageId }, body: { owner_id: s.director.userId } };
   },
+  'PUT /api/messages/:id/investor/type': async ({ ctx }) => {
+    const s = await questionScene(ctx);
+    return { ...by(s.director), params: { id: s.messageId }, body: { investor_type: 'institutional' } };
+  },
   'POST /api/messages/bulk': async ({ ctx }) => {
     const s = await questionScene(ctx);
     return { ...by(s.associate), body: { ids: [s.messageId], action: 'resolve' } };
@@ -712,5 +736,29 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
       .returning({ id: reviewItems.id });
     if (!item) throw new Error('no review item');
     return { ...by(s.director), params: { id: item.id } };
+  },
+  'POST /api/supervisory-reviews/:id/sign-off': async ({ ctx }) => {
+    // Rate 100: the associate's Mark Final of their own draft is drawn (docs/decisions/055-supervisory-review.md).
+    const s = await draftScene(ctx);
+    await ctx.db
+      .insert(complianceSettings)
+      .values({
+        orgId: s.orgId,
+        forwardLookingDisclaimer: 'Past performance is no guarantee of future results.',
+        approvalMatrix: DEFAULT_APPROVAL_MATRIX,
+        reviewSamplePercent: 100,
+      })
+      .onConflictDoUpdate({ target: complianceSettings.orgId, set: { reviewSamplePercent: 100 } });
+    const approved = await ctx.request('POST', `/api/messages/${s.messageId}/approve`, {
+      cookie: s.associate.cookie,
+      body: approvalBody(s),
+    });
+    await expectStatus(approved, 200, 'mark final');
+    const [review] = await ctx.db
+      .select({ id: supervisoryReviews.id })
+      .from(supervisoryReviews)
+      .where(eq(supervisoryReviews.messageId, s.messageId));
+    if (!review) throw new Error('not drawn for review');
+    return { ...by(s.director), params: { id: review.id }, body: { note: 'Read as sent.' } };
   },
 };

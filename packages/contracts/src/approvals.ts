@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPROVAL_LEVELS, type ApprovalLevel } from './approval-matrix';
+import { communicationClassSchema, communicationClassViewSchema } from './communication-class';
 import { COMPLIANCE_SEVERITIES } from './compliance';
 import { MAIL_DELIVERY_STATUSES, type MailDeliveryStatus } from './mail-delivery';
 import { MESSAGE_STATUSES } from './messages';
@@ -123,8 +124,17 @@ export const approvalStateSchema = z.object({
       rating: z.number().int().nullable(),
       delivery: z.enum(REPLY_DELIVERY_STATUSES),
       delivered_at: z.string().nullable(),
+      /** The class it was sent as (null for replies sent before classes). */
+      communication_class: communicationClassSchema.nullable(),
     })
     .nullable(),
+  /**
+   * The class the latest version would be sent as now (docs/decisions/054-communication-class.md);
+   * null without a draft text.
+   */
+  communication_class: communicationClassViewSchema.nullable(),
+  /** Why the class rules keep the caller from finalising it (director only, no override), else null. */
+  class_refusal: z.string().nullable(),
   /** The highest flag severity of the latest version's check. */
   level: z.enum(APPROVAL_LEVELS),
   /** docs/product.md §6: a director's approval is needed (any high flag, or as the matrix says). */

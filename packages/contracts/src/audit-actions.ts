@@ -77,9 +77,11 @@ export const AUDIT_ACTIONS = {
   document_reindexed: { label: 'Document re-indexed', kind: 'UPDATE' },
   document_deleted: { label: 'Document deleted', kind: 'DELETE' },
   document_disclosure_changed: { label: 'Document disclosure changed', kind: 'UPDATE' },
+  passage_disclosure_changed: { label: 'Passage disclosure changed', kind: 'UPDATE' },
   // Messages and drafts
   message_created: { label: 'Message created', kind: 'CREATE' },
   message_owner_changed: { label: 'Message owner changed', kind: 'UPDATE' },
+  investor_type_changed: { label: 'Investor type changed', kind: 'UPDATE' },
   message_resolved: { label: 'Message resolved without a reply', kind: 'UPDATE' },
   message_reopened: { label: 'Message reopened', kind: 'UPDATE' },
   draft_generated: { label: 'AI draft generated', kind: 'CREATE' },
@@ -103,6 +105,8 @@ export const AUDIT_ACTIONS = {
   approval_changes_requested: { label: 'Changes requested', kind: 'APPROVE' },
   approval_voided: { label: 'Approval voided', kind: 'APPROVE' },
   response_approved: { label: 'Reply approved', kind: 'APPROVE' },
+  supervisory_review_drawn: { label: 'Drawn for post-send review', kind: 'FLAG' },
+  supervisory_review_signed_off: { label: 'Post-send review signed off', kind: 'APPROVE' },
   // Answer library and drift watch
   library_answer_created: { label: 'Library answer added', kind: 'CREATE' },
   library_answer_updated: { label: 'Library answer changed', kind: 'UPDATE' },

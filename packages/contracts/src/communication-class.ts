@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { APPROVERS_ALWAYS } from './approval-matrix';
 import type { Role } from './roles';
 
 /**
@@ -40,7 +39,9 @@ export function communicationClassOf(investorType: InvestorType, recipients: num
  * director finalises whatever the flags. `override`: the roles that may approve over a high-severity
  * flag (with a reason); empty means nobody, so the flags must be resolved first.
  */
-export type ClassRule = { approval: 'by_severity' | 'director'; override: Role[] };
+export const OVERRIDE_ROLES = ['admin', 'ir_director'] as const satisfies readonly Role[];
+export type OverrideRole = (typeof OVERRIDE_ROLES)[number];
+export type ClassRule = { approval: 'by_severity' | 'director'; override: OverrideRole[] };
 export type ClassRules = Record<CommunicationClass, ClassRule>;
 
 export const DEFAULT_CLASS_RULES: ClassRules = {
@@ -51,11 +52,35 @@ export const DEFAULT_CLASS_RULES: ClassRules = {
 
 export const DEFAULT_REVIEW_SAMPLE_PERCENT = 10;
 
+export type ClassRefusal = { code: 'APPROVAL_NEEDS_DIRECTOR' | 'OVERRIDE_NOT_ALLOWED'; message: string };
+
+/**
+ * Why the class rules keep `role` from finalising a reply of this class with these unresolved flags,
+ * or null. The approval matrix is asked separately; this only ever adds a refusal.
+ */
+export function classRefusalOf(
+  rules: ClassRules,
+  name: CommunicationClass,
+  role: Role,
+  unresolved: readonly { severity: string }[],
+): ClassRefusal | null {
+  const rule = rules[name];
+  const isDirector = (OVERRIDE_ROLES as readonly Role[]).includes(role);
+  if (rule.approval === 'director' && !isDirector) {
+    return { code: 'APPROVAL_NEEDS_DIRECTOR', message: CLASS_TEXTS.directorRefusal(name) };
+  }
+  const overrides = unresolved.some((flag) => flag.severity === 'high');
+  if (overrides && isDirector && !(rule.override as readonly Role[]).includes(role)) {
+    return { code: 'OVERRIDE_NOT_ALLOWED', message: CLASS_TEXTS.overrideRefusal(name) };
+  }
+  return null;
+}
+
 const classRuleSchema = z.object({
   approval: z.enum(['by_severity', 'director'], { error: 'Choose by severity or director' }),
   override: z
     .array(
-      z.enum(APPROVERS_ALWAYS as readonly ['admin', 'ir_director'], {
+      z.enum(OVERRIDE_ROLES, {
         error: 'Only admins and directors may override',
       }),
       {
@@ -89,22 +114,24 @@ export const communicationClassViewSchema = z.object({
   investor_type: investorTypeSchema,
   /** Whether the type was set for this investor, or is the retail default. */
   investor_type_set: z.boolean(),
-  /** Distinct investors who received substantially the same text in the window, this one included. */
+  /**
+   * Distinct investors who received substantially the same text in the window, this one included;
+   * counted up to 26, the first count that makes a retail communication.
+   */
   recipients: z.number().int(),
 });
 export type CommunicationClassView = z.infer<typeof communicationClassViewSchema>;
 
-export const investorTypeInputSchema = z.object({
-  email: z
-    .string({ error: 'Enter a valid email address' })
-    .trim()
-    .toLowerCase()
-    .pipe(
-      z.email({ error: 'Enter a valid email address' }).max(254, { error: 'Use at most 254 characters' }),
-    ),
-  investor_type: investorTypeSchema,
-});
+/** PUT /api/messages/:id/investor/type: the type of that message's investor. */
+export const investorTypeInputSchema = z.object({ investor_type: investorTypeSchema });
 export type InvestorTypeInput = z.input<typeof investorTypeInputSchema>;
+
+/** The investor's type, and whether someone set it (else it is the retail default). */
+export const investorTypeViewSchema = z.object({
+  investor_type: investorTypeSchema,
+  investor_type_set: z.boolean(),
+});
+export type InvestorTypeView = z.infer<typeof investorTypeViewSchema>;
 
 export const CLASS_TEXTS = {
   classNames: {
@@ -123,7 +150,11 @@ export const CLASS_TEXTS = {
   classReason: (view: CommunicationClassView) =>
     view.investor_type === 'institutional'
       ? 'Institutional investor'
-      : `${view.recipients} ${view.recipients === 1 ? 'investor' : 'investors'} in ${CLASS_WINDOW_DAYS} days received this text`,
+      : view.recipients > CORRESPONDENCE_MAX_RECIPIENTS
+        ? `More than ${CORRESPONDENCE_MAX_RECIPIENTS} investors in ${CLASS_WINDOW_DAYS} days received this text`
+        : view.recipients === 1
+          ? `Sent to this investor only in ${CLASS_WINDOW_DAYS} days`
+          : `${view.recipients} investors in ${CLASS_WINDOW_DAYS} days received this text`,
   approvalNames: { by_severity: 'By flag severity', director: 'Director always' },
   overrideNobody: 'Nobody',
   classRulesTitle: 'By communication class',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ApprovalMatrix, approvalMatrixSchema } from './approval-matrix';
 import { auditChainStatusSchema } from './audit';
+import { type ClassRules, classRulesSchema } from './communication-class';
 
 /** docs/product.md §3 Compliance flag severities, highest first. */
 export const COMPLIANCE_SEVERITIES = ['high', 'medium', 'low'] as const;
@@ -83,7 +84,7 @@ export const CLAIM_RULES = {
     label: 'Selective disclosure',
     severity: 'high',
     explanation:
-      'This sentence cites a document marked non-public: telling one investor what the others have not been told is selective disclosure (Regulation FD).',
+      'This sentence cites a document or passage marked non-public: telling one investor what the others have not been told is selective disclosure (Regulation FD).',
   },
   second_sign_off: {
     label: 'Second sign-off',
@@ -363,6 +364,15 @@ export const complianceSettingsInputSchema = z.object({
   unsupported_figure_severity: severitySchema.optional(),
   /** Four-eyes (docs/decisions/052-four-eyes.md); omitted keeps the stored one. */
   four_eyes: z.boolean({ error: 'Say whether four-eyes is on' }).optional(),
+  /** Per communication class (docs/decisions/054-communication-class.md); omitted keeps the stored ones. */
+  class_rules: classRulesSchema.optional(),
+  /** Supervisory review sample, percent; omitted keeps the stored one. */
+  review_sample_percent: z
+    .number({ error: 'Give a percentage from 0 to 100' })
+    .int({ error: 'Give a whole percentage' })
+    .min(0, { error: 'Give a percentage from 0 to 100' })
+    .max(100, { error: 'Give a percentage from 0 to 100' })
+    .optional(),
 });
 export type ComplianceSettingsInput = z.input<typeof complianceSettingsInputSchema>;
 
@@ -374,6 +384,8 @@ export const COMPLIANCE_SETTINGS_FIELDS = [
   'approval_matrix',
   'unsupported_figure_severity',
   'four_eyes',
+  'class_rules',
+  'review_sample_percent',
 ] as const;
 export type ComplianceSettingsField = (typeof COMPLIANCE_SETTINGS_FIELDS)[number];
 
@@ -390,6 +402,8 @@ export const complianceSettingsSchema = z.object({
   unsupported_figure_severity: severitySchema,
   /** Nobody finalises a reply they wrote or submitted (docs/decisions/052-four-eyes.md). */
   four_eyes: z.boolean(),
+  class_rules: classRulesSchema,
+  review_sample_percent: z.number().int(),
   updated_at: z.string().nullable(),
   /** Each field's latest audited change (a save that left a field alone is not its change). */
   last_changed: z.object({
@@ -399,10 +413,16 @@ export const complianceSettingsSchema = z.object({
     approval_matrix: ruleLastChangedSchema,
     unsupported_figure_severity: ruleLastChangedSchema,
     four_eyes: ruleLastChangedSchema,
+    class_rules: ruleLastChangedSchema,
+    review_sample_percent: ruleLastChangedSchema,
   }),
 });
-export type ComplianceSettings = Omit<z.infer<typeof complianceSettingsSchema>, 'approval_matrix'> & {
+export type ComplianceSettings = Omit<
+  z.infer<typeof complianceSettingsSchema>,
+  'approval_matrix' | 'class_rules'
+> & {
   approval_matrix: ApprovalMatrix;
+  class_rules: ClassRules;
 };
 
 /** The default disclaimer block (until the organisation saves its own). */

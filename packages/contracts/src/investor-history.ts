@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { investorTypeSchema } from './communication-class';
 import { MESSAGE_STATUSES } from './messages';
 
 /**
@@ -44,6 +45,9 @@ export const investorHistoryResponseSchema = z.object({
     at: z.string(),
     kind: z.enum(['message_received', 'reply_sent']),
   }),
+  /** Their type (docs/decisions/054-communication-class.md); retail until someone sets it. */
+  investor_type: investorTypeSchema,
+  investor_type_set: z.boolean(),
 });
 export type InvestorHistoryResponse = z.infer<typeof investorHistoryResponseSchema>;
 

@@ -146,6 +146,14 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/projects/:id/documents/:docId/reindex': 'messages.write',
   /** Whether a document is non-public is a compliance call: directors and admins (decision 053). */
   'PUT /api/projects/:id/documents/:docId/disclosure': 'projects.manage',
+  /** A document's passages (decision 053): everyone reads; marking one non-public is the same call as a document's. */
+  'GET /api/projects/:id/documents/:docId/passages': 'workspace.read',
+  'PUT /api/projects/:id/documents/:docId/passages/:passageId/disclosure': 'projects.manage',
+  /**
+   * A fund's Disclosures ledger (decision 053): whoever reads the fund reads what it told whom, the
+   * read-only is_associate included; marking public is the disclosure routes above.
+   */
+  'GET /api/projects/:id/disclosures': 'workspace.read',
   /** Messages: every role reads the inbox; is_associate is read-only (docs/product.md §2 Compose). */
   'POST /api/messages': 'messages.write',
   'GET /api/messages': 'workspace.read',
@@ -156,6 +164,8 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/messages/:id': 'workspace.read',
   /** The thread's investor panel: whoever may read the message may read the investor's other messages. */
   'GET /api/messages/:id/investor': 'workspace.read',
+  /** The investor's type decides the class of their replies (decision 054): those who manage compliance set it. */
+  'PUT /api/messages/:id/investor/type': 'compliance.manage',
   /** Triage (docs/decisions/050-triage-unread-and-owner.md): whoever answers messages assigns and resolves them. */
   'PUT /api/messages/:id/owner': 'messages.write',
   'POST /api/messages/bulk': 'messages.write',
@@ -224,6 +234,12 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/approvals/stats': 'approvals.review',
   /** Approvals over high-severity flags, with their reasons: Analytics (the Reporting group). */
   'GET /api/approvals/overrides': 'reporting.read',
+  /**
+   * Post-send review (docs/decisions/055-supervisory-review.md): a queue of the Approvals page, read and
+   * signed off by the approvers.
+   */
+  'GET /api/supervisory-reviews': 'approvals.review',
+  'POST /api/supervisory-reviews/:id/sign-off': 'approvals.review',
   /** Notifications: one's own only (another user's is a 404). */
   'GET /api/notifications': 'signed-in',
   'POST /api/notifications/:id/read': 'signed-in',

@@ -107,6 +107,8 @@ describe('who changed each compliance rule last', () => {
       approval_matrix: null,
       unsupported_figure_severity: null,
       four_eyes: null,
+      class_rules: null,
+      review_sample_percent: null,
     });
 
     await ctx.request('PUT', '/api/compliance/settings', { cookie: director.cookie, body: settingsBody() });

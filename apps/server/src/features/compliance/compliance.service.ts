@@ -5,6 +5,7 @@ import {
   approvalMatrixSchema,
   CLAIM_RULES,
   type ClaimRule,
+  type ClassRules,
   COMPLIANCE_SETTINGS_FIELDS,
   type ComplianceCheckInput,
   type ComplianceCheckResponse,
@@ -12,11 +13,12 @@ import {
   type ComplianceOverview,
   type ComplianceSettings,
   type ComplianceSeverity,
+  classRulesOf,
   type complianceSettingsInputSchema,
   DEFAULT_APPROVAL_MATRIX,
   DEFAULT_DISCLAIMER,
-  DEFAULT_RISK_FACTOR_TAGS,
   DEFAULT_REVIEW_SAMPLE_PERCENT,
+  DEFAULT_RISK_FACTOR_TAGS,
   DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
   flagRationale,
   type RuleLastChanged,
@@ -64,6 +66,8 @@ export type OrgCompliancePolicy = {
   fourEyes: boolean;
   /** Share (0–100) of replies sent without pre-approval drawn for supervisory review. */
   reviewSamplePercent: number;
+  /** Per communication class: approval path and who may override (docs/decisions/054-communication-class.md). */
+  classRules: ClassRules;
 };
 
 /**
@@ -208,6 +212,7 @@ export async function loadCompliancePolicy(db: DbOrTx, orgId: string): Promise<O
     unsupportedFigureSeverity: settingsRow?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
     fourEyes: settingsRow?.fourEyes ?? false,
     reviewSamplePercent: settingsRow?.reviewSamplePercent ?? DEFAULT_REVIEW_SAMPLE_PERCENT,
+    classRules: classRulesOf(settingsRow?.classRules),
   };
 }
 
@@ -379,6 +384,27 @@ export function auditComplianceChange(
 // ---------------------------------------------------------------------------------------------
 // Settings
 
+/** The settings as the API gives them, from the stored row (defaults for what was never saved). */
+function settingsViewOf(row: Awaited<ReturnType<typeof findComplianceSettings>>) {
+  return {
+    ...settingsOf(row),
+    approval_matrix: matrixOf(row?.approvalMatrix),
+    unsupported_figure_severity: row?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
+    four_eyes: row?.fourEyes ?? false,
+    class_rules: classRulesOf(row?.classRules),
+    review_sample_percent: row?.reviewSamplePercent ?? DEFAULT_REVIEW_SAMPLE_PERCENT,
+  };
+}
+
+/** The settings whose audit entry keeps the value before and after (the texts are named only). */
+const AUDITED_WITH_VALUES = [
+  'approval_matrix',
+  'unsupported_figure_severity',
+  'four_eyes',
+  'class_rules',
+  'review_sample_percent',
+] as const;
+
 export async function getComplianceSettings(
   ctx: Pick<ServiceContext, 'db'>,
   actor: Pick<Actor, 'orgId'>,
@@ -388,10 +414,7 @@ export async function getComplianceSettings(
     listSettingsLastChanges(ctx.db, actor.orgId),
   ]);
   return {
-    ...settingsOf(row),
-    approval_matrix: matrixOf(row?.approvalMatrix),
-    unsupported_figure_severity: row?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
-    four_eyes: row?.fourEyes ?? false,
+    ...settingsViewOf(row),
     updated_at: row?.updatedAt.toISOString() ?? null,
     last_changed: Object.fromEntries(
       COMPLIANCE_SETTINGS_FIELDS.map((field) => [field, lastChangedOf(changes, field)]),
@@ -405,18 +428,14 @@ export async function saveComplianceSettings(
   data: z.output<typeof complianceSettingsInputSchema>,
 ): Promise<ComplianceSettings> {
   await ctx.db.transaction(async (tx) => {
-    const before = await findComplianceSettings(tx, actor.orgId);
-    const previous = {
-      ...settingsOf(before),
-      approval_matrix: matrixOf(before?.approvalMatrix),
-      unsupported_figure_severity: before?.unsupportedFigureSeverity ?? DEFAULT_UNSUPPORTED_FIGURE_SEVERITY,
-      four_eyes: before?.fourEyes ?? false,
-    };
-    // A client that does not know the claim check's or four-eyes' setting keeps the stored one.
+    const previous = settingsViewOf(await findComplianceSettings(tx, actor.orgId));
+    // A client that does not know a later setting (claim check, four-eyes, classes) keeps the stored one.
     const next = {
       ...data,
       unsupported_figure_severity: data.unsupported_figure_severity ?? previous.unsupported_figure_severity,
       four_eyes: data.four_eyes ?? previous.four_eyes,
+      class_rules: data.class_rules ?? previous.class_rules,
+      review_sample_percent: data.review_sample_percent ?? previous.review_sample_percent,
     };
     await upsertComplianceSettings(tx, {
       orgId: actor.orgId,
@@ -426,33 +445,23 @@ export async function saveComplianceSettings(
       approvalMatrix: next.approval_matrix,
       unsupportedFigureSeverity: next.unsupported_figure_severity,
       fourEyes: next.four_eyes,
+      classRules: next.class_rules,
+      reviewSamplePercent: next.review_sample_percent,
       updatedBy: actor.userId,
       updatedAt: ctx.clock.now(),
     });
     const changed = (Object.keys(previous) as (keyof typeof previous)[]).filter(
       (key) => JSON.stringify(previous[key]) !== JSON.stringify(next[key]),
     );
+    const values = AUDITED_WITH_VALUES.filter((field) => changed.includes(field)).map((field) => [
+      field,
+      { before: previous[field], after: next[field] },
+    ]);
     await auditComplianceChange(tx, ctx, actor, {
       actionType: 'compliance_settings_updated',
       entityType: 'compliance_settings',
       entityId: null,
-      details: {
-        changed,
-        ...(changed.includes('approval_matrix')
-          ? { approval_matrix: { before: previous.approval_matrix, after: next.approval_matrix } }
-          : {}),
-        ...(changed.includes('unsupported_figure_severity')
-          ? {
-              unsupported_figure_severity: {
-                before: previous.unsupported_figure_severity,
-                after: next.unsupported_figure_severity,
-              },
-            }
-          : {}),
-        ...(changed.includes('four_eyes')
-          ? { four_eyes: { before: previous.four_eyes, after: next.four_eyes } }
-          : {}),
-      },
+      details: { changed, ...Object.fromEntries(values) },
     });
   });
   return getComplianceSettings(ctx, actor);

@@ -12,6 +12,7 @@ import {
   findLastSentReplies,
   listInvestorMessages,
 } from './investor-history.queries';
+import { findInvestorType } from './investor-type-lookup';
 import { findMessage } from './messages.queries';
 import { toMessageStatus } from './messages.service';
 
@@ -33,10 +34,11 @@ export async function getInvestorHistory(
   });
   if (!message) throw new AppError('NOT_FOUND');
   const investor = { orgId: actor.orgId, email: message.investorEmail, exceptId: message.id };
-  const [rows, total, contact] = await Promise.all([
+  const [rows, total, contact, type] = await Promise.all([
     listInvestorMessages(ctx.db, { ...investor, limit: INVESTOR_HISTORY_LIMIT }),
     countInvestorMessages(ctx.db, { ...investor, cap: INVESTOR_HISTORY_COUNT_CAP }),
     findLastContact(ctx.db, investor),
+    findInvestorType(ctx.db, actor.orgId, message.investorEmail),
   ]);
   const replies = await findLastSentReplies(ctx.db, {
     orgId: actor.orgId,
@@ -71,5 +73,7 @@ export async function getInvestorHistory(
     total: Math.min(total, INVESTOR_HISTORY_COUNT_CAP),
     total_is_capped: total > INVESTOR_HISTORY_COUNT_CAP,
     last_contact: lastContact,
+    investor_type: type.type,
+    investor_type_set: type.isSet,
   };
 }

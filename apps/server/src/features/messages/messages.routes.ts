@@ -1,6 +1,8 @@
 import {
   createMessageInputSchema,
   investorHistoryResponseSchema,
+  investorTypeInputSchema,
+  investorTypeViewSchema,
   listMessagesQuerySchema,
   listMessagesResponseSchema,
   messageAssigneesResponseSchema,
@@ -12,6 +14,7 @@ import {
 } from '@parley/contracts';
 import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { getInvestorHistory } from './investor-history';
+import { setInvestorType } from './investor-type';
 import {
   countMessagesPage,
   createMessage,
@@ -85,6 +88,17 @@ const investor = apiRoute({
   errors: [400, 401, 403, 404],
 });
 
+const investorType = apiRoute({
+  method: 'put',
+  path: '/api/messages/{id}/investor/type',
+  summary:
+    'Set the type of the message’s investor (retail, accredited, institutional), which decides the communication class of replies to them',
+  params: messageIdParamSchema,
+  body: investorTypeInputSchema,
+  ok: { status: 200, schema: investorTypeViewSchema, description: 'The investor’s type' },
+  errors: [400, 401, 403, 404, 415],
+});
+
 export function registerMessageRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(create, async (c) => {
     const message = await createMessage(deps, c.get('actor'), c.req.valid('json'));
@@ -107,6 +121,12 @@ export function registerMessageRoutes(api: ApiRouter, deps: RouteDeps) {
     const { id } = c.req.valid('param');
     const message = await openMessage(deps, c.get('actor'), { id, sessionId: c.get('session').sessionId });
     return c.json(message, 200);
+  });
+
+  api.openapi(investorType, async (c) => {
+    const { id } = c.req.valid('param');
+    const input = { messageId: id, investorType: c.req.valid('json').investor_type };
+    return c.json(await setInvestorType(deps, c.get('actor'), input), 200);
   });
 
   api.openapi(investor, async (c) => {

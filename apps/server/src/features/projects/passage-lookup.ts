@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documentPassages, projectDocuments } from '../../db/schema';
 
@@ -25,10 +25,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How many ids one lookup reads at most: a version cites a handful, never this many. */
 export const PASSAGE_LOOKUP_MAX = 200;
 
-function lookupIds(ids: readonly (string | null | undefined)[]): string[] {
+function lookupIds(ids: readonly (string | null | undefined)[], max = PASSAGE_LOOKUP_MAX): string[] {
   return [...new Set(ids)]
     .filter((id): id is string => typeof id === 'string' && UUID.test(id))
-    .slice(0, PASSAGE_LOOKUP_MAX);
+    .slice(0, max);
 }
 
 /**
@@ -68,25 +68,102 @@ export async function findDocumentsByIds(
     .where(and(eq(projectDocuments.orgId, input.orgId), inArray(projectDocuments.id, ids)));
 }
 
+/** How many ids one state lookup reads at most: a page of the Disclosures ledger cites a few hundred at most. */
+export const DISCLOSURE_LOOKUP_MAX = 2000;
+
+/** What a cited document and passage are now, for Regulation FD (docs/decisions/053-non-public-documents.md). */
+export type CitationDisclosure = {
+  /** The cited passage while it still exists (re-indexing keeps a passage whose text is unchanged). */
+  passageId: string | null;
+  /** The citation's document: its `document_id`, or for older citations the document of its passage. */
+  documentId: string | null;
+  /** The document's file name now, and the passage's page; null when the row is gone. */
+  fileName: string | null;
+  page: number | null;
+  /** Marked non-public and not yet public by the database's clock, the document and the passage each. */
+  documentNonPublic: boolean;
+  passageNonPublic: boolean;
+};
+
+/** A mark in effect now: non-public with no public date or one still ahead, by the database's clock. */
+function inEffect(nonPublic: AnyColumn, publicFrom: AnyColumn) {
+  return sql<boolean>`(${nonPublic} and (${publicFrom} is null or ${publicFrom} > now()))`;
+}
+
 /**
- * The organisation's documents among `ids` that are non-public now, by the database's clock: marked
- * so, and with no public date or one still ahead (docs/decisions/053-non-public-documents.md).
+ * The disclosure state of each citation (in the same order), read in one statement: the documents the
+ * citations name or whose passages they cite, each with the cited passages it still holds. The
+ * database's clock decides 'now', as the checks run in transactions without the application's clock.
+ * A citation that names no existing document or passage of the organisation comes back all null/false.
  */
-export async function findNonPublicDocuments(
+export async function findCitationDisclosures(
   db: DbOrTx,
-  input: { orgId: string; ids: readonly (string | null | undefined)[] },
-): Promise<{ documentId: string; fileName: string }[]> {
-  const ids = lookupIds(input.ids);
-  if (ids.length === 0) return [];
-  return db
-    .select({ documentId: projectDocuments.id, fileName: projectDocuments.fileName })
+  input: { orgId: string; citations: readonly { id: string; document_id?: string | null | undefined }[] },
+): Promise<CitationDisclosure[]> {
+  const passageIds = lookupIds(
+    input.citations.map((c) => c.id),
+    DISCLOSURE_LOOKUP_MAX,
+  );
+  const documentIds = lookupIds(
+    input.citations.map((c) => c.document_id),
+    DISCLOSURE_LOOKUP_MAX,
+  );
+  const none = (): CitationDisclosure => ({
+    passageId: null,
+    documentId: null,
+    fileName: null,
+    page: null,
+    documentNonPublic: false,
+    passageNonPublic: false,
+  });
+  if (passageIds.length === 0 && documentIds.length === 0) return input.citations.map(none);
+  // The cited passages' documents, by primary key; the outer document_passages is the left join's.
+  const documentsOfPassages = db
+    .select({ documentId: documentPassages.documentId })
+    .from(documentPassages)
+    .where(and(eq(documentPassages.orgId, input.orgId), inArray(documentPassages.id, passageIds)));
+  const rows = await db
+    .select({
+      documentId: projectDocuments.id,
+      fileName: projectDocuments.fileName,
+      documentNonPublic: inEffect(projectDocuments.nonPublic, projectDocuments.publicFrom),
+      passageId: documentPassages.id,
+      page: documentPassages.page,
+      passageNonPublic: inEffect(documentPassages.nonPublic, documentPassages.publicFrom),
+    })
     .from(projectDocuments)
+    .leftJoin(
+      documentPassages,
+      and(
+        eq(documentPassages.documentId, projectDocuments.id),
+        passageIds.length > 0 ? inArray(documentPassages.id, passageIds) : sql`false`,
+      ),
+    )
     .where(
       and(
         eq(projectDocuments.orgId, input.orgId),
-        inArray(projectDocuments.id, ids),
-        eq(projectDocuments.nonPublic, true),
-        or(isNull(projectDocuments.publicFrom), gt(projectDocuments.publicFrom, sql`now()`)),
+        or(
+          documentIds.length > 0 ? inArray(projectDocuments.id, documentIds) : undefined,
+          passageIds.length > 0 ? inArray(projectDocuments.id, documentsOfPassages) : undefined,
+        ),
       ),
     );
+  const documents = new Map(rows.map((r) => [r.documentId, r]));
+  const passages = new Map(rows.flatMap((r) => (r.passageId ? [[r.passageId, r] as const] : [])));
+  return input.citations.map((citation) => {
+    const passage = passages.get(citation.id);
+    const documentId = citation.document_id ?? passage?.documentId ?? null;
+    const document = documentId ? documents.get(documentId) : undefined;
+    if (!document) return { ...none(), documentId };
+    // A passage counts only within the citation's own document (it never moves between documents).
+    const own = passage && passage.documentId === document.documentId ? passage : undefined;
+    return {
+      passageId: own?.passageId ?? null,
+      documentId: document.documentId,
+      fileName: document.fileName,
+      page: own?.page ?? null,
+      documentNonPublic: Boolean(document.documentNonPublic),
+      passageNonPublic: Boolean(own?.passageNonPublic),
+    };
+  });
 }

@@ -1,8 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_APPROVAL_MATRIX, ERRORS } from '@parley/contracts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertProject } from '../../../test/factories';
+import { CLEAN_TEXT, FLAGGED_TEXT, REASON, replyScenes, sha256 } from '../../../test/reply-scene';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestContext, json } from '../../../test/test-app';
 import {
@@ -14,7 +14,6 @@ import {
   notifications,
   userSettings,
 } from '../../db/schema';
-import { generateToken } from '../../lib/crypto';
 import { createLogger } from '../../lib/logger';
 import { RealtimeHub } from '../realtime/realtime.hub';
 
@@ -23,64 +22,7 @@ afterAll(() => smtp.close());
 const ctx = await createTestContext({}, { mailer: smtp.mailer });
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
-// States no figure: the draft cites no passage, so a figure would be unsupported (decision 026).
-const CLEAN_TEXT =
-  'Dear Jane,\n\nThe Q3 distribution was paid as the quarterly letter set out.\n\nKind regards,\nThe IR team';
-const FLAGGED_TEXT =
-  'Dear Jane,\n\nYour returns are guaranteed and the fund is a safe place for your money.\n\nKind regards';
-
-/** An approver's reason for sending a reply with high-severity flags. */
-const REASON = 'Reviewed with compliance: the wording is quoted from the signed side letter.';
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const uniqueEmail = (name: string) =>
-  `${name}.${generateToken()
-    .slice(0, 8)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, 'x')}@investor.test`;
-
-const fund = (orgId: string) => insertProject(ctx.db, { orgId });
-
-async function messageIn(orgId: string, overrides: Partial<typeof investorMessages.$inferInsert> = {}) {
-  const [row] = await ctx.db
-    .insert(investorMessages)
-    .values({
-      orgId,
-      projectId: await fund(orgId),
-      investorName: 'Jane Investor',
-      investorEmail: uniqueEmail('jane'),
-      subject: 'Q3 distribution',
-      bodyText: 'When is the Q3 distribution paid?',
-      sentimentScore: 0.7,
-      createdAt: ctx.clock.now(),
-      ...overrides,
-    })
-    .returning({ id: investorMessages.id, investorEmail: investorMessages.investorEmail });
-  if (!row) throw new Error('no message');
-  return row;
-}
-
-async function saveDraft(cookie: string, messageId: string, text: string, basedOn: number) {
-  const res = await ctx.request('POST', `/api/messages/${messageId}/drafts`, {
-    cookie,
-    body: { text, based_on_version: basedOn },
-  });
-  expect(res.status, 'save draft').toBe(201);
-  const draft = await json(res);
-  return { version: draft.version as number, text_sha256: sha256(draft.draftText as string) };
-}
-
-/** An organisation with one member per writing role, and a message with a saved draft. */
-async function scene(text = CLEAN_TEXT) {
-  const associate = await ctx.signInAs('ir_associate');
-  const director = await ctx.signInAs('ir_director', associate.orgId);
-  const admin = await ctx.signInAs('admin', associate.orgId);
-  const message = await messageIn(associate.orgId);
-  const draft = await saveDraft(associate.cookie, message.id, text, 0);
-  return { associate, director, admin, orgId: associate.orgId, message, messageId: message.id, draft };
-}
-
-const post = (path: string, cookie: string, body: unknown) => ctx.request('POST', path, { cookie, body });
+const { messageIn, saveDraft, scene, saveSettings, post } = replyScenes(ctx);
 
 async function statusOf(messageId: string) {
   const [row] = await ctx.db
@@ -825,22 +767,6 @@ describe('approving over a high-severity flag needs a written reason', () => {
     expect((await json(badLimit)).error.fields).toHaveProperty('limit');
   });
 });
-
-/** Saves the compliance settings: a short disclaimer, the default matrix unless given, and `extra`. */
-async function saveSettings(adminCookie: string, extra: Record<string, unknown> = {}) {
-  const res = await ctx.request('PUT', '/api/compliance/settings', {
-    cookie: adminCookie,
-    body: {
-      forward_looking_disclaimer: 'Past performance is no guarantee of future results.',
-      risk_factor_tags: [],
-      compliance_contact: '',
-      approval_matrix: DEFAULT_APPROVAL_MATRIX,
-      ...extra,
-    },
-  });
-  expect(res.status).toBe(200);
-  return json(res);
-}
 
 /** Adds organisation terms and makes the matrix ask for a director from `from` up. */
 async function strictOrg(adminCookie: string, from: 'none' | 'low' | 'medium') {

@@ -4,14 +4,16 @@ import {
   APPROVAL_TEXTS,
   type ApprovalItem,
   type ApprovalLevel,
-  type ApprovalMatrix,
   type ApprovalState,
   type ApprovalStats,
   type ApproveInput,
   type ApproveResponse,
   approvalLevelOf,
   approvalRefusalText,
+  type CommunicationClass,
+  type CommunicationClassView,
   type ComplianceFlag,
+  classRefusalOf,
   complianceTagOf,
   ERRORS,
   flagRationale,
@@ -37,17 +39,23 @@ import {
 import { AppError } from '../../lib/errors';
 import { recordFlagOccurrences, settleFlagOccurrences } from '../analytics/flag-occurrences';
 import { recordReplyOutcome } from '../analytics/reply-outcomes';
-import { isFourEyesOn, loadCompliancePolicy } from '../compliance/compliance.service';
+import {
+  isFourEyesOn,
+  loadCompliancePolicy,
+  type OrgCompliancePolicy,
+} from '../compliance/compliance.service';
 import { storedOpinionOf } from '../compliance/second-opinion';
 import { deliverEmail, deliverOutboxMail, type EmailDeps, queueEmail } from '../email/email.service';
 import { notifyMembers } from '../notifications/notifications.service';
 import { listOrgRecipients, type NotificationRecipient } from '../notifications/recipients';
+import { drawForReview } from '../supervisory-review/supervisory-review.service';
 import {
   approvalDecidedEmail,
   approvalRequestedEmail,
   investorReplyEmail,
   threadUrl,
 } from './approval-email';
+import { classifyReply } from './communication-class';
 import { withDismissals } from './flag-dismissals';
 import { bySeverityThenPosition, excerptsOf, previewOf, storedFlagsOf } from './flag-excerpts';
 import {
@@ -305,16 +313,19 @@ async function notifySubmitter(
  * reason (422 naming `override_reason`). Returns the high flags the approval goes over.
  */
 function decideApproval<F extends { severity: string; dismissal?: unknown }>(
-  matrix: ApprovalMatrix,
+  policy: Pick<OrgCompliancePolicy, 'matrix' | 'classRules'>,
+  communicationClass: CommunicationClass,
   role: Approver['role'],
   flags: readonly F[],
   overrideReason: string | undefined,
 ): F[] {
   const unresolved = unresolvedFlags(flags);
   const level = approvalLevelOf(unresolved);
-  if (!matrix[level].includes(role)) {
+  if (!policy.matrix[level].includes(role)) {
     throw new AppError('APPROVAL_NEEDS_DIRECTOR', { message: approvalRefusalText(level) });
   }
+  const refusal = classRefusalOf(policy.classRules, communicationClass, role, unresolved);
+  if (refusal) throw new AppError(refusal.code, { message: refusal.message });
   const overridden = unresolved.filter((flag) => flag.severity === 'high');
   if (overridden.length > 0 && !overrideReason) {
     throw new AppError('OVERRIDE_REASON_REQUIRED', {
@@ -343,7 +354,6 @@ export async function approveAndSend(
     const { message, latest } = await lockLatest(tx, actor, input);
     if (message.status === 'resolved') throw new AppError('ALREADY_RESOLVED');
     const policy = await loadCompliancePolicy(tx, actor.orgId);
-    const { matrix } = policy;
     // Decision 022: the flags the model added to this text's stored check still count; decision 026:
     // the claim check runs again on the passages as they are now.
     const result = await checkVersionText(
@@ -354,9 +364,14 @@ export async function approveAndSend(
     );
     // Flags marked 'not a problem here' on this sentence do not count (docs/product.md §2 Message detail).
     const flags = await withDismissals(tx, actor.orgId, messageId, latest.aiDraft, result.flags);
-    if (policy.fourEyes && (await isReplyAuthor(tx, messageId, actor.userId)))
-      throw new AppError('FOUR_EYES');
-    const overridden = decideApproval(matrix, actor.role, flags, input.override_reason);
+    const isAuthor = await isReplyAuthor(tx, messageId, actor.userId);
+    if (policy.fourEyes && isAuthor) throw new AppError('FOUR_EYES');
+    const classView = await classifyReply(tx, {
+      orgId: actor.orgId,
+      investorEmail: message.investorEmail,
+      text: latest.aiDraft,
+    });
+    const overridden = decideApproval(policy, classView.class, actor.role, flags, input.override_reason);
     const override =
       overridden.length > 0 && input.override_reason
         ? {
@@ -394,6 +409,18 @@ export async function approveAndSend(
       complianceCheckedAt: now,
       overrideReason: override?.reason ?? null,
       overrideFlags: override?.flags ?? null,
+      communicationClass: classView.class,
+      classRecipients: classView.recipients,
+    });
+    // Finalised by its own author: maybe drawn for review (docs/decisions/055-supervisory-review.md).
+    await drawForReview(tx, ctx.clock, {
+      orgId: actor.orgId,
+      messageId,
+      responseId: latest.id,
+      approverId: actor.userId,
+      selfApproved: await isReplyAuthor(tx, messageId, actor.userId),
+      flagged: result.flags.length > 0,
+      samplePercent: policy.reviewSamplePercent,
     });
     await recordFlagOccurrences(tx, {
       orgId: actor.orgId,
@@ -433,6 +460,9 @@ export async function approveAndSend(
         email_id: reply.outboxId,
         override_reason: override?.reason ?? null,
         overridden_flags: override?.flags ?? [],
+        communication_class: classView.class,
+        class_recipients: classView.recipients,
+        investor_type: classView.investor_type,
       },
     });
     const notifyIds = await notifySubmitter(tx, ctx, actor, {
@@ -443,7 +473,7 @@ export async function approveAndSend(
       now,
     });
     // Read inside the transaction: the answer stands or falls with the write.
-    const state = await getApprovalState({ db: tx }, actor, { messageId });
+    const state = await getApprovalState({ db: tx }, actor, { messageId }, { policy, isAuthor, classView });
     return { replyId: reply.outboxId, notifyIds, state };
   });
   const outcome = await deliverOutboxMail(ctx, replyId);
@@ -458,15 +488,18 @@ export async function approveAndSend(
 
 type CheckView = { level: ApprovalLevel; requiresApproval: boolean; flags: readonly { severity: string }[] };
 
-/** What decides who may finalise: the flags nobody dismissed. */
+/** What decides who may finalise: the flags nobody dismissed, and the class rule's approval path. */
 function viewOf(
-  matrix: ApprovalMatrix,
+  policy: Pick<OrgCompliancePolicy, 'matrix' | 'classRules'>,
+  communicationClass: CommunicationClass,
   flags: readonly { severity: string; dismissal?: unknown }[],
 ): CheckView {
   const unresolved = unresolvedFlags(flags);
   return {
     level: approvalLevelOf(unresolved),
-    requiresApproval: requiresDirectorApproval(matrix, unresolved),
+    requiresApproval:
+      requiresDirectorApproval(policy.matrix, unresolved) ||
+      policy.classRules[communicationClass].approval === 'director',
     flags: unresolved,
   };
 }
@@ -479,6 +512,8 @@ export async function getApprovalState(
   ctx: Pick<ServiceContext, 'db'>,
   actor: Pick<Actor, 'orgId' | 'role' | 'userId'>,
   input: MessageInput,
+  /** What the caller's transaction already worked out for this latest version, not looked up twice. */
+  known?: { policy: OrgCompliancePolicy; isAuthor: boolean; classView: CommunicationClassView },
 ): Promise<ApprovalState> {
   const { db } = ctx;
   const { messageId } = input;
@@ -489,8 +524,17 @@ export async function getApprovalState(
   const pending = await findPendingWithNames(db, messageId);
   const decision = await findLastDecision(db, messageId);
   const sent = await findSentReply(db, actor.orgId, messageId);
-  const policy = await loadCompliancePolicy(db, actor.orgId);
+  const policy = known?.policy ?? (await loadCompliancePolicy(db, actor.orgId));
   let check: CheckView = { level: 'none', requiresApproval: false, flags: [] };
+  const classView =
+    latest && latest.aiDraft.trim() !== ''
+      ? (known?.classView ??
+        (await classifyReply(db, {
+          orgId: actor.orgId,
+          investorEmail: message.investorEmail,
+          text: latest.aiDraft,
+        })))
+      : null;
   if (latest) {
     const flags: readonly ComplianceFlag[] = latest.complianceCheckedAt
       ? storedFlagsOf(latest.complianceFlags)
@@ -502,16 +546,26 @@ export async function getApprovalState(
             { policy },
           )
         ).flags;
-    check = viewOf(policy.matrix, await withDismissals(db, actor.orgId, messageId, latest.aiDraft, flags));
+    check = viewOf(
+      policy,
+      classView?.class ?? 'correspondence',
+      await withDismissals(db, actor.orgId, messageId, latest.aiDraft, flags),
+    );
   }
   const { status } = message;
-  const fourEyesRefusesCaller = policy.fourEyes && (await isReplyAuthor(db, messageId, actor.userId));
+  const fourEyesRefusesCaller =
+    policy.fourEyes && (known?.isAuthor ?? (await isReplyAuthor(db, messageId, actor.userId)));
+  const classRefusal =
+    classView && status !== 'resolved' && hasCapability(actor.role, 'messages.write')
+      ? classRefusalOf(policy.classRules, classView.class, actor.role, check.flags)
+      : null;
   const canFinalise =
     latest !== null &&
-    latest.aiDraft.trim() !== '' &&
+    classView !== null &&
     status !== 'resolved' &&
     hasCapability(actor.role, 'messages.write') &&
     policy.matrix[check.level].includes(actor.role) &&
+    classRefusal === null &&
     !fourEyesRefusesCaller;
   return {
     message_id: messageId,
@@ -544,8 +598,11 @@ export async function getApprovalState(
           rating: sent.rating,
           delivery: sent.delivery,
           delivered_at: sent.deliveredAt?.toISOString() ?? null,
+          communication_class: sent.communicationClass,
         }
       : null,
+    communication_class: classView,
+    class_refusal: classRefusal?.message ?? null,
     level: check.level,
     requires_approval: check.requiresApproval,
     can_finalise: canFinalise,

@@ -1,16 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertProject } from '../../../test/factories';
+import { insertDocumentWith, insertProject } from '../../../test/factories';
 import { createTestContext, json } from '../../../test/test-app';
-import {
-  aiResponses,
-  auditLogs,
-  documentPassages,
-  investorMessages,
-  profiles,
-  projectDocuments,
-} from '../../db/schema';
-import { generateToken } from '../../lib/crypto';
+import { aiResponses, auditLogs, documentPassages, investorMessages, profiles } from '../../db/schema';
 
 /**
  * The claim check through the real routes (docs/decisions/026-claim-check.md): a stored version's
@@ -43,28 +35,8 @@ type Draft = {
   compliance: { flags: Flag[]; requires_approval: boolean } | null;
 };
 
-async function documentWith(orgId: string, projectId: string, fileName: string, texts: string[]) {
-  const [doc] = await ctx.db
-    .insert(projectDocuments)
-    .values({
-      orgId,
-      projectId,
-      fileName,
-      contentType: 'text/plain',
-      sizeBytes: 100,
-      sha256: generateToken(),
-      storageKey: generateToken(),
-      status: 'indexed',
-      passageCount: texts.length,
-    })
-    .returning({ id: projectDocuments.id });
-  if (!doc) throw new Error('no document');
-  const rows = await ctx.db
-    .insert(documentPassages)
-    .values(texts.map((text, i) => ({ orgId, projectId, documentId: doc.id, page: i + 1, ordinal: i, text })))
-    .returning({ id: documentPassages.id });
-  return { documentId: doc.id, passageIds: rows.map((r) => r.id) };
-}
+const documentWith = (orgId: string, projectId: string, fileName: string, texts: string[]) =>
+  insertDocumentWith(ctx.db, { orgId, projectId, fileName, texts });
 
 /**
  * A signed-in writer, a fund with its Q3 and Q2 letters and a fee sheet, a question about the Q3

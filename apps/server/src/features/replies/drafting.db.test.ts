@@ -1,15 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertProject } from '../../../test/factories';
+import { insertDocumentWith, insertProject } from '../../../test/factories';
 import { createTestContext } from '../../../test/test-app';
-import {
-  auditLogs,
-  documentPassages,
-  investorMessages,
-  projectDocuments,
-  userSettings,
-} from '../../db/schema';
-import { generateToken } from '../../lib/crypto';
+import { auditLogs, investorMessages, userSettings } from '../../db/schema';
 
 const ctx = await createTestContext();
 
@@ -22,29 +15,9 @@ const OCCUPANCY_PASSAGE =
 
 const fund = (orgId: string) => insertProject(ctx.db, { orgId });
 
-/** A document with passages (page numbers 1..n), as indexing leaves it. */
-async function documentWith(orgId: string, projectId: string, fileName: string, texts: string[]) {
-  const [doc] = await ctx.db
-    .insert(projectDocuments)
-    .values({
-      orgId,
-      projectId,
-      fileName,
-      contentType: 'text/plain',
-      sizeBytes: 100,
-      sha256: generateToken(),
-      storageKey: generateToken(),
-      status: 'indexed',
-      passageCount: texts.length,
-    })
-    .returning({ id: projectDocuments.id });
-  if (!doc) throw new Error('no document');
-  const rows = await ctx.db
-    .insert(documentPassages)
-    .values(texts.map((text, i) => ({ orgId, projectId, documentId: doc.id, page: i + 1, ordinal: i, text })))
-    .returning({ id: documentPassages.id });
-  return rows.map((r) => r.id);
-}
+/** A document with passages (page numbers 1..n), as indexing leaves it: its passages' ids. */
+const documentWith = async (orgId: string, projectId: string, fileName: string, texts: string[]) =>
+  (await insertDocumentWith(ctx.db, { orgId, projectId, fileName, texts })).passageIds;
 
 async function messageIn(orgId: string, projectId: string | null, subject: string, bodyText: string) {
   const [row] = await ctx.db

@@ -312,6 +312,8 @@ export async function recordApproval(
     | 'complianceCheckedAt'
     | 'overrideReason'
     | 'overrideFlags'
+    | 'communicationClass'
+    | 'classRecipients'
   >,
 ) {
   await tx.update(aiResponses).set(values).where(eq(aiResponses.id, responseId));
@@ -416,6 +418,7 @@ export async function findSentReply(db: DbOrTx, orgId: string, messageId: string
       to: emailOutbox.toEmail,
       delivery: emailOutbox.status,
       deliveredAt: emailOutbox.sentAt,
+      communicationClass: aiResponses.communicationClass,
     })
     .from(aiResponses)
     .innerJoin(emailOutbox, eq(emailOutbox.id, aiResponses.sentEmailId))

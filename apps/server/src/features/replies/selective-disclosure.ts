@@ -1,15 +1,17 @@
 import { COMPLIANCE_TEXTS } from '@parley/contracts';
 import type { DbOrTx } from '../../db/client';
 import type { ClaimFlagInput } from '../compliance/compliance.service';
-import { findNonPublicDocuments, findPassagesByIds } from '../projects/passage-lookup';
+import { findCitationDisclosures } from '../projects/passage-lookup';
 import type { ClaimVersion } from './claim-flags';
 import { greetingOf, markersIn, type Sentence, sentencesOf } from './claim-text';
 
 /**
- * Flags for the sentences of a reply that cite a non-public document (docs/decisions/053-non-public-documents.md):
+ * Flags for the sentences of a reply that cite a non-public document or passage
+ * (docs/decisions/053-non-public-documents.md):
  * a sentence whose own markers name such a citation, or — when no sentence carries the marker of a
  * non-public citation — the reply's first sentence after the greeting, so the citation is never silent.
- * `nonPublic` maps a citation's number (1-based) to its document's file name.
+ * `nonPublic` maps a citation's number (1-based) to what the flag names: the document's file name, or
+ * for a passage marked on its own, the file name and page.
  */
 export function disclosureFlagsOf(text: string, nonPublic: ReadonlyMap<number, string>): ClaimFlagInput[] {
   if (nonPublic.size === 0) return [];
@@ -40,7 +42,11 @@ export function disclosureFlagsOf(text: string, nonPublic: ReadonlyMap<number, s
   return flags.sort((a, b) => a.start - b.start);
 }
 
-/** The selective-disclosure flags of a stored version: its citations' documents, read as they are now. */
+/**
+ * The selective-disclosure flags of a stored version: its citations' passages and documents, read as they
+ * are now in one lookup. A citation counts when its passage or its document is marked non-public; a
+ * passage's own mark is named by its page (docs/decisions/053-non-public-documents.md).
+ */
 export async function selectiveDisclosureFlags(
   db: DbOrTx,
   orgId: string,
@@ -48,22 +54,17 @@ export async function selectiveDisclosureFlags(
 ): Promise<ClaimFlagInput[]> {
   const { citations } = version;
   if (citations.length === 0) return [];
-  // Newer citations name their document; older ones are traced through their passage while it exists.
-  const untraced = citations.filter((c) => !c.document_id).map((c) => c.id);
-  const traced = new Map(
-    (await findPassagesByIds(db, { orgId, ids: untraced })).map((p) => [p.passageId, p.documentId]),
-  );
-  const documentOf = (i: number) => citations[i]?.document_id ?? traced.get(citations[i]?.id ?? '');
-  const nonPublic = new Map(
-    (await findNonPublicDocuments(db, { orgId, ids: citations.map((_, i) => documentOf(i)) })).map((d) => [
-      d.documentId,
-      d.fileName,
-    ]),
-  );
+  const states = await findCitationDisclosures(db, { orgId, citations });
   const byNumber = new Map<number, string>();
-  citations.forEach((_, i) => {
-    const name = nonPublic.get(documentOf(i) ?? '');
-    if (name !== undefined) byNumber.set(i + 1, name);
+  states.forEach((state, i) => {
+    if (state.fileName === null) return;
+    if (state.documentNonPublic) byNumber.set(i + 1, state.fileName);
+    else if (state.passageNonPublic) byNumber.set(i + 1, docLabelOf(state.fileName, state.page));
   });
   return disclosureFlagsOf(version.text, byNumber);
+}
+
+/** A passage as the flag names it: its document and page. */
+function docLabelOf(fileName: string, page: number | null): string {
+  return page === null ? fileName : `${fileName}, page ${page}`;
 }
