@@ -2,14 +2,20 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_PORT, MAIL_API_PORT, SMTP_PORT } from './e2e/mail-sink-ports';
 import { E2E_WEBHOOK_SECRET } from './e2e/webhook-secret';
 
-/** A port of its own (e2e/mail-sink-ports.ts) and a throw-away data dir, so the suite never touches a developer's Parley. */
+/**
+ * A port of its own (e2e/mail-sink-ports.ts) and a throw-away data dir, so the suite never touches a
+ * developer's Parley; with E2E_PORT_BASE the data dir and results move too, so two runs side by side in
+ * one checkout do not wipe each other's database.
+ */
 export { E2E_PORT };
-export const E2E_DATA_DIR = '.tmp/e2e-data';
+
+const runSuffix = process.env.E2E_PORT_BASE ? `-${process.env.E2E_PORT_BASE}` : '';
+export const E2E_DATA_DIR = `.tmp/e2e-data${runSuffix}`;
 const origin = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: '.tmp/playwright',
+  outputDir: `.tmp/playwright${runSuffix}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,

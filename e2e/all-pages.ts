@@ -15,6 +15,7 @@ export const ALL_PAGES: { role: Role | null; path: string | ((page: Page) => Pro
   { role: 'ir_director', path: '/approvals' },
   { role: 'ir_director', path: '/projects' },
   { role: 'ir_director', path: projectPath },
+  { role: 'ir_director', path: async (page) => `${await projectPath(page)}/disclosures` },
   { role: 'ir_director', path: '/analytics' },
   { role: 'ir_director', path: '/compliance' },
   { role: 'ir_director', path: '/audit' },

@@ -110,6 +110,15 @@ const signedInRoutes = (queryClient: QueryClient): RouteObject[] => [
     ),
   },
   {
+    // A fund's Disclosures ledger (docs/decisions/053-non-public-documents.md): whoever reads the fund.
+    path: paths.projectDisclosures.pattern,
+    handle: titled('Disclosures'),
+    lazy: lazyPage(
+      () => import('@/features/projects/disclosures-page'),
+      (m) => m.DisclosuresPage,
+    ),
+  },
+  {
     // docs/product.md §2: the Reporting group, for admin and ir_director.
     element: <RequireCapability capability="reporting.read" />,
     children: [

@@ -26,7 +26,11 @@ describe('paths', () => {
     expect(buildAuthPath()).toBe('/auth');
   });
 
-  it('has every route of docs/product.md §2 (and /projects/:id, /setup and /admin/retention, which Parley adds)', () => {
+  it("builds a fund's Disclosures ledger", () => {
+    expect(paths.projectDisclosures.build('a/b')).toBe('/projects/a%2Fb/disclosures');
+  });
+
+  it('has every route of docs/product.md §2 (and /projects/:id, its disclosures, /setup and /admin/retention, which Parley adds)', () => {
     const patterns = Object.values(paths).map((value) => (typeof value === 'string' ? value : value.pattern));
     expect(new Set(patterns)).toEqual(
       new Set([
@@ -42,6 +46,7 @@ describe('paths', () => {
         '/approvals',
         '/projects',
         '/projects/:id',
+        '/projects/:id/disclosures',
         '/analytics',
         '/compliance',
         '/audit',

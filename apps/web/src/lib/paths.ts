@@ -36,6 +36,11 @@ export const paths = {
     build: (projectId: string, documentId?: string) =>
       `/projects/${encodeURIComponent(projectId)}${documentId ? `#${documentAnchorId(documentId)}` : ''}`,
   },
+  /** A fund's Disclosures ledger (docs/decisions/053-non-public-documents.md). */
+  projectDisclosures: {
+    pattern: '/projects/:id/disclosures',
+    build: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/disclosures`,
+  },
   analytics: '/analytics',
   compliance: '/compliance',
   audit: '/audit',

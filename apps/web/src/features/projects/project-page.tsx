@@ -1,7 +1,7 @@
-import { hasCapability } from '@parley/contracts';
-import { AlertCircle, FileText, Pencil } from 'lucide-react';
+import { DISCLOSURE_TEXTS, hasCapability } from '@parley/contracts';
+import { AlertCircle, FileText, Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
@@ -68,12 +68,20 @@ export function ProjectPage() {
         title={fund.name}
         subtitle={fund.fund_type}
         actions={
-          canManage ? (
-            <Button variant="outline" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden="true" />
-              Edit fund
+          <>
+            <Button asChild variant="outline">
+              <Link to={paths.projectDisclosures.build(fund.id)}>
+                <Send aria-hidden="true" />
+                {DISCLOSURE_TEXTS.link}
+              </Link>
             </Button>
-          ) : null
+            {canManage ? (
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit fund
+              </Button>
+            ) : null}
+          </>
         }
       />
       <Card className="gap-3 px-5 py-4">

@@ -1,4 +1,3 @@
-import type { ProjectDocument } from '@parley/contracts';
 import { EyeOff } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -8,59 +7,84 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useSetDocumentDisclosure } from '../api/document-actions';
+import { useSetPassageDisclosure } from '../api/passage-actions';
+
+/** What is being marked: a whole document, or one of its passages. */
+export type DisclosureTarget =
+  | { kind: 'document'; documentId: string; fileName: string }
+  | { kind: 'passage'; documentId: string; passageId: string; fileName: string; page: number | null };
+
+/** A passage as the dialog and its toast name it: its document and page. */
+export function passageLabel(fileName: string, page: number | null): string {
+  return page === null ? fileName : `${fileName}, page ${page}`;
+}
 
 /**
- * 'Mark non-public': the document holds information not yet given to every investor, until an optional
- * date (docs/decisions/053-non-public-documents.md). Drafts citing it are flagged 'Selective disclosure'.
+ * 'Mark non-public': the document or passage holds information not yet given to every investor, until
+ * an optional date (docs/decisions/053-non-public-documents.md). Drafts citing it are flagged
+ * 'Selective disclosure'.
  */
 export function DisclosureDialog({
   projectId,
-  document,
+  target,
   onClose,
 }: {
   projectId: string;
-  document: ProjectDocument | null;
+  target: DisclosureTarget | null;
   onClose: () => void;
 }) {
   const id = useId();
   const [publicFrom, setPublicFrom] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const save = useSetDocumentDisclosure();
+  const saveDocument = useSetDocumentDisclosure();
+  const savePassage = useSetPassageDisclosure();
+  const isPending = saveDocument.isPending || savePassage.isPending;
+  const name =
+    target?.kind === 'passage'
+      ? `this passage of ${passageLabel(target.fileName, target.page)}`
+      : target?.fileName;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!document || save.isPending) return;
-    save.mutate(
-      {
-        projectId,
-        documentId: document.id,
-        non_public: true,
-        public_from: publicFrom ? new Date(`${publicFrom}T00:00:00`).toISOString() : null,
+    if (!target || isPending) return;
+    const body = {
+      projectId,
+      documentId: target.documentId,
+      non_public: true,
+      public_from: publicFrom ? new Date(`${publicFrom}T00:00:00`).toISOString() : null,
+    };
+    const callbacks = {
+      onSuccess: () => {
+        toast.success(
+          target.kind === 'passage'
+            ? `Passage of ${passageLabel(target.fileName, target.page)} marked non-public`
+            : `${target.fileName} marked non-public`,
+        );
+        setPublicFrom('');
+        setError(null);
+        onClose();
       },
-      {
-        onSuccess: () => {
-          toast.success(`${document.file_name} marked non-public`);
-          setPublicFrom('');
-          setError(null);
-          onClose();
-        },
-        onError: (failure) =>
-          setError(
-            (isApiError(failure) && failure.fields?.public_from) ||
-              getErrorMessage(failure, 'Failed to mark the document non-public'),
-          ),
-      },
-    );
+      onError: (failure: unknown) =>
+        setError(
+          (isApiError(failure) && failure.fields?.public_from) ||
+            getErrorMessage(
+              failure,
+              `Failed to mark the ${target.kind === 'passage' ? 'passage' : 'document'} non-public`,
+            ),
+        ),
+    };
+    if (target.kind === 'passage') savePassage.mutate({ ...body, passageId: target.passageId }, callbacks);
+    else saveDocument.mutate(body, callbacks);
   }
 
   return (
-    <Dialog open={document !== null} onOpenChange={(open) => (open ? null : onClose())}>
+    <Dialog open={target !== null} onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent>
         <form onSubmit={submit} className="grid gap-4">
           <FormDialogHeader
             icon={EyeOff}
             title="Mark non-public"
-            description={`While ${document?.file_name ?? 'the document'} is non-public, every draft citing it is flagged 'Selective disclosure' and needs a director's approval.`}
+            description={`While ${name ?? 'the document'} is non-public, every draft citing it is flagged 'Selective disclosure' and needs a director's approval.`}
           />
           <div className="grid gap-2">
             <Label htmlFor={`${id}-public-from`}>Public from (optional)</Label>
@@ -82,7 +106,7 @@ export function DisclosureDialog({
               </p>
             ) : null}
           </div>
-          <FormDialogFooter confirmLabel="Mark non-public" isPending={save.isPending} onCancel={onClose} />
+          <FormDialogFooter confirmLabel="Mark non-public" isPending={isPending} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,25 +4,22 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
-import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
+import { formatBytes, formatDateTime } from '@/lib/format';
 import { documentAnchorId } from '@/lib/paths';
 import { useDeleteDocument, useReindexDocument, useSetDocumentDisclosure } from '../api/document-actions';
 import { documentTypeLabel } from '../document-type';
+import { isNonPublic, NonPublicBadge } from '../non-public';
 import { DisclosureDialog } from './disclosure-dialog';
+import { PassagesSheet } from './passages-sheet';
 import { DocumentStatusBadge } from './project-status-badge';
-
-/** Non-public now: marked so, with no public date or one still ahead (docs/decisions/053-non-public-documents.md). */
-function isNonPublic(document: ProjectDocument): boolean {
-  return document.non_public && (!document.public_from || new Date(document.public_from) > new Date());
-}
 
 /**
  * A fund's documents with their indexing state; Re-index and Delete for those who may, and Mark
- * non-public / Mark public for directors and admins. The document a citation links to (the address's
+ * non-public / Mark public for directors and admins. The passage count opens the document's passages
+ * (PassagesSheet), where single passages are marked. The document a citation links to (the address's
  * #document-<id>, paths.ts) is shown marked, scrolled to and focused.
  */
 export function DocumentsTable({
@@ -39,6 +36,7 @@ export function DocumentsTable({
   const linkedId = useLinkedDocument(documents);
   const [deleting, setDeleting] = useState<ProjectDocument | null>(null);
   const [markingNonPublic, setMarkingNonPublic] = useState<ProjectDocument | null>(null);
+  const [showingPassagesOf, setShowingPassages] = useState<ProjectDocument | null>(null);
   const reindex = useReindexDocument();
   const remove = useDeleteDocument();
   const disclosure = useSetDocumentDisclosure();
@@ -115,14 +113,7 @@ export function DocumentsTable({
                     <span className="block truncate" title={document.file_name}>
                       {document.file_name}
                     </span>
-                    {isNonPublic(document) ? (
-                      <Badge variant="warning" className="mt-1">
-                        <EyeOff aria-hidden />
-                        {document.public_from
-                          ? `Non-public until ${formatDate(document.public_from)}`
-                          : 'Non-public'}
-                      </Badge>
-                    ) : null}
+                    <NonPublicBadge mark={document} className="mt-1" />
                   </TableCell>
                   <TableCell label="Type">{documentTypeLabel(document.content_type)}</TableCell>
                   <TableCell label="Size" className="whitespace-nowrap">
@@ -139,7 +130,21 @@ export function DocumentsTable({
                     </div>
                   </TableCell>
                   <TableCell label="Pages">{document.page_count ?? '—'}</TableCell>
-                  <TableCell label="Passages">{document.passage_count}</TableCell>
+                  <TableCell label="Passages">
+                    {document.passage_count > 0 ? (
+                      <Button
+                        variant="link"
+                        size="sm"
+                        className="h-auto p-0"
+                        aria-label={`${document.passage_count} passages of ${document.file_name}: show them`}
+                        onClick={() => setShowingPassages(document)}
+                      >
+                        {document.passage_count}
+                      </Button>
+                    ) : (
+                      document.passage_count
+                    )}
+                  </TableCell>
                   <TableCell label="Uploaded" className="whitespace-nowrap">
                     {formatDateTime(document.created_at)}
                   </TableCell>
@@ -211,8 +216,19 @@ export function DocumentsTable({
       </div>
       <DisclosureDialog
         projectId={projectId}
-        document={markingNonPublic}
+        target={
+          markingNonPublic
+            ? { kind: 'document', documentId: markingNonPublic.id, fileName: markingNonPublic.file_name }
+            : null
+        }
         onClose={() => setMarkingNonPublic(null)}
+      />
+      <PassagesSheet
+        projectId={projectId}
+        // The listed row, so the sheet's badge follows a mark made meanwhile.
+        document={documents.find((d) => d.id === showingPassagesOf?.id) ?? showingPassagesOf}
+        canMarkDisclosure={canMarkDisclosure}
+        onClose={() => setShowingPassages(null)}
       />
       <ConfirmDialog
         open={deleting !== null}
