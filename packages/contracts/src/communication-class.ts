@@ -145,16 +145,22 @@ export const CLASS_TEXTS = {
     institutional: 'Institutional',
   } satisfies Record<InvestorType, string>,
   investorTypeLabel: 'Investor type',
+  /** After the type's name when nobody set it. */
+  investorTypeDefault: '(not set)',
   investorTypeSaved: 'Investor type saved',
+  investorTypeSaveFailed: 'The investor type could not be saved',
+  classLabel: 'Communication class',
+  sentAs: (name: CommunicationClass) => `Sent as ${CLASS_NAME_LOWER[name]}`,
   /** Why the class is what it is, on the draft. */
-  classReason: (view: CommunicationClassView) =>
-    view.investor_type === 'institutional'
-      ? 'Institutional investor'
-      : view.recipients > CORRESPONDENCE_MAX_RECIPIENTS
-        ? `More than ${CORRESPONDENCE_MAX_RECIPIENTS} investors in ${CLASS_WINDOW_DAYS} days received this text`
-        : view.recipients === 1
-          ? `Sent to this investor only in ${CLASS_WINDOW_DAYS} days`
-          : `${view.recipients} investors in ${CLASS_WINDOW_DAYS} days received this text`,
+  classReason: (view: CommunicationClassView) => {
+    if (view.investor_type === 'institutional') return 'Institutional investor';
+    const others = view.recipients - 1;
+    if (view.recipients > CORRESPONDENCE_MAX_RECIPIENTS) {
+      return `More than ${CORRESPONDENCE_MAX_RECIPIENTS} investors were sent this text in the last ${CLASS_WINDOW_DAYS} days`;
+    }
+    if (others === 0) return `No other investor was sent this text in the last ${CLASS_WINDOW_DAYS} days`;
+    return `${others} other ${others === 1 ? 'investor was' : 'investors were'} sent this text in the last ${CLASS_WINDOW_DAYS} days`;
+  },
   approvalNames: { by_severity: 'By flag severity', director: 'Director always' },
   overrideNobody: 'Nobody',
   classRulesTitle: 'By communication class',
@@ -162,6 +168,12 @@ export const CLASS_TEXTS = {
     'Correspondence goes to 25 or fewer retail investors in 30 days; a text sent to more is a retail communication; replies to institutional investors are institutional communications.',
   approvalColumn: 'Who finalises',
   overrideColumn: 'Who may override a high flag',
+  classColumn: 'Communication class',
+  /** A 'Who finalises' select's name, read with its row. */
+  approvalFor: (name: CommunicationClass) => `Who finalises: ${CLASS_TEXTS.classNames[name]}`,
+  /** An override checkbox's name, read with its row; it starts with the role, its visible label. */
+  overrideFor: (roleName: string, name: CommunicationClass) =>
+    `${roleName} may override a high flag: ${CLASS_TEXTS.classNames[name]}`,
   sampleLabel: 'Supervisory review sample',
   sampleHint:
     'Share of replies sent without pre-approval drawn for a director to review after sending, besides every flagged one.',

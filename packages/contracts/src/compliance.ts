@@ -577,6 +577,11 @@ export const COMPLIANCE_TEXTS = {
     `Cites ${fileNames.map((name) => `“${name}”`).join(', ')}, marked non-public`,
   secondSignOffRationale: (signOff: string) => `A second sign-off before the closing: “${signOff}”`,
   foreignSignerRationale: (name: string) => `Signed by ${name}, who is not the author of this reply`,
+  overridesTitle: 'Overrides',
+  overridesDescription:
+    'Every reply approved over a high-severity flag, newest first, with the flags it went over and the approver’s reason.',
+  noOverrides: 'No reply has been approved over a high-severity flag.',
+  overridesLoadFailed: 'Failed to load the overrides',
   readOnly: 'Only admins and IR directors can change the compliance policy.',
   loadFailed: 'Failed to load the compliance center',
 } as const;

@@ -15,3 +15,10 @@ export async function findInvestorType(
     .where(and(eq(investorProfiles.orgId, orgId), eq(investorProfiles.email, email.toLowerCase())));
   return row ? { type: row.type, isSet: true } : { type: DEFAULT_INVESTOR_TYPE, isSet: false };
 }
+
+/** Erasure (docs/decisions/030-data-retention.md): the type goes with the investor's personal data. */
+export async function deleteInvestorType(db: DbOrTx, orgId: string, email: string) {
+  await db
+    .delete(investorProfiles)
+    .where(and(eq(investorProfiles.orgId, orgId), eq(investorProfiles.email, email.trim().toLowerCase())));
+}

@@ -13,6 +13,7 @@ import {
   emailOutbox,
   erasureRequests,
   investorMessages,
+  investorProfiles,
   legalHolds,
   organizations,
   projectDocuments,
@@ -631,5 +632,24 @@ describe('erasure of an investor’s personal data', () => {
     expect(res.status).toBe(201);
     expect(await json(res)).toMatchObject({ messages_pseudonymised: 0, messages_retained: 0 });
     expect((await messageRow(s.oldMessage))?.investorName).toBe(NAME);
+  });
+
+  it('removes the investor’s type (docs/decisions/054-communication-class.md), only in its organisation', async () => {
+    const s = await scene();
+    const stranger = await ctx.signInAs('admin');
+    await ctx.db.insert(investorProfiles).values([
+      { orgId: s.admin.orgId, email: s.email.toLowerCase(), investorType: 'institutional' },
+      { orgId: stranger.orgId, email: s.email.toLowerCase(), investorType: 'accredited' },
+    ]);
+    const res = await ctx.request('POST', '/api/retention/erasures', {
+      cookie: s.admin.cookie,
+      body: { investor_email: s.email.toUpperCase(), reason: 'The investor asked to be forgotten' },
+    });
+    expect(res.status).toBe(201);
+    const left = await ctx.db
+      .select({ orgId: investorProfiles.orgId })
+      .from(investorProfiles)
+      .where(eq(investorProfiles.email, s.email.toLowerCase()));
+    expect(left).toEqual([{ orgId: stranger.orgId }]);
   });
 });

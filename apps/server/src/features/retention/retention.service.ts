@@ -21,6 +21,7 @@ import { appendAudit } from '../../lib/audit';
 import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { deleteComposeDraftsOfInvestor } from '../compose-drafts/compose-drafts.service';
+import { deleteInvestorType } from '../messages/investor-type-lookup';
 import {
   countActiveHolds,
   findCoveringHolds,
@@ -346,6 +347,8 @@ export async function requestErasure(
     if (plan.blockingHolds.length > 0) throw new AppError('RECORD_UNDER_LEGAL_HOLD');
     // An unfinished form about the investor is no record to retain: it goes at once.
     await deleteComposeDraftsOfInvestor(tx, { orgId: actor.orgId, investorEmail: input.investor_email });
+    // Their type (decision 054) is personal data too; a retained message's later reply reads as retail.
+    await deleteInvestorType(tx, actor.orgId, input.investor_email);
     const pseudonym = { name: plan.pseudonym, email: plan.pseudonymEmail };
     for (const messageIds of chunks(plan.messageIdsToPseudonymise)) {
       await pseudonymiseMessages(tx, { orgId: actor.orgId, messageIds, patterns: plan.patterns, pseudonym });

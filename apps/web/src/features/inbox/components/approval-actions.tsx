@@ -80,6 +80,7 @@ export function ApprovalActions({
   else if (!state) finaliseReason = 'Loading the approval status…';
   else if (state.status === 'resolved') finaliseReason = 'This reply has already been approved and sent.';
   else if (state.four_eyes_refuses_caller) finaliseReason = FOUR_EYES_REFUSAL;
+  else if (state.class_refusal) finaliseReason = state.class_refusal;
   // The rest of can_finalise is covered above: what is left is the organisation's approval matrix.
   else if (!state.can_finalise) finaliseReason = approvalRefusalText(state.level);
 

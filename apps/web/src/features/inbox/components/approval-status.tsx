@@ -1,5 +1,7 @@
 import {
   type ApprovalState,
+  CLASS_TEXTS,
+  type CommunicationClassView,
   hasCapability,
   LIBRARY_TEXTS,
   type ReplyDeliveryStatus,
@@ -52,9 +54,16 @@ function SentRecord({ messageId, sent }: { messageId: string; sent: NonNullable<
           To {sent.to} on {when(sent.approved_at)}
           {sent.approved_by_name ? `, approved by ${sent.approved_by_name}` : ''}.
         </p>
-        <Badge variant={DELIVERY_VARIANTS[sent.delivery]} className="mt-1 whitespace-normal text-left">
-          {DELIVERY_LABELS[sent.delivery]}
-        </Badge>
+        <div className="mt-1 flex flex-wrap gap-1.5">
+          <Badge variant={DELIVERY_VARIANTS[sent.delivery]} className="whitespace-normal text-left">
+            {DELIVERY_LABELS[sent.delivery]}
+          </Badge>
+          {sent.communication_class ? (
+            <Badge variant="outline" className="whitespace-normal text-left">
+              {CLASS_TEXTS.sentAs(sent.communication_class)}
+            </Badge>
+          ) : null}
+        </div>
         {canSaveToLibrary ? (
           // text-foreground: the alert's description mutes its text, which made the button read as disabled.
           <Button asChild variant="outline" size="sm" className="mt-2 w-fit text-foreground">
@@ -66,6 +75,22 @@ function SentRecord({ messageId, sent }: { messageId: string; sent: NonNullable<
         ) : null}
       </AlertDescription>
     </Alert>
+  );
+}
+
+/**
+ * The class the draft would be sent as, and why (docs/decisions/054-communication-class.md): it
+ * decides who finalises it and who may override a high flag.
+ */
+function ClassNote({ view }: { view: CommunicationClassView }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="communication-class">
+      <span className="text-muted-foreground">{CLASS_TEXTS.classLabel}</span>
+      <Badge variant={view.class === 'correspondence' ? 'outline' : 'secondary'}>
+        {CLASS_TEXTS.classNames[view.class]}
+      </Badge>
+      <span className="text-muted-foreground text-xs">{CLASS_TEXTS.classReason(view)}</span>
+    </p>
   );
 }
 
@@ -104,11 +129,12 @@ function ApprovalStatusContent({ messageId }: { messageId: string }) {
       </Alert>
     );
   }
-  const { pending, last_decision: decision, sent, status } = approval.data;
+  const { pending, last_decision: decision, sent, status, communication_class: view } = approval.data;
   const isReturned = !pending && status !== 'resolved' && decision?.status === 'changes_requested';
   const isWithdrawn = !pending && status !== 'resolved' && decision?.status === 'voided';
   return (
     <div className="grid gap-3" aria-live="polite">
+      {view && status !== 'resolved' ? <ClassNote view={view} /> : null}
       {pending ? (
         <Alert data-testid="approval-pending">
           <Clock aria-hidden />

@@ -1,5 +1,11 @@
-import { INVESTOR_PANEL_TEXTS, type InvestorMessageSummary, type Message } from '@parley/contracts';
+import {
+  CLASS_TEXTS,
+  INVESTOR_PANEL_TEXTS,
+  type InvestorMessageSummary,
+  type Message,
+} from '@parley/contracts';
 import { Mail, MailCheck, UserRound } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +16,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useInvestorHistory } from '../api/get-investor-history';
+import { InvestorTypeField } from './investor-type-field';
 import { MessageStatusBadge } from './message-status-badge';
 
 /**
@@ -19,6 +26,7 @@ import { MessageStatusBadge } from './message-status-badge';
  */
 export function InvestorPanel({ message }: { message: Message }) {
   const history = useInvestorHistory(message.id);
+  const typeLabelId = useId();
   return (
     <Card className="min-w-0 gap-4" data-testid="investor-panel">
       <CardHeader className="gap-2">
@@ -27,6 +35,12 @@ export function InvestorPanel({ message }: { message: Message }) {
           {INVESTOR_PANEL_TEXTS.title}
         </CardTitle>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1.5 text-sm">
+          <dt className="text-muted-foreground" id={typeLabelId}>
+            {CLASS_TEXTS.investorTypeLabel}
+          </dt>
+          <dd className="min-w-0">
+            <InvestorTypeField messageId={message.id} labelId={typeLabelId} history={history.data} />
+          </dd>
           <dt className="text-muted-foreground">Fund</dt>
           <dd className="min-w-0">
             {message.project_name ? (
