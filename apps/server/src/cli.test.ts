@@ -36,7 +36,8 @@ describe('the operator scripts', () => {
 
     const again = script('src/cli.ts', args);
     await expect(again).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('already exists') });
-  }, 60_000);
+    // Two processes, each starting the embedded database: a loaded machine took over a minute.
+  }, 180_000);
 
   it('create-admin names a bad option', async () => {
     const bad = script('src/cli.ts', ['create-admin', '--email', 'x', '--password', 'short', '--name', 'N']);
