@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInAs } from './fixtures';
+import { signInAs, submitAndApprove } from './fixtures';
 
 /** The page in light and in dark mode, for a person to look at (not compared). */
 async function shoot(page: Page, name: string) {
@@ -78,26 +78,13 @@ test('a reply citing a non-public passage is flagged, sent with a reason and lis
   await associate.getByRole('button', { name: 'Check Compliance', exact: true }).click();
   await expect(associate.getByRole('heading', { name: 'Compliance Flags' })).toBeVisible();
   await expect(associate.getByText('Selective disclosure').first()).toBeVisible();
-  await associate.getByRole('button', { name: 'Submit for Approval' }).click();
-  await expect(
-    associate.getByRole('region', { name: /Notifications/ }).getByText('Submitted for approval'),
-  ).toBeVisible();
-
   // A director sends it over the flag, with a written reason.
-  await director.goto('/approvals');
-  const item = director
-    .locator('article, li, [data-testid="approval-item"]')
-    .filter({ hasText: subject })
-    .first();
-  await item.getByRole('button', { name: 'Approve & Send' }).click();
-  const approve = director.getByRole('dialog');
-  await approve
-    .getByLabel(/Why may this reply go out despite its high-severity flags/)
-    .fill('The Q4 letter is published to every investor today; agreed with compliance.');
-  await approve.getByRole('button', { name: 'Approve & Send' }).click();
-  await expect(
-    director.getByRole('region', { name: /Notifications/ }).getByText('Response approved and marked final!'),
-  ).toBeVisible();
+  await submitAndApprove(
+    associate,
+    director,
+    subject,
+    'The Q4 letter is published to every investor today; agreed with compliance.',
+  );
 
   // The fund's Disclosures page, from its Project page, lists the reply to that investor.
   await director.goto('/projects');

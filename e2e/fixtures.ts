@@ -266,8 +266,16 @@ export async function composeWithDraft(
   await expect(page.getByLabel('Draft version')).toHaveText('Version 1');
 }
 
-/** The open draft submitted by its associate, then approved and sent by a director from the queue. */
-export async function submitAndApprove(associate: Page, director: Page, subject: string) {
+/**
+ * The open draft submitted by its associate, then approved and sent by a director from the queue;
+ * with `overrideReason`, over its high-severity flags.
+ */
+export async function submitAndApprove(
+  associate: Page,
+  director: Page,
+  subject: string,
+  overrideReason?: string,
+) {
   await associate.getByRole('button', { name: 'Submit for Approval' }).click();
   await expect(
     associate.getByRole('region', { name: /Notifications/ }).getByText('Submitted for approval'),
@@ -278,8 +286,24 @@ export async function submitAndApprove(associate: Page, director: Page, subject:
     .filter({ hasText: subject })
     .first();
   await item.getByRole('button', { name: 'Approve & Send' }).click();
-  await director.getByRole('dialog').getByRole('button', { name: 'Approve & Send' }).click();
+  const dialog = director.getByRole('dialog');
+  if (overrideReason) {
+    await dialog.getByLabel(/Why may this reply go out despite its high-severity flags/).fill(overrideReason);
+  }
+  await dialog.getByRole('button', { name: 'Approve & Send' }).click();
   await expect(
     director.getByRole('region', { name: /Notifications/ }).getByText('Response approved and marked final!'),
   ).toBeVisible();
+}
+
+/** A JSON call of the API as the signed-in page (same origin, as the web app sends it). */
+export async function callApi(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { Origin: origin },
+    ...(data ? { data } : {}),
+  });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return res.json();
 }

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
-import { composeWithDraft, signInAs } from './fixtures';
+import { callApi, composeWithDraft, signInAs } from './fixtures';
 
 // docs/decisions/028-answer-library.md: a sent reply's answer becomes an approved library answer.
 
@@ -56,18 +56,6 @@ test('a director saves a sent reply to the answer library, edits the prefilled a
   await expect(row).toContainText(/· [1-8] sources?/);
   await expect(row).toContainText('Fund Alpha - Core Real Estate');
 });
-
-/** A JSON call of the API as the signed-in page (same origin, as the web app sends it). */
-async function callApi(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(path, {
-    method,
-    headers: { Origin: origin },
-    ...(data ? { data } : {}),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 /** Where the server keeps an uploaded document (DATA_DIR/documents/<org>/<fund>/<document id>). */
 function storedFileOf(documentId: string, dir = join(E2E_DATA_DIR, 'documents')): string | null {

@@ -1,46 +1,9 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
-import type { DbOrTx } from '../src/db/client';
-import { documentPassages, investorMessages, projectDocuments } from '../src/db/schema';
+import { investorMessages } from '../src/db/schema';
 import { generateToken } from '../src/lib/crypto';
-import { insertProject } from './factories';
+import { insertDocumentWith, insertProject } from './factories';
 import { json, type TestContext } from './test-app';
-
-/** A document with passages (pages 1..n) written as indexing leaves them; returns the passage ids. */
-export async function insertDocumentWith(
-  db: DbOrTx,
-  input: { orgId: string; projectId: string; fileName: string; texts: string[] },
-): Promise<string[]> {
-  const [doc] = await db
-    .insert(projectDocuments)
-    .values({
-      orgId: input.orgId,
-      projectId: input.projectId,
-      fileName: input.fileName,
-      contentType: 'text/plain',
-      sizeBytes: 100,
-      sha256: generateToken(),
-      storageKey: generateToken(),
-      status: 'indexed',
-      passageCount: input.texts.length,
-    })
-    .returning({ id: projectDocuments.id });
-  if (!doc) throw new Error('no document');
-  const rows = await db
-    .insert(documentPassages)
-    .values(
-      input.texts.map((text, i) => ({
-        orgId: input.orgId,
-        projectId: input.projectId,
-        documentId: doc.id,
-        page: i + 1,
-        ordinal: i,
-        text,
-      })),
-    )
-    .returning({ id: documentPassages.id });
-  return rows.map((r) => r.id);
-}
 
 /** An investor message of the fund (or of none), received now; returns its id. */
 export async function insertQuestion(
@@ -100,7 +63,9 @@ export async function insertLibraryScene(ctx: TestContext) {
   const director = await ctx.signInAs('ir_director');
   const associate = await ctx.signInAs('ir_associate', director.orgId);
   const projectId = await insertProject(ctx.db, { orgId: director.orgId });
-  const [distributionId, feeId] = await insertDocumentWith(ctx.db, {
+  const {
+    passageIds: [distributionId, feeId],
+  } = await insertDocumentWith(ctx.db, {
     orgId: director.orgId,
     projectId,
     fileName: 'Q3 Letter.md',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { disclosureInputSchema } from './projects';
 
 // Regulation FD (docs/decisions/053-non-public-documents.md): a document's passages with their marks,
 // marking one passage, and the fund's Disclosures ledger of what was told to whom and when.
@@ -56,18 +57,7 @@ export const listPassagesResponseSchema = z.object({
 export type ListPassagesResponse = z.infer<typeof listPassagesResponseSchema>;
 
 /** PUT …/passages/{passageId}/disclosure: as the document's, for one passage. */
-export const passageDisclosureInputSchema = z
-  .object({
-    non_public: z.boolean({ error: 'Say whether the passage is non-public' }),
-    public_from: z.iso
-      .datetime({ offset: true, error: 'Use a date and time, e.g. 2027-01-15T08:00:00Z' })
-      .nullable()
-      .optional(),
-  })
-  .refine((input) => input.non_public || !input.public_from, {
-    path: ['public_from'],
-    error: 'Only a non-public passage becomes public at a date',
-  });
+export const passageDisclosureInputSchema = disclosureInputSchema('passage');
 export type PassageDisclosureInput = z.input<typeof passageDisclosureInputSchema>;
 
 /** GET /api/projects/:id/disclosures: newest approval first, optionally for one investor's name or e-mail. */

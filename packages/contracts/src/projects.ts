@@ -144,19 +144,27 @@ export const projectDocumentSchema = z.object({
 });
 export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
 
-/** PUT …/documents/{docId}/disclosure: non-public, until `public_from` when given; or public. */
-export const documentDisclosureInputSchema = z
-  .object({
-    non_public: z.boolean({ error: 'Say whether the document is non-public' }),
-    public_from: z.iso
-      .datetime({ offset: true, error: 'Use a date and time, e.g. 2027-01-15T08:00:00Z' })
-      .nullable()
-      .optional(),
-  })
-  .refine((input) => input.non_public || !input.public_from, {
-    path: ['public_from'],
-    error: 'Only a non-public document becomes public at a date',
-  });
+/**
+ * A disclosure mark's input, for a document or a passage (`what` names it in the errors): non-public,
+ * until `public_from` when given; or public.
+ */
+export function disclosureInputSchema(what: 'document' | 'passage') {
+  return z
+    .object({
+      non_public: z.boolean({ error: `Say whether the ${what} is non-public` }),
+      public_from: z.iso
+        .datetime({ offset: true, error: 'Use a date and time, e.g. 2027-01-15T08:00:00Z' })
+        .nullable()
+        .optional(),
+    })
+    .refine((input) => input.non_public || !input.public_from, {
+      path: ['public_from'],
+      error: `Only a non-public ${what} becomes public at a date`,
+    });
+}
+
+/** PUT …/documents/{docId}/disclosure. */
+export const documentDisclosureInputSchema = disclosureInputSchema('document');
 export type DocumentDisclosureInput = z.input<typeof documentDisclosureInputSchema>;
 
 export const listDocumentsQuerySchema = z.object({

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertProject } from '../../../test/factories';
-import { insertDocumentWith, insertQuestion } from '../../../test/library-fixtures';
+import { insertDocumentWith, insertProject } from '../../../test/factories';
+import { insertQuestion } from '../../../test/library-fixtures';
 import { createTestContext, json } from '../../../test/test-app';
 import { auditLogs } from '../../db/schema';
 

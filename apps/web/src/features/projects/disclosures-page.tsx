@@ -5,7 +5,7 @@ import {
   type DisclosureEntry,
   hasCapability,
 } from '@parley/contracts';
-import { AlertCircle, CircleAlert, Eye, EyeOff, FileText, Send, ShieldAlert } from 'lucide-react';
+import { CircleAlert, Eye, EyeOff, FileText, Send, ShieldAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -21,7 +21,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { getErrorMessage, isNotFound } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
@@ -31,6 +31,7 @@ import { useProject } from './api/get-project';
 import { useDisclosures } from './api/list-disclosures';
 import { useSetPassageDisclosure } from './api/passage-actions';
 import { passageLabel } from './components/disclosure-dialog';
+import { FundLoadError } from './components/fund-load-error';
 
 /**
  * /projects/:id/disclosures, the fund's Disclosures ledger (docs/decisions/053-non-public-documents.md):
@@ -44,19 +45,10 @@ export function DisclosuresPage() {
   const back = <BackLink to={paths.project.build(id)}>Back to the fund</BackLink>;
 
   if (project.isError) {
-    const notFound = isNotFound(project.error);
     return (
       <Page>
         {back}
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden="true" />
-          <AlertTitle>{notFound ? 'Fund not found' : 'Failed to load the fund'}</AlertTitle>
-          <AlertDescription>
-            {notFound
-              ? 'This fund does not exist or belongs to another organisation.'
-              : getErrorMessage(project.error, 'Please try again.')}
-          </AlertDescription>
-        </Alert>
+        <FundLoadError error={project.error} />
       </Page>
     );
   }

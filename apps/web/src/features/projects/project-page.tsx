@@ -1,16 +1,15 @@
 import { DISCLOSURE_TEXTS, hasCapability } from '@parley/contracts';
-import { AlertCircle, FileText, Pencil, Send } from 'lucide-react';
+import { FileText, Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { EmptyState } from '@/components/empty-state';
 import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorMessage, isNotFound } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSignedInSession } from '@/lib/session';
@@ -18,6 +17,7 @@ import { useProject } from './api/get-project';
 import { useDocuments } from './api/list-documents';
 import { DocumentUpload } from './components/document-upload';
 import { DocumentsTable } from './components/documents-table';
+import { FundLoadError } from './components/fund-load-error';
 import { ProjectFormDialog } from './components/project-form-dialog';
 import { ProjectMessages } from './components/project-messages';
 import { ProjectStatusBadge } from './components/project-status-badge';
@@ -43,19 +43,10 @@ export function ProjectPage() {
     );
   }
   if (project.isError) {
-    const notFound = isNotFound(project.error);
     return (
       <Page>
         {back}
-        <Alert variant="destructive">
-          <AlertCircle aria-hidden="true" />
-          <AlertTitle>{notFound ? 'Fund not found' : 'Failed to load the fund'}</AlertTitle>
-          <AlertDescription>
-            {notFound
-              ? 'This fund does not exist or belongs to another organisation.'
-              : getErrorMessage(project.error, 'Please try again.')}
-          </AlertDescription>
-        </Alert>
+        <FundLoadError error={project.error} />
       </Page>
     );
   }
