@@ -19,6 +19,7 @@ import { createLogger } from '../src/lib/logger';
 import { runAnalyticsBench } from './analytics';
 import { runAuditChainBench } from './audit-chain';
 import { runAuditListBench } from './audit-list';
+import { runCommunicationClassBench } from './communication-class';
 import { runDraftingBench } from './drafting';
 import { type Capture, type RawQuery, runInboxBench, type Statement } from './inbox';
 import { CUSTOM_PLANS, preparedOnPglite, preparedOnPool } from './prepared';
@@ -163,6 +164,13 @@ if (process.env.BENCH_ONLY === 'analytics') {
   await database.close();
   process.exit(0);
 }
+// BENCH_ONLY=class runs the communication class rows alone (a month of 3,000 replies sent).
+if (process.env.BENCH_ONLY === 'class') {
+  await runCommunicationClassBench({ database, orgId });
+  await pool?.end();
+  await database.close();
+  process.exit(0);
+}
 const runInbox = () =>
   runInboxBench({ app, database, raw, prepared, capture, origin: ORIGIN, orgId, userId, email, password });
 // BENCH_ONLY=inbox runs the inbox rows alone (100,000 then 1,000,000 messages, then throughput).
@@ -175,6 +183,7 @@ if (process.env.BENCH_ONLY === 'inbox') {
 await runAuditChainBench({ database, auditSigner });
 await runAuditListBench({ database });
 await runDraftingBench({ database, orgId });
+await runCommunicationClassBench({ database, orgId });
 await runAnalyticsBench({ app, database, origin: ORIGIN });
 // BENCH_ONLY=drafting leaves out the inbox at 100,000 and 1,000,000 messages (most of the run).
 if (process.env.BENCH_ONLY !== 'drafting') {

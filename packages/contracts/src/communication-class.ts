@@ -178,9 +178,9 @@ export const CLASS_TEXTS = {
   sampleHint:
     'Share of replies sent without pre-approval drawn for a director to review after sending, besides every flagged one.',
   directorRefusal: (name: CommunicationClass) =>
-    `A ${CLASS_NAME_LOWER[name]} needs an IR director's or an admin's approval`,
+    `${name === 'institutional' ? 'An' : 'A'} ${CLASS_NAME_LOWER[name]} needs an IR director's or an admin's approval`,
   overrideRefusal: (name: CommunicationClass) =>
-    `Nobody in your role may approve a ${CLASS_NAME_LOWER[name]} over a high-severity flag: resolve the flags first`,
+    `Nobody in your role may approve ${name === 'institutional' ? 'an' : 'a'} ${CLASS_NAME_LOWER[name]} over a high-severity flag: resolve the flags first`,
 } as const;
 
 const CLASS_NAME_LOWER: Record<CommunicationClass, string> = {

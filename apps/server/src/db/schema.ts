@@ -765,6 +765,16 @@ export const aiResponses = pgTable(
       enum: ['correspondence', 'retail', 'institutional'],
     }),
     classRecipients: integer('class_recipients'),
+    /**
+     * The sent text's band hashes (features/replies/text-bands.ts): the replies that may be
+     * substantially the same as a new one are those sharing a band.
+     */
+    textBands: integer('text_bands').array(),
+    /**
+     * The sent text as replies are compared: without the salutation and the organisation's
+     * disclaimer block, which every reply shares (features/replies/communication-class.ts).
+     */
+    classText: text('class_text'),
   },
   (t) => [
     uniqueIndex('ai_responses_message_version_key').on(t.messageId, t.versionNumber),

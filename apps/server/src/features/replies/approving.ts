@@ -55,7 +55,7 @@ import {
   investorReplyEmail,
   threadUrl,
 } from './approval-email';
-import { classifyReply } from './communication-class';
+import { classifyReply, comparableText, replyBoilerplate } from './communication-class';
 import { withDismissals } from './flag-dismissals';
 import { bySeverityThenPosition, excerptsOf, previewOf, storedFlagsOf } from './flag-excerpts';
 import {
@@ -80,6 +80,7 @@ import {
   recordApproval,
 } from './replies.queries';
 import { flagRankOf, setMessageStatus, settleMessageStatus, storeVersionCheck } from './reply-state';
+import { textBandsOf } from './text-bands';
 import { checkVersionText } from './version-check';
 
 /** Approvals write, audit and e-mail: the e-mail module's needs (db, clock, mailer, origin, keys). */
@@ -366,10 +367,11 @@ export async function approveAndSend(
     const flags = await withDismissals(tx, actor.orgId, messageId, latest.aiDraft, result.flags);
     const isAuthor = await isReplyAuthor(tx, messageId, actor.userId);
     if (policy.fourEyes && isAuthor) throw new AppError('FOUR_EYES');
+    const classText = comparableText(latest.aiDraft, replyBoilerplate(policy.settings));
     const classView = await classifyReply(tx, {
       orgId: actor.orgId,
       investorEmail: message.investorEmail,
-      text: latest.aiDraft,
+      text: classText,
     });
     const overridden = decideApproval(policy, classView.class, actor.role, flags, input.override_reason);
     const override =
@@ -411,6 +413,8 @@ export async function approveAndSend(
       overrideFlags: override?.flags ?? null,
       communicationClass: classView.class,
       classRecipients: classView.recipients,
+      textBands: textBandsOf(classText),
+      classText,
     });
     // Finalised by its own author: maybe drawn for review (docs/decisions/055-supervisory-review.md).
     await drawForReview(tx, ctx.clock, {
@@ -532,7 +536,7 @@ export async function getApprovalState(
         (await classifyReply(db, {
           orgId: actor.orgId,
           investorEmail: message.investorEmail,
-          text: latest.aiDraft,
+          text: comparableText(latest.aiDraft, replyBoilerplate(policy.settings)),
         })))
       : null;
   if (latest) {

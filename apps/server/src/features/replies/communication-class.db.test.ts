@@ -6,6 +6,8 @@ import { FLAGGED_TEXT, REASON, replyScenes, sha256, uniqueInvestorEmail } from '
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestContext, json } from '../../../test/test-app';
 import { aiResponses, auditLogs, emailOutbox, investorMessages } from '../../db/schema';
+import { comparableText } from './communication-class';
+import { textBandsOf } from './text-bands';
 
 /** docs/decisions/054-communication-class.md: the class of a reply, its approval path and overrides. */
 
@@ -22,8 +24,11 @@ const letter = (name: string) =>
 const OTHER_TEXT =
   'Dear Sam,\n\nThank you for your note about the annual meeting. The venue and the agenda will follow by post next week.\n\nBest wishes,\nThe IR team';
 
-/** A reply the organisation already approved and sent to `email`, `daysAgo` days ago. */
-async function sentBefore(orgId: string, email: string, text: string, daysAgo = 1) {
+/**
+ * A reply the organisation already approved and sent to `email`, `daysAgo` days ago, with its band
+ * hashes as the approval stores them; `legacy`: sent before bands were stored.
+ */
+async function sentBefore(orgId: string, email: string, text: string, daysAgo = 1, legacy = false) {
   const at = new Date(ctx.clock.now().getTime() - daysAgo * DAY_MS);
   const [message] = await ctx.db
     .insert(investorMessages)
@@ -64,6 +69,8 @@ async function sentBefore(orgId: string, email: string, text: string, daysAgo = 
     provenance: {},
     approvedAt: at,
     sentEmailId: mail.id,
+    textBands: legacy ? null : textBandsOf(comparableText(text, [])),
+    classText: legacy ? null : comparableText(text, []),
   });
 }
 
@@ -117,6 +124,12 @@ describe('the class of a reply', () => {
       .from(aiResponses)
       .where(eq(aiResponses.messageId, messageId));
     expect(version).toEqual({ cls: 'retail', recipients: 26 });
+    // The sent text's bands, for the next reply's search.
+    const [stored] = await ctx.db
+      .select({ bands: aiResponses.textBands })
+      .from(aiResponses)
+      .where(eq(aiResponses.messageId, messageId));
+    expect(stored?.bands).toEqual(textBandsOf(comparableText(letter('Jane'), [])));
     const [entry] = await ctx.db
       .select({ details: auditLogs.details })
       .from(auditLogs)
@@ -139,12 +152,13 @@ describe('the class of a reply', () => {
     await sentBefore(orgId, message.investorEmail.toUpperCase(), letter('Jane'));
     const outsider = await ctx.signInAs('admin');
     await sentToMany(outsider.orgId, 2);
-    // One investor sent it twice counts once.
+    // One investor sent it twice counts once; one sent it before bands were stored counts too.
     const twice = uniqueInvestorEmail('twice');
     await sentBefore(orgId, twice, letter('Twice'));
     await sentBefore(orgId, twice, letter('Twice'), 2);
+    await sentBefore(orgId, uniqueInvestorEmail('legacy'), letter('Legacy'), 3, true);
     const state = await stateOf(messageId, associate.cookie);
-    expect(state.communication_class).toMatchObject({ class: 'correspondence', recipients: 5 });
+    expect(state.communication_class).toMatchObject({ class: 'correspondence', recipients: 6 });
   });
 
   it('is an institutional communication for an institutional investor, whatever the count', async () => {

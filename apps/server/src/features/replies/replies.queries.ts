@@ -314,6 +314,8 @@ export async function recordApproval(
     | 'overrideFlags'
     | 'communicationClass'
     | 'classRecipients'
+    | 'textBands'
+    | 'classText'
   >,
 ) {
   await tx.update(aiResponses).set(values).where(eq(aiResponses.id, responseId));
