@@ -10,5 +10,7 @@ export const approvalKeys = {
   all: [...messageKeys.lists, 'approvals'] as const,
   queue: (sort: ApprovalQueueSort) => [...approvalKeys.all, 'queue', sort] as const,
   stats: () => [...approvalKeys.all, 'stats'] as const,
+  /** Approvals given over high-severity flags (the Compliance center's Overrides). */
+  overrides: () => [...approvalKeys.all, 'overrides'] as const,
   state: (messageId: string) => [...messageKeys.all, 'approval', messageId] as const,
 };

@@ -17,6 +17,7 @@ import { DisclaimerCard } from './components/disclaimer-card';
 import { LexiconCard } from './components/lexicon-card';
 import { LibraryCard } from './components/library-card';
 import { NeedsReviewCard } from './components/needs-review-card';
+import { OverridesCard } from './components/overrides-card';
 import { OverviewCards } from './components/overview-cards';
 import { PatternsCard } from './components/patterns-card';
 import { SectionNav } from './components/section-nav';
@@ -26,7 +27,8 @@ import { TryCheckerCard } from './components/try-checker-card';
 /**
  * /compliance (docs/product.md §2 Compliance center), live: the counts, the disclaimer block, the forbidden
  * lexicon and patterns the checker uses, the claim check's severity, the drift watch's Needs review queue, the answer library, approved templates and the approval matrix the server
- * enforces; a box to try the checker on any text, and the flags people cleared as 'not a problem here'.
+ * enforces with its rules per communication class and the supervisory review sample, the approvals given
+ * over high-severity flags; a box to try the checker on any text, and the flags people cleared as 'not a problem here'.
  * Admins and directors change them; other readers see them read-only. 'On this page' links to each
  * section; each rule and setting says who changed it last, linked to that audit entry.
  */
@@ -34,14 +36,18 @@ export function CompliancePage() {
   const { role } = useSignedInSession();
   const canManage = hasCapability(role, 'compliance.manage');
   const canCheck = hasCapability(role, 'messages.write');
+  // GET /api/approvals/overrides is for reporting.read (apps/server/src/http/policy.ts).
+  const canReadOverrides = hasCapability(role, 'reporting.read');
   const settings = useComplianceSettings();
   const policy = useCompliancePolicy();
   const sections = useMemo(
     () =>
       Object.values(COMPLIANCE_SECTIONS).filter(
-        (section) => canCheck || section !== COMPLIANCE_SECTIONS.tryChecker,
+        (section) =>
+          (canCheck || section !== COMPLIANCE_SECTIONS.tryChecker) &&
+          (canReadOverrides || section !== COMPLIANCE_SECTIONS.overrides),
       ),
-    [canCheck],
+    [canCheck, canReadOverrides],
   );
 
   return (
@@ -110,6 +116,7 @@ export function CompliancePage() {
             />
           ) : null}
 
+          {canReadOverrides ? <OverridesCard /> : null}
           <NeedsReviewCard canReview={canManage} />
           <LibraryCard canManage={canManage} />
           <TemplatesCard canManage={canManage} />

@@ -10,6 +10,7 @@ export const COMPLIANCE_SECTIONS = {
   patterns: { id: 'section-patterns', label: COMPLIANCE_TEXTS.patternsTitle },
   claimCheck: { id: 'section-claim-check', label: COMPLIANCE_TEXTS.claimCheckTitle },
   matrix: { id: 'section-approval-matrix', label: COMPLIANCE_TEXTS.matrixTitle },
+  overrides: { id: 'section-overrides', label: COMPLIANCE_TEXTS.overridesTitle },
   needsReview: { id: 'section-needs-review', label: REVIEW_TEXTS.title },
   library: { id: 'section-answer-library', label: LIBRARY_TEXTS.title },
   templates: { id: 'section-templates', label: COMPLIANCE_TEXTS.templatesTitle },

@@ -1,18 +1,13 @@
 import { ANALYTICS_TEXTS, type AnalyticsResponse } from '@parley/contracts';
-import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
+import { OverridesList, UNKNOWN_MEMBER } from '@/components/overrides-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
-import { paths } from '@/lib/paths';
+import { formatNumber } from '@/lib/format';
 import { type DrillTarget, drillOf, termDrillOf } from '../analytics-drill';
 import { countOf, formatShare } from '../analytics-figures';
 import { DrillLink } from './drill-link';
 import { Metric } from './metric';
 
 type Compliance = AnalyticsResponse['compliance'];
-
-/** Shown for a member whose name is gone (an erased or removed account). */
-const UNKNOWN_MEMBER = 'Unknown member';
 
 /**
  * docs/product.md §2 Analytics, compliance: what became of the flags of answered messages (fixed,
@@ -123,41 +118,7 @@ export function OverridesCard({
         {overrides.items.length === 0 ? (
           <p className="text-muted-foreground text-sm">{ANALYTICS_TEXTS.noOverrides}</p>
         ) : (
-          <ul className="divide-y">
-            {overrides.items.map((item) => (
-              <li
-                key={`${item.message_id}:${item.approved_at}`}
-                className="grid gap-1.5 py-3 text-sm first:pt-0"
-              >
-                <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <Link
-                    to={paths.thread.build(item.message_id)}
-                    className="font-medium underline-offset-4 hover:underline"
-                  >
-                    {item.subject}
-                  </Link>
-                  <span className="text-muted-foreground text-xs">
-                    {item.approved_by_name ?? UNKNOWN_MEMBER} ·{' '}
-                    <time dateTime={item.approved_at} title={formatDateTime(item.approved_at)}>
-                      {formatDate(item.approved_at)}
-                    </time>
-                  </span>
-                </div>
-                <p className="text-muted-foreground">
-                  <span className="sr-only">Reason: </span>“{item.reason}”
-                </p>
-                {item.terms.length > 0 ? (
-                  <ul className="flex flex-wrap gap-1.5" aria-label="Terms approved over">
-                    {item.terms.map((term) => (
-                      <li key={term}>
-                        <Badge variant="outline">{term}</Badge>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <OverridesList items={overrides.items} />
         )}
       </CardContent>
     </Card>

@@ -1,9 +1,11 @@
 import {
+  COMPLIANCE_TEXTS,
   type ComplianceSettings,
   type ComplianceSettingsInput,
   complianceSettingsSchema,
 } from '@parley/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { complianceKeys } from '@/api/compliance/compliance-keys';
 import { api } from '@/lib/api-client';
 
@@ -32,7 +34,13 @@ export function useSaveComplianceSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveComplianceSettings,
-    onSuccess: (saved) => queryClient.setQueryData(complianceKeys.settings(), saved),
+    // The success toast is said here, not by the card that saved: a save remounts that card (its key
+    // is updated_at), and mutate's callbacks of an unmounted observer never run. A refused save leaves
+    // the card mounted, so it shows its own errors.
+    onSuccess: (saved) => {
+      queryClient.setQueryData(complianceKeys.settings(), saved);
+      toast.success(COMPLIANCE_TEXTS.settingsSaved);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: complianceKeys.all }),
   });
 }

@@ -1,7 +1,6 @@
 import {
   APPROVAL_LEVELS,
   type ApprovalLevel,
-  type ApprovalMatrix,
   COMPLIANCE_TEXTS,
   type ComplianceSettings,
   formatRole,
@@ -9,7 +8,7 @@ import {
   type Role,
 } from '@parley/contracts';
 import { LoaderCircle, Save } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useReducer } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -20,7 +19,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useSaveComplianceSettings } from '../api/settings';
 import { fixedCell } from '../approval-matrix-cells';
+import {
+  approvalSettingsFormOf,
+  approvalSettingsInputOf,
+  approvalSettingsReducer,
+  isApprovalSettingsChanged,
+} from '../approval-settings-form';
 import { COMPLIANCE_SECTIONS } from '../compliance-sections';
+import { ClassRulesFields } from './class-rules-fields';
 import { LastChanged } from './last-changed';
 import { SectionTitle } from './section-title';
 
@@ -43,9 +49,10 @@ const ROLE_SHORT: Record<Role, string> = {
 };
 
 /**
- * The approval matrix: which roles may finalise a draft at each highest flag severity, and four-eyes
- * (nobody finalises a reply they wrote or submitted: docs/decisions/052-four-eyes.md). The server
- * enforces what is saved here (requires_approval follows it).
+ * The approval matrix: which roles may finalise a draft at each highest flag severity, four-eyes
+ * (nobody finalises a reply they wrote or submitted: docs/decisions/052-four-eyes.md), the rules per
+ * communication class and the supervisory review sample, saved together. The server enforces what is
+ * saved here (requires_approval follows it).
  */
 export function ApprovalMatrixCard({
   settings,
@@ -55,36 +62,26 @@ export function ApprovalMatrixCard({
   canManage: boolean;
 }) {
   const id = useId();
-  const [matrix, setMatrix] = useState<ApprovalMatrix>(settings.approval_matrix);
-  const [fourEyes, setFourEyes] = useState(settings.four_eyes);
+  const [form, dispatch] = useReducer(approvalSettingsReducer, settings, approvalSettingsFormOf);
+  const { matrix, fourEyes } = form;
   const save = useSaveComplianceSettings();
-  const isChanged =
-    JSON.stringify(matrix) !== JSON.stringify(settings.approval_matrix) || fourEyes !== settings.four_eyes;
-
-  function toggle(level: ApprovalLevel, role: Role, on: boolean) {
-    const roles = matrix[level].filter((r) => r !== role);
-    setMatrix({ ...matrix, [level]: on ? [...roles, role] : roles });
-  }
+  const isChanged = isApprovalSettingsChanged(form, settings);
 
   function submit() {
     if (!canManage || save.isPending) return;
-    save.mutate(
-      {
-        forward_looking_disclaimer: settings.forward_looking_disclaimer,
-        risk_factor_tags: settings.risk_factor_tags,
-        compliance_contact: settings.compliance_contact,
-        approval_matrix: matrix,
-        unsupported_figure_severity: settings.unsupported_figure_severity,
-        four_eyes: fourEyes,
+    const prepared = approvalSettingsInputOf(form, settings);
+    if ('errors' in prepared) {
+      dispatch({ type: 'failed', errors: prepared.errors });
+      return;
+    }
+    save.mutate(prepared.input, {
+      onError: (error) => {
+        const fields = isApiError(error) ? error.fields : undefined;
+        if (fields) dispatch({ type: 'failed', errors: fields });
+        const field = fields ? Object.values(fields)[0] : undefined;
+        toast.error(field ?? getErrorMessage(error, COMPLIANCE_TEXTS.settingsSaveFailed));
       },
-      {
-        onSuccess: () => toast.success(COMPLIANCE_TEXTS.settingsSaved),
-        onError: (error) => {
-          const field = isApiError(error) && error.fields ? Object.values(error.fields)[0] : undefined;
-          toast.error(field ?? getErrorMessage(error, COMPLIANCE_TEXTS.settingsSaveFailed));
-        },
-      },
-    );
+    });
   }
 
   return (
@@ -131,7 +128,9 @@ export function ApprovalMatrixCard({
                       <Checkbox
                         checked={checked}
                         disabled={!canManage || fixed !== null}
-                        onCheckedChange={(value) => toggle(level, role, value === true)}
+                        onCheckedChange={(value) =>
+                          dispatch({ type: 'toggleMatrix', level, role, on: value === true })
+                        }
                         aria-label={`${roleHeading(role)} may finalise drafts with ${LEVEL_LABEL[level].toLowerCase()}${level === 'none' ? '' : ' flags'}${fixed ? ` (${fixed.reason})` : ''}`}
                         title={fixed?.reason}
                       />
@@ -155,9 +154,10 @@ export function ApprovalMatrixCard({
             checked={fourEyes}
             disabled={!canManage || save.isPending}
             aria-describedby={`${id}-four-eyes-hint`}
-            onCheckedChange={setFourEyes}
+            onCheckedChange={(on) => dispatch({ type: 'setFourEyes', on })}
           />
         </div>
+        <ClassRulesFields form={form} dispatch={dispatch} settings={settings} canManage={canManage} />
         {canManage ? (
           <div className="flex justify-end">
             <Button type="button" onClick={submit} disabled={save.isPending || !isChanged}>
@@ -166,7 +166,7 @@ export function ApprovalMatrixCard({
               ) : (
                 <Save aria-hidden />
               )}
-              Save matrix
+              Save approval rules
             </Button>
           </div>
         ) : null}

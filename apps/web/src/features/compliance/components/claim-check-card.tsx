@@ -39,7 +39,6 @@ export function ClaimCheckCard({
         unsupported_figure_severity: severity,
       },
       {
-        onSuccess: () => toast.success(COMPLIANCE_TEXTS.settingsSaved),
         onError: (error) => {
           const field = isApiError(error) && error.fields ? Object.values(error.fields)[0] : undefined;
           toast.error(field ?? getErrorMessage(error, COMPLIANCE_TEXTS.settingsSaveFailed));

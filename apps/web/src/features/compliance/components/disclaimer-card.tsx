@@ -69,7 +69,6 @@ export function DisclaimerCard({
         unsupported_figure_severity: settings.unsupported_figure_severity,
       },
       {
-        onSuccess: () => toast.success(COMPLIANCE_TEXTS.settingsSaved),
         onError: (error) => {
           if (isApiError(error) && error.fields) setErrors(error.fields);
           toast.error(getErrorMessage(error, COMPLIANCE_TEXTS.settingsSaveFailed));
