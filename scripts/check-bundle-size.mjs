@@ -10,8 +10,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
-/** The sign-in page's budget for its first download of JavaScript, gzip (kB of 1000 bytes, as Vite prints). */
-export const SIGN_IN_BUDGET_BYTES = 175_000;
+/**
+ * The sign-in page's budget for its first download of JavaScript, gzip (kB of 1000 bytes, as Vite prints).
+ * The entry holds the router, whose map of lazy chunks grows by some 60–100 bytes a page: 176 kB leaves
+ * room for about ten more pages (docs/architecture.md, "Code splitting").
+ */
+export const SIGN_IN_BUDGET_BYTES = 176_000;
 
 /** What the signed-in frame loads besides the page (apps/web/src/app/router.tsx). */
 const WORKSPACE = ['src/app/guards/require-session.tsx', 'src/app/layout/app-layout.tsx'];
