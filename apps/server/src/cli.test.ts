@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, LOCK_FILE } from './lib/data-dir-lock';
 
 const run = promisify(execFile);
+/** A wait for two script runs, each starting the embedded database: a loaded machine took over a minute. */
+const TWO_STARTS_MS = 180_000;
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -36,8 +38,7 @@ describe('the operator scripts', () => {
 
     const again = script('src/cli.ts', args);
     await expect(again).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('already exists') });
-    // Two processes, each starting the embedded database: a loaded machine took over a minute.
-  }, 180_000);
+  }, TWO_STARTS_MS);
 
   it('create-admin names a bad option', async () => {
     const bad = script('src/cli.ts', ['create-admin', '--email', 'x', '--password', 'short', '--name', 'N']);
@@ -70,7 +71,7 @@ describe('the operator scripts', () => {
       for (const email of ['admin@', 'director@', 'associate@', 'analyst@'])
         expect(stdout).toContain(`${email}parley.example`);
     }
-  }, 60_000);
+  }, TWO_STARTS_MS);
 
   it('seed:demo and the CLI refuse a DATA_DIR that a running process holds, and write nothing', async () => {
     const held = mkdtempSync(path.join(tmpdir(), 'parley-held-'));
