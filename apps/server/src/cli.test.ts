@@ -23,22 +23,29 @@ function script(file: string, args: string[] = [], env: Record<string, string> =
 }
 
 describe('the operator scripts', () => {
-  it('create-admin prints the new ids as JSON and refuses a second account for the e-mail', async () => {
-    const args = [
-      'create-admin',
-      '--email',
-      'Boss@Parley.test',
-      '--password',
-      'long enough password',
-      '--name',
-      'Boss',
-    ];
-    const { stdout } = await script('src/cli.ts', args);
-    expect(JSON.parse(stdout)).toEqual({ userId: expect.any(String), orgId: expect.any(String) });
+  it(
+    'create-admin prints the new ids as JSON and refuses a second account for the e-mail',
+    async () => {
+      const args = [
+        'create-admin',
+        '--email',
+        'Boss@Parley.test',
+        '--password',
+        'long enough password',
+        '--name',
+        'Boss',
+      ];
+      const { stdout } = await script('src/cli.ts', args);
+      expect(JSON.parse(stdout)).toEqual({ userId: expect.any(String), orgId: expect.any(String) });
 
-    const again = script('src/cli.ts', args);
-    await expect(again).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('already exists') });
-  }, TWO_STARTS_MS);
+      const again = script('src/cli.ts', args);
+      await expect(again).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('already exists'),
+      });
+    },
+    TWO_STARTS_MS,
+  );
 
   it('create-admin names a bad option', async () => {
     const bad = script('src/cli.ts', ['create-admin', '--email', 'x', '--password', 'short', '--name', 'N']);
@@ -64,14 +71,18 @@ describe('the operator scripts', () => {
     });
   }, 60_000);
 
-  it('seed:demo is idempotent and lists the demo users', async () => {
-    const first = await script('src/seed/seed-demo.ts');
-    const second = await script('src/seed/seed-demo.ts');
-    for (const { stdout } of [first, second]) {
-      for (const email of ['admin@', 'director@', 'associate@', 'analyst@'])
-        expect(stdout).toContain(`${email}parley.example`);
-    }
-  }, TWO_STARTS_MS);
+  it(
+    'seed:demo is idempotent and lists the demo users',
+    async () => {
+      const first = await script('src/seed/seed-demo.ts');
+      const second = await script('src/seed/seed-demo.ts');
+      for (const { stdout } of [first, second]) {
+        for (const email of ['admin@', 'director@', 'associate@', 'analyst@'])
+          expect(stdout).toContain(`${email}parley.example`);
+      }
+    },
+    TWO_STARTS_MS,
+  );
 
   it('seed:demo and the CLI refuse a DATA_DIR that a running process holds, and write nothing', async () => {
     const held = mkdtempSync(path.join(tmpdir(), 'parley-held-'));
