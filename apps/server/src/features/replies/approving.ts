@@ -422,7 +422,7 @@ export async function approveAndSend(
       messageId,
       responseId: latest.id,
       approverId: actor.userId,
-      selfApproved: await isReplyAuthor(tx, messageId, actor.userId),
+      selfApproved: isAuthor,
       flagged: result.flags.length > 0,
       samplePercent: policy.reviewSamplePercent,
     });
