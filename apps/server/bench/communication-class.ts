@@ -1,14 +1,15 @@
 /**
  * The communication class of a reply (docs/decisions/054-communication-class.md): a busy month of
- * 3,000 replies sent (100 a day), a tenth of them one letter to many; the class of a new reply with
- * that letter and of an unrelated one, beside the cheapest query that reads the same window (the
+ * 3,000 replies sent (100 a day), a tenth of them one letter to many, the rest made of stock
+ * sentences; the class of a new reply with that letter, of one made like the rest and of one close to
+ * hundreds of them but the same as few, beside the cheapest query that reads the same window (the
  * month's sent replies counted through the same index, no similarity).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { aiResponses, emailOutbox, investorMessages } from '../src/db/schema';
 import { classifyReply, comparableText } from '../src/features/replies/communication-class';
-import { textBandsOf } from '../src/features/replies/text-bands';
+import { findSameTextCandidates } from '../src/features/replies/same-text.queries';
+import { insertSentReply } from '../test/sent-reply';
 import { sampleOf } from './inbox';
 
 const SENT = 3_000;
@@ -60,6 +61,16 @@ const ownReply = (i: number) => {
   return `Dear investor ${i},\n\n${own} ${[...picks].map((p) => SENTENCES[p]).join(' ')}\n\nBest regards,\nThe IR team`;
 };
 
+/**
+ * The reply of its own above with a second sentence of its own: close to hundreds of the month's
+ * replies (similarity 0.5–0.7, every one compared exactly) and substantially the same as fewer than 25.
+ */
+const nearMiss = () =>
+  ownReply(123_457).replace(
+    '\n\nBest regards',
+    ' We also checked the payment of 14 June for account 6361, which reached the register on 16 June, and the statement for the half-year now shows it.\n\nBest regards',
+  );
+
 async function time(run: () => Promise<unknown>) {
   const times: number[] = [];
   for (let i = 0; i < WARM_UP + ITERATIONS; i++) {
@@ -79,46 +90,11 @@ export async function runCommunicationClassBench(input: { database: Database; or
       for (let i = start; i < Math.min(SENT, start + 500); i++) {
         const email = `holder-${i}@bench.test`;
         const text = i % 10 === 0 ? letterTo(`Holder ${i}`) : ownReply(i);
-        const at = new Date(now - (i % 30) * DAY_MS - 60_000);
-        const [message] = await tx
-          .insert(investorMessages)
-          .values({
-            orgId,
-            investorName: `Holder ${i}`,
-            investorEmail: email,
-            subject: 'Q',
-            bodyText: 'Q?',
-            createdAt: at,
-          })
-          .returning({ id: investorMessages.id });
-        const [mail] = await tx
-          .insert(emailOutbox)
-          .values({
-            orgId,
-            toEmail: email,
-            template: 'investor_reply',
-            category: 'transactional',
-            subject: 'Re: Q',
-            textBody: text,
-            htmlBody: text,
-            headers: {},
-            status: 'sent',
-          })
-          .returning({ id: emailOutbox.id });
-        if (!message || !mail) throw new Error('bench: no row');
-        await tx.insert(aiResponses).values({
+        await insertSentReply(tx, {
           orgId,
-          messageId: message.id,
-          versionNumber: 1,
-          source: 'edited',
-          aiDraft: text,
-          finalResponse: text,
-          citations: [],
-          provenance: {},
-          approvedAt: at,
-          sentEmailId: mail.id,
-          textBands: textBandsOf(comparableText(text, [])),
-          classText: comparableText(text, []),
+          email,
+          text,
+          approvedAt: new Date(now - (i % 30) * DAY_MS - 60_000),
         });
       }
     });
@@ -130,6 +106,7 @@ export async function runCommunicationClassBench(input: { database: Database; or
     );
   const rows: [string, () => Promise<unknown>][] = [
     ['the month read through the index, no similarity (floor)', window],
+    ['the month read with its signatures, no similarity', () => findSameTextCandidates(db, orgId)],
     [
       'class of the letter sent to 300 (stops at 25 others)',
       () =>
@@ -140,7 +117,7 @@ export async function runCommunicationClassBench(input: { database: Database; or
         }),
     ],
     [
-      'class of a reply of its own',
+      'class of a reply of stock sentences (stops at 25 others)',
       () =>
         classifyReply(db, {
           orgId,
@@ -148,9 +125,18 @@ export async function runCommunicationClassBench(input: { database: Database; or
           text: comparableText(ownReply(123_457), []),
         }),
     ],
+    [
+      'class of a reply close to hundreds, the same as few (compares all)',
+      () =>
+        classifyReply(db, { orgId, investorEmail: 'new@bench.test', text: comparableText(nearMiss(), []) }),
+    ],
   ];
-  const sample = await classifyReply(db, { orgId, investorEmail: 'new@bench.test', text: letterTo('New') });
-  console.log(`communication class, ${SENT} replies sent in 30 days: the letter reads as ${sample.class}`);
+  const classOf = async (text: string) =>
+    (await classifyReply(db, { orgId, investorEmail: 'new@bench.test', text: comparableText(text, []) }))
+      .class;
+  console.log(
+    `communication class, ${SENT} replies sent in 30 days: the letter reads as ${await classOf(letterTo('New'))}, the reply of stock sentences as ${await classOf(ownReply(123_457))}, the one close to hundreds as ${await classOf(nearMiss())}`,
+  );
   for (const [name, run] of rows) {
     const figures = await time(run);
     console.log(

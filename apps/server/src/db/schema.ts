@@ -766,10 +766,10 @@ export const aiResponses = pgTable(
     }),
     classRecipients: integer('class_recipients'),
     /**
-     * The sent text's band hashes (features/replies/text-bands.ts): the replies that may be
-     * substantially the same as a new one are those sharing a band.
+     * The sent text's MinHash signature, a character per hash (features/replies/text-signature.ts): an
+     * estimate of its similarity to a new reply, read before pg_trgm computes the exact one.
      */
-    textBands: integer('text_bands').array(),
+    textSignature: text('text_signature'),
     /**
      * The sent text as replies are compared: without the salutation and the organisation's
      * disclaimer block, which every reply shares (features/replies/communication-class.ts).

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertDocumentWith, insertProject } from '../../../test/factories';
+import { insertSentMail } from '../../../test/sent-reply';
 import { createTestContext, json } from '../../../test/test-app';
-import { aiResponses, emailOutbox, investorMessages } from '../../db/schema';
+import { aiResponses, investorMessages } from '../../db/schema';
 
 /**
  * The fund's Disclosures ledger through the real routes (docs/decisions/053-non-public-documents.md):
@@ -126,20 +127,12 @@ async function insertSentReply(
   approvedAt: Date,
 ) {
   const { messageId, text } = await messageCiting(s, investor);
-  const [mail] = await ctx.db
-    .insert(emailOutbox)
-    .values({
-      orgId: s.orgId,
-      toEmail: investor.email,
-      template: 'investor_reply',
-      category: 'transactional',
-      subject: 'Re: Q4 distribution',
-      textBody: text,
-      htmlBody: text,
-      headers: {},
-      status: 'stored',
-    })
-    .returning({ id: emailOutbox.id });
+  const mailId = await insertSentMail(ctx.db, {
+    orgId: s.orgId,
+    email: investor.email,
+    text,
+    status: 'stored',
+  });
   await ctx.db
     .update(aiResponses)
     .set({
@@ -147,7 +140,7 @@ async function insertSentReply(
       approvedAt,
       approvedBy: s.director.userId,
       approvedTextSha256: sha256(text),
-      sentEmailId: mail?.id,
+      sentEmailId: mailId,
       complianceFlags: [],
     })
     .where(eq(aiResponses.messageId, messageId));

@@ -55,7 +55,7 @@ import {
   investorReplyEmail,
   threadUrl,
 } from './approval-email';
-import { classifyReply, comparableText, replyBoilerplate } from './communication-class';
+import { classifyReply, comparableText, comparedTextColumns, replyBoilerplate } from './communication-class';
 import { withDismissals } from './flag-dismissals';
 import { bySeverityThenPosition, excerptsOf, previewOf, storedFlagsOf } from './flag-excerpts';
 import {
@@ -80,7 +80,6 @@ import {
   recordApproval,
 } from './replies.queries';
 import { flagRankOf, setMessageStatus, settleMessageStatus, storeVersionCheck } from './reply-state';
-import { textBandsOf } from './text-bands';
 import { checkVersionText } from './version-check';
 
 /** Approvals write, audit and e-mail: the e-mail module's needs (db, clock, mailer, origin, keys). */
@@ -413,8 +412,7 @@ export async function approveAndSend(
       overrideFlags: override?.flags ?? null,
       communicationClass: classView.class,
       classRecipients: classView.recipients,
-      textBands: textBandsOf(classText),
-      classText,
+      ...comparedTextColumns(classText),
     });
     // Finalised by its own author: maybe drawn for review (docs/decisions/055-supervisory-review.md).
     await drawForReview(tx, ctx.clock, {

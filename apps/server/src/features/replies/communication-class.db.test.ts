@@ -1,13 +1,12 @@
 import { CLASS_TEXTS, DEFAULT_CLASS_RULES } from '@parley/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertProject } from '../../../test/factories';
 import { FLAGGED_TEXT, REASON, replyScenes, sha256, uniqueInvestorEmail } from '../../../test/reply-scene';
+import { insertSentReply } from '../../../test/sent-reply';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestContext, json } from '../../../test/test-app';
-import { aiResponses, auditLogs, emailOutbox, investorMessages } from '../../db/schema';
-import { comparableText } from './communication-class';
-import { textBandsOf } from './text-bands';
+import { aiResponses, auditLogs } from '../../db/schema';
+import { comparableText, comparedTextColumns } from './communication-class';
 
 /** docs/decisions/054-communication-class.md: the class of a reply, its approval path and overrides. */
 
@@ -24,54 +23,10 @@ const letter = (name: string) =>
 const OTHER_TEXT =
   'Dear Sam,\n\nThank you for your note about the annual meeting. The venue and the agenda will follow by post next week.\n\nBest wishes,\nThe IR team';
 
-/**
- * A reply the organisation already approved and sent to `email`, `daysAgo` days ago, with its band
- * hashes as the approval stores them; `legacy`: sent before bands were stored.
- */
+/** A reply approved and sent to `email` `daysAgo` days ago; `legacy`: sent before signatures were stored. */
 async function sentBefore(orgId: string, email: string, text: string, daysAgo = 1, legacy = false) {
-  const at = new Date(ctx.clock.now().getTime() - daysAgo * DAY_MS);
-  const [message] = await ctx.db
-    .insert(investorMessages)
-    .values({
-      orgId,
-      projectId: await insertProject(ctx.db, { orgId }),
-      investorName: 'An Investor',
-      investorEmail: email,
-      subject: 'Q3 distribution',
-      bodyText: 'When was it paid?',
-      status: 'resolved',
-      createdAt: at,
-    })
-    .returning({ id: investorMessages.id });
-  const [mail] = await ctx.db
-    .insert(emailOutbox)
-    .values({
-      orgId,
-      toEmail: email,
-      template: 'investor_reply',
-      category: 'transactional',
-      subject: 'Re: Q3 distribution',
-      textBody: text,
-      htmlBody: text,
-      headers: {},
-      status: 'sent',
-    })
-    .returning({ id: emailOutbox.id });
-  if (!message || !mail) throw new Error('no sent reply');
-  await ctx.db.insert(aiResponses).values({
-    orgId,
-    messageId: message.id,
-    versionNumber: 1,
-    source: 'edited',
-    aiDraft: text,
-    finalResponse: text,
-    citations: [],
-    provenance: {},
-    approvedAt: at,
-    sentEmailId: mail.id,
-    textBands: legacy ? null : textBandsOf(comparableText(text, [])),
-    classText: legacy ? null : comparableText(text, []),
-  });
+  const approvedAt = new Date(ctx.clock.now().getTime() - daysAgo * DAY_MS);
+  await insertSentReply(ctx.db, { orgId, email, text, approvedAt, legacy });
 }
 
 async function sentToMany(orgId: string, count: number, text = letter('Investor')) {
@@ -124,12 +79,16 @@ describe('the class of a reply', () => {
       .from(aiResponses)
       .where(eq(aiResponses.messageId, messageId));
     expect(version).toEqual({ cls: 'retail', recipients: 26 });
-    // The sent text's bands, for the next reply's search.
+    // What the next reply's search reads of the sent text: its signature, then the text itself.
     const [stored] = await ctx.db
-      .select({ bands: aiResponses.textBands })
+      .select({
+        classText: aiResponses.classText,
+        textSignature: aiResponses.textSignature,
+      })
       .from(aiResponses)
       .where(eq(aiResponses.messageId, messageId));
-    expect(stored?.bands).toEqual(textBandsOf(comparableText(letter('Jane'), [])));
+    expect(stored).toEqual(comparedTextColumns(comparableText(letter('Jane'), [])));
+    expect(stored?.textSignature).toMatch(/^[\w-]{120}$/);
     const [entry] = await ctx.db
       .select({ details: auditLogs.details })
       .from(auditLogs)
@@ -152,13 +111,26 @@ describe('the class of a reply', () => {
     await sentBefore(orgId, message.investorEmail.toUpperCase(), letter('Jane'));
     const outsider = await ctx.signInAs('admin');
     await sentToMany(outsider.orgId, 2);
-    // One investor sent it twice counts once; one sent it before bands were stored counts too.
+    // One investor sent it twice counts once; one sent it before signatures were stored counts too.
     const twice = uniqueInvestorEmail('twice');
     await sentBefore(orgId, twice, letter('Twice'));
     await sentBefore(orgId, twice, letter('Twice'), 2);
     await sentBefore(orgId, uniqueInvestorEmail('legacy'), letter('Legacy'), 3, true);
     const state = await stateOf(messageId, associate.cookie);
     expect(state.communication_class).toMatchObject({ class: 'correspondence', recipients: 6 });
+  });
+
+  it('reaches the 26th recipient past many likelier sends to this investor and near misses', async () => {
+    const { associate, orgId, message, messageId } = await scene(letter('Jane'));
+    // The same text to this investor ranks first (its signature agrees everywhere) and fills more than
+    // the first comparisons; each of the others differs by one word and still counts.
+    for (let i = 0; i < 60; i++) await sentBefore(orgId, message.investorEmail, letter('Jane'));
+    for (let i = 0; i < 25; i++) {
+      const text = letter('Investor').replace('portfolio changes', `portfolio changes (${i})`);
+      await sentBefore(orgId, uniqueInvestorEmail(`near${i}`), text);
+    }
+    const state = await stateOf(messageId, associate.cookie);
+    expect(state.communication_class).toMatchObject({ class: 'retail', recipients: 26 });
   });
 
   it('is an institutional communication for an institutional investor, whatever the count', async () => {

@@ -1,7 +1,7 @@
 import { DEFAULT_DISCLAIMER } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { comparableText, replyBoilerplate } from './communication-class';
-import { trigramsOf } from './text-bands';
+import { trigramsOf } from './text-signature';
 
 function similarity(a: string, b: string): number {
   const x = trigramsOf(a);

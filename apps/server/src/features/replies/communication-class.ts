@@ -1,16 +1,13 @@
 import {
-  CLASS_WINDOW_DAYS,
   CORRESPONDENCE_MAX_RECIPIENTS,
   type CommunicationClassView,
   communicationClassOf,
-  SAME_TEXT_SIMILARITY,
 } from '@parley/contracts';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { aiResponses, investorMessages } from '../../db/schema';
 import type { DisclaimerSettings } from '../compliance/compliance.service';
 import { findInvestorType } from '../messages/investor-type-lookup';
-import { textBandsOf } from './text-bands';
+import { findSameTextCandidates, findSameTextRecipients } from './same-text.queries';
+import { estimatedSimilarity, storedSignatureOf } from './text-signature';
 
 /**
  * The communication class of a reply (docs/decisions/054-communication-class.md): from the investor's
@@ -18,43 +15,48 @@ import { textBandsOf } from './text-bands';
  */
 
 /**
+ * Below this estimate a sent reply is not compared exactly: 4.8 standard deviations of the estimate
+ * under SAME_TEXT_SIMILARITY, so a text that is substantially the same is all but never skipped.
+ */
+const ESTIMATE_FLOOR = 0.5;
+
+/**
  * Other investors sent a reply whose text is substantially the same (pg_trgm similarity) within the
- * window, counted up to the first that makes the text a retail communication. The month's sent
- * replies are read through ai_responses_org_approved_idx; only those sharing a band hash with the
- * text (features/replies/text-bands.ts), or sent before bands were stored, and of a length that
- * allows the similarity (0.7 needs lengths within about 0.7×) have it computed: the CTE is
- * materialised so that PostgreSQL cannot compute the similarity before those cheap tests.
+ * window, counted up to the first that makes the text a retail communication. The window's sent
+ * replies are read with their signatures only (text-signature.ts); the exact similarity is computed
+ * likeliest first, a few at a time, and only where the signatures estimate it at ESTIMATE_FLOOR or
+ * more (docs/benchmarks.md).
  */
 async function countOtherRecipients(
   db: DbOrTx,
   input: { orgId: string; investorEmail: string; text: string },
 ): Promise<number> {
-  const bands = textBandsOf(input.text);
-  if (bands.length === 0) return 0;
-  const length = input.text.length;
-  // Replies sent before the comparable text was stored are compared whole.
-  const sentText = sql`coalesce(${aiResponses.classText}, ${aiResponses.finalResponse})`;
-  // Both drivers (node-postgres, PGlite) return the rows as `rows`.
-  const result = (await db.execute(sql`
-    with candidates as materialized (
-      select lower(${investorMessages.investorEmail}) as recipient, ${sentText} as text
-      from ${aiResponses}
-      join ${investorMessages} on ${investorMessages.id} = ${aiResponses.messageId}
-      where ${aiResponses.orgId} = ${input.orgId}
-        and ${aiResponses.approvedAt} is not null
-        and ${aiResponses.sentEmailId} is not null
-        and ${aiResponses.approvedAt} > now() - make_interval(days => ${CLASS_WINDOW_DAYS})
-        and (${aiResponses.textBands} && ${`{${bands.join(',')}}`}::integer[] or ${aiResponses.textBands} is null)
-        and length(${sentText}) between ${Math.floor(length * SAME_TEXT_SIMILARITY)}
-          and ${Math.ceil(length / SAME_TEXT_SIMILARITY)}
-        and lower(${investorMessages.investorEmail}) <> ${input.investorEmail.toLowerCase()}
-    )
-    select count(*)::int as recipients from (
-      select distinct recipient from candidates
-      where similarity(text, ${input.text}) >= ${SAME_TEXT_SIMILARITY}
-      limit ${CORRESPONDENCE_MAX_RECIPIENTS}
-    ) as others`)) as unknown as { rows: { recipients: number }[] };
-  return Number(result.rows[0]?.recipients ?? 0);
+  const signature = storedSignatureOf(input.text);
+  if (signature === '') return 0;
+  const candidates = await findSameTextCandidates(db, input.orgId);
+  const likely = candidates
+    .map((candidate) => ({
+      id: candidate.id,
+      // A reply sent before signatures were stored is compared exactly whatever it shares.
+      estimate: candidate.signature === null ? 1 : estimatedSimilarity(candidate.signature, signature),
+    }))
+    .filter((candidate) => candidate.estimate >= ESTIMATE_FLOOR)
+    .sort((a, b) => b.estimate - a.estimate);
+  const recipients = new Set<string>();
+  let next = 0;
+  while (recipients.size < CORRESPONDENCE_MAX_RECIPIENTS && next < likely.length) {
+    // Twice as many as are still wanted: some are the same investor, a few not the same text.
+    const size = 2 * (CORRESPONDENCE_MAX_RECIPIENTS - recipients.size);
+    const batch = likely.slice(next, next + size).map((candidate) => candidate.id);
+    next += size;
+    const found = await findSameTextRecipients(db, {
+      responseIds: batch,
+      investorEmail: input.investorEmail,
+      text: input.text,
+    });
+    for (const recipient of found) recipients.add(recipient);
+  }
+  return Math.min(recipients.size, CORRESPONDENCE_MAX_RECIPIENTS);
 }
 
 /**
@@ -100,4 +102,9 @@ export async function classifyReply(
     investor_type_set: investor.isSet,
     recipients,
   };
+}
+
+/** What the approval stores of a sent reply's text for later replies to be compared with it. */
+export function comparedTextColumns(classText: string) {
+  return { classText, textSignature: storedSignatureOf(classText) };
 }

@@ -314,7 +314,7 @@ export async function recordApproval(
     | 'overrideFlags'
     | 'communicationClass'
     | 'classRecipients'
-    | 'textBands'
+    | 'textSignature'
     | 'classText'
   >,
 ) {
