@@ -82,6 +82,11 @@ test('the 26th investor sent the same letter gets a retail communication, which 
     associate.getByRole('region', { name: /Notifications/ }).getByText('Submitted for approval'),
   ).toBeVisible();
 
+  // The approval queue says the class it was submitted as.
+  await director.goto('/approvals');
+  const card = director.getByTestId('approval-item').filter({ hasText: 'Rita Retail' });
+  await expect(card.getByTestId('approval-class')).toContainText('Retail communication');
+
   // The director reads the thread: the reason stands where Approve & Send would be.
   await director.goto(`/inbox/${rita.id}`);
   await expect(director.getByTestId('communication-class')).toContainText('Retail communication');

@@ -226,6 +226,11 @@ export const approvalItemSchema = z.object({
   preview: z.string(),
   /** Four-eyes is on and the caller wrote or submitted this reply (docs/decisions/052-four-eyes.md). */
   four_eyes_refuses_caller: z.boolean(),
+  /**
+   * The class the reply was submitted as (docs/decisions/054-communication-class.md); null for
+   * submissions from before classes. Approve & Send classes it again.
+   */
+  communication_class: communicationClassSchema.nullable(),
 });
 export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 

@@ -150,6 +150,9 @@ export const CLASS_TEXTS = {
   investorTypeSaved: 'Investor type saved',
   investorTypeSaveFailed: 'The investor type could not be saved',
   classLabel: 'Communication class',
+  /** In the approval queue's facts. */
+  classShortLabel: 'Class',
+  classAtSubmission: 'The class it was submitted as; Approve & Send works it out again',
   sentAs: (name: CommunicationClass) => `Sent as ${CLASS_NAME_LOWER[name]}`,
   /** Why the class is what it is, on the draft. */
   classReason: (view: CommunicationClassView) => {

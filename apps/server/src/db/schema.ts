@@ -1197,6 +1197,10 @@ export const approvalRequests = pgTable(
      * check (0 none, 1 low, 2 medium, 3 high), kept by reply-state.ts whenever that check is stored.
      */
     flagRank: smallint('flag_rank').notNull().default(0),
+    /** The class the reply was submitted as, for the queue (docs/decisions/054-communication-class.md). */
+    communicationClass: text('communication_class', {
+      enum: ['correspondence', 'retail', 'institutional'],
+    }),
   },
   (t) => [
     index('approval_requests_org_status_idx').on(t.orgId, t.status, t.submittedAt),

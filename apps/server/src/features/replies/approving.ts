@@ -156,6 +156,12 @@ export async function submitForApproval(
     }
     const flagRank = flagRankOf(await withDismissals(tx, actor.orgId, messageId, latest.aiDraft, flags));
     const textSha256 = sha256Hex(latest.aiDraft);
+    const policy = await loadCompliancePolicy(tx, actor.orgId);
+    const classView = await classifyReply(tx, {
+      orgId: actor.orgId,
+      investorEmail: message.investorEmail,
+      text: comparableText(latest.aiDraft, replyBoilerplate(policy.settings)),
+    });
     const requestId = await insertApprovalRequest(tx, {
       orgId: actor.orgId,
       messageId,
@@ -166,6 +172,7 @@ export async function submitForApproval(
       submittedBy: actor.userId,
       submittedAt: now,
       flagRank,
+      communicationClass: classView.class,
     });
     await setMessageStatus(tx, { orgId: actor.orgId, messageId, status: 'awaiting_approval', now });
     await appendAudit(tx, ctx.clock, {
@@ -203,8 +210,10 @@ export async function submitForApproval(
       }),
       now,
     });
-    // Read inside the transaction: the answer stands or falls with the write.
-    return { outboxIds, state: await getApprovalState({ db: tx }, actor, { messageId }) };
+    // Read inside the transaction: the answer stands or falls with the write. The submitter is an
+    // author of the reply now (isReplyAuthor counts submissions).
+    const known = { policy, isAuthor: true, classView };
+    return { outboxIds, state: await getApprovalState({ db: tx }, actor, { messageId }, known) };
   });
   await deliverAll(ctx, outboxIds);
   return state;
@@ -681,6 +690,7 @@ export async function listApprovalQueue(
         excerpts: excerptsOf(row.text, unresolvedFlags(stored)),
         preview: previewOf(row.text),
         four_eyes_refuses_caller: authored.has(row.messageId),
+        communication_class: row.communicationClass,
       };
     }),
     next_cursor:

@@ -1,8 +1,9 @@
 import { CLASS_TEXTS, DEFAULT_CLASS_RULES } from '@parley/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FLAGGED_TEXT, REASON, replyScenes, sha256, uniqueInvestorEmail } from '../../../test/reply-scene';
 import { insertSentReply } from '../../../test/sent-reply';
+import { trigramSimilarity } from '../../../test/trigram-similarity';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestContext, json } from '../../../test/test-app';
 import { aiResponses, auditLogs } from '../../db/schema';
@@ -102,6 +103,22 @@ describe('the class of a reply', () => {
     });
   });
 
+  it('goes into the approval queue with the class the reply was submitted as', async () => {
+    const { associate, director, orgId, messageId } = await scene(letter('Jane'));
+    await sentToMany(orgId, 25);
+    const submitted = await post(`/api/messages/${messageId}/submit`, associate.cookie, {
+      version: 1,
+      text_sha256: sha256(letter('Jane')),
+    });
+    expect(submitted.status).toBe(200);
+    const queue = await ctx.request('GET', '/api/approvals', { cookie: director.cookie });
+    const item = (await json(queue)).items.find(
+      (row: { message_id: string }) => row.message_id === messageId,
+    );
+    expect(item).toMatchObject({ communication_class: 'retail' });
+    expect((await json(submitted)).communication_class).toMatchObject({ class: 'retail', recipients: 26 });
+  });
+
   it('counts only other investors sent substantially the same text within 30 days, in this organisation', async () => {
     const { associate, orgId, message, messageId } = await scene(letter('Jane'));
     await sentToMany(orgId, 3);
@@ -150,6 +167,23 @@ describe('the class of a reply', () => {
       investor_type_set: true,
     });
     expect(state.can_finalise).toBe(true);
+  });
+});
+
+describe('the signatures', () => {
+  it("are made of the trigrams pg_trgm compares: the server's similarity is the database's", async () => {
+    const pairs = [
+      [letter('Jane'), letter('Tom')],
+      [letter('Jane'), OTHER_TEXT],
+      ['Über die Ausschüttung: 15. Oktober, Köln.', 'Uber die Ausschuttung: 15. Oktober, Koln!'],
+      ['The fund’s NAV — €12.40/unit (Q3-2026).', "The fund's NAV - EUR 12.40 per unit (Q3 2026)."],
+    ] as const;
+    for (const [a, b] of pairs) {
+      const result = (await ctx.db.execute(sql`select similarity(${a}, ${b}) as value`)) as unknown as {
+        rows: { value: number }[];
+      };
+      expect(trigramSimilarity(a, b), `${a} ~ ${b}`).toBeCloseTo(Number(result.rows[0]?.value), 2);
+    }
   });
 });
 

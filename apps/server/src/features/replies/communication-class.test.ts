@@ -1,15 +1,7 @@
 import { DEFAULT_DISCLAIMER } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
+import { trigramSimilarity } from '../../../test/trigram-similarity';
 import { comparableText, replyBoilerplate } from './communication-class';
-import { trigramsOf } from './text-signature';
-
-function similarity(a: string, b: string): number {
-  const x = trigramsOf(a);
-  const y = trigramsOf(b);
-  let shared = 0;
-  for (const t of x) if (y.has(t)) shared++;
-  return shared / (x.size + y.size - shared);
-}
 
 const settings = {
   forward_looking_disclaimer: DEFAULT_DISCLAIMER,
@@ -48,19 +40,21 @@ describe('the text replies are compared by (docs/decisions/054-communication-cla
     ];
     const [a, b, c] = answers as [string, string, string];
     // Whole, they come close to the 0.7 that makes texts 'substantially the same'.
-    expect(similarity(a, b)).toBeGreaterThan(0.55);
+    expect(trigramSimilarity(a, b)).toBeGreaterThan(0.55);
     for (const [x, y] of [
       [a, b],
       [a, c],
       [b, c],
     ] as const) {
-      expect(similarity(comparableText(x, boilerplate), comparableText(y, boilerplate))).toBeLessThan(0.45);
+      expect(trigramSimilarity(comparableText(x, boilerplate), comparableText(y, boilerplate))).toBeLessThan(
+        0.45,
+      );
     }
     // The same letter to two investors stays alike.
     const letter =
       'The Q3 distribution of $0.42 per unit was paid on 15 October to unitholders of record [1].';
     expect(
-      similarity(
+      trigramSimilarity(
         comparableText(reply('Anna Berg', letter), boilerplate),
         comparableText(reply('Tom Field', letter), boilerplate),
       ),

@@ -1,4 +1,9 @@
-import { MESSAGE_STATUSES, type MessageStatus, type SecondOpinionStatus } from '@parley/contracts';
+import {
+  type CommunicationClass,
+  MESSAGE_STATUSES,
+  type MessageStatus,
+  type SecondOpinionStatus,
+} from '@parley/contracts';
 import {
   and,
   asc,
@@ -449,6 +454,7 @@ export type QueueRow = {
   sentimentScore: number | null;
   projectName: string | null;
   flagRank: number;
+  communicationClass: CommunicationClass | null;
   text: string;
   complianceFlags: unknown;
 };
@@ -484,6 +490,7 @@ export async function listPendingRequests(
       sentimentScore: investorMessages.sentimentScore,
       projectName: projects.name,
       flagRank: approvalRequests.flagRank,
+      communicationClass: approvalRequests.communicationClass,
       text: aiResponses.aiDraft,
       complianceFlags: aiResponses.complianceFlags,
     })

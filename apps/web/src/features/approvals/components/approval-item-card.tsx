@@ -1,4 +1,10 @@
-import { APPROVAL_TEXTS, type ApprovalItem, type FlagExcerpt, FOUR_EYES_REFUSAL } from '@parley/contracts';
+import {
+  APPROVAL_TEXTS,
+  type ApprovalItem,
+  CLASS_TEXTS,
+  type FlagExcerpt,
+  FOUR_EYES_REFUSAL,
+} from '@parley/contracts';
 import { AlertTriangle, Check, Clock, Eye, MessageSquareWarning, SendHorizontal, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { FlagRuleBadge } from '@/components/flag-why';
@@ -89,6 +95,16 @@ export function ApprovalItemCard({
             <dt className="text-muted-foreground">Fund</dt>
             <dd className="truncate">{item.project_name ?? 'No fund'}</dd>
           </div>
+          {item.communication_class ? (
+            <div className="flex min-w-0 items-center gap-1.5" data-testid="approval-class">
+              <dt className="text-muted-foreground">{CLASS_TEXTS.classShortLabel}</dt>
+              <dd title={CLASS_TEXTS.classAtSubmission}>
+                <Badge variant={item.communication_class === 'correspondence' ? 'outline' : 'secondary'}>
+                  {CLASS_TEXTS.classNames[item.communication_class]}
+                </Badge>
+              </dd>
+            </div>
+          ) : null}
           <div className="flex min-w-0 items-start gap-1.5">
             <dt className="shrink-0 text-muted-foreground">Risk flags</dt>
             <dd className={isFlagged ? 'break-words text-destructive dark:text-red-400' : 'break-words'}>
