@@ -3,9 +3,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FLAGGED_TEXT, REASON, replyScenes, sha256, uniqueInvestorEmail } from '../../../test/reply-scene';
 import { insertSentReply } from '../../../test/sent-reply';
-import { trigramSimilarity } from '../../../test/trigram-similarity';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestContext, json } from '../../../test/test-app';
+import { trigramSimilarity } from '../../../test/trigram-similarity';
 import { aiResponses, auditLogs } from '../../db/schema';
 import { comparableText, comparedTextColumns } from './communication-class';
 
