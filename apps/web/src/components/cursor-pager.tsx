@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** Previous / Next under a list paged by cursor, with where one is (`status`) announced politely. */
@@ -40,5 +40,42 @@ export function CursorPager({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The keyset cursors of the pages read so far: the last one is the page shown. */
+export function useCursorPages() {
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  return {
+    cursor: cursors.at(-1) ?? null,
+    page: cursors.length,
+    back: () => setCursors((list) => list.slice(0, -1)),
+    forward: (next: string) => setCursors((list) => [...list, next]),
+    reset: () => setCursors([null]),
+  };
+}
+
+/** Previous and Next over useCursorPages, shown once there is more than one page. */
+export function CursorPagesPager({
+  pages,
+  nextCursor,
+  isFetching,
+}: {
+  pages: ReturnType<typeof useCursorPages>;
+  nextCursor: string | null;
+  isFetching: boolean;
+}) {
+  if (pages.page === 1 && !nextCursor) return null;
+  return (
+    <CursorPager
+      status={`Page ${pages.page}`}
+      isFetching={isFetching}
+      canGoBack={pages.page > 1}
+      canGoForward={nextCursor !== null}
+      onPrevious={pages.back}
+      onNext={() => {
+        if (nextCursor) pages.forward(nextCursor);
+      }}
+    />
   );
 }

@@ -9,7 +9,7 @@ import { CircleAlert, ClipboardCheck, RotateCw, ShieldCheck } from 'lucide-react
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { CursorPager } from '@/components/cursor-pager';
+import { CursorPagesPager, useCursorPages } from '@/components/cursor-pager';
 import { EmptyState } from '@/components/empty-state';
 import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { FormErrorAlert } from '@/components/form-error-alert';
@@ -58,16 +58,15 @@ export function PostSendReview() {
   const id = useId();
   const listId = `${id}-list`;
   const [status, setStatus] = useState<SupervisoryReviewStatus>('pending');
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors.at(-1) ?? null;
-  const reviews = useSupervisoryReviews(status, cursor);
+  const pages = useCursorPages();
+  const reviews = useSupervisoryReviews(status, pages.cursor);
   const [signing, setSigning] = useState<SupervisoryReview | null>(null);
   const items = reviews.data?.items ?? [];
   const isPending = status === 'pending';
 
   function changeStatus(next: string) {
     setStatus(next as SupervisoryReviewStatus);
-    setCursors([null]);
+    pages.reset();
   }
 
   return (
@@ -114,14 +113,11 @@ export function PostSendReview() {
         ) : (
           <ReviewTable reviews={items} isPending={isPending} onSignOff={setSigning} />
         )}
-        {reviews.data && (cursors.length > 1 || reviews.data.next_cursor) ? (
-          <CursorPager
-            status={`Page ${cursors.length}`}
+        {reviews.data ? (
+          <CursorPagesPager
+            pages={pages}
+            nextCursor={reviews.data.next_cursor}
             isFetching={reviews.isFetching}
-            canGoBack={cursors.length > 1}
-            canGoForward={Boolean(reviews.data.next_cursor)}
-            onPrevious={() => setCursors((list) => list.slice(0, -1))}
-            onNext={() => setCursors((list) => [...list, reviews.data?.next_cursor ?? null])}
           />
         ) : null}
       </div>

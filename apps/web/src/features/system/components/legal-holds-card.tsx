@@ -3,7 +3,7 @@ import { Gavel, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useFundOptions } from '@/api/projects/list-projects';
-import { CursorPager } from '@/components/cursor-pager';
+import { CursorPagesPager, useCursorPages } from '@/components/cursor-pager';
 import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { FormErrorAlert } from '@/components/form-error-alert';
 import { FormField, TextareaField } from '@/components/form-field';
@@ -36,15 +36,14 @@ export function LegalHoldsCard() {
   const id = useId();
   const listId = `${id}-list`;
   const [status, setStatus] = useState<Status>('active');
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors.at(-1) ?? null;
-  const holds = useLegalHolds(status, cursor);
+  const pages = useCursorPages();
+  const holds = useLegalHolds(status, pages.cursor);
   const [placing, setPlacing] = useState(false);
   const [releasing, setReleasing] = useState<LegalHold | null>(null);
 
   function changeStatus(next: string) {
     setStatus(next as Status);
-    setCursors([null]);
+    pages.reset();
   }
 
   return (
@@ -121,15 +120,8 @@ export function LegalHoldsCard() {
             ))}
           </ul>
         )}
-        {holds.data && (cursors.length > 1 || holds.data.next_cursor) ? (
-          <CursorPager
-            status={`Page ${cursors.length}`}
-            isFetching={holds.isFetching}
-            canGoBack={cursors.length > 1}
-            canGoForward={Boolean(holds.data.next_cursor)}
-            onPrevious={() => setCursors((list) => list.slice(0, -1))}
-            onNext={() => setCursors((list) => [...list, holds.data?.next_cursor ?? null])}
-          />
+        {holds.data ? (
+          <CursorPagesPager pages={pages} nextCursor={holds.data.next_cursor} isFetching={holds.isFetching} />
         ) : null}
       </CardContent>
       <PlaceHoldDialog open={placing} onOpenChange={setPlacing} />
