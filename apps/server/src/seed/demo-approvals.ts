@@ -2,8 +2,10 @@ import { and, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { aiResponses, approvalRequests, investorMessages } from '../db/schema';
 import { recordReplyOutcome } from '../features/analytics/reply-outcomes';
+import { loadCompliancePolicy } from '../features/compliance/compliance.service';
+import { classifyDraft } from '../features/replies/communication-class';
 import { messageStatusOf } from '../features/replies/replies.queries';
-import { setMessageStatus, storeVersionCheck } from '../features/replies/reply-state';
+import { flagRankOf, setMessageStatus, storeVersionCheck } from '../features/replies/reply-state';
 import { checkVersionText } from '../features/replies/version-check';
 import { appendAudit } from '../lib/audit';
 import type { Clock } from '../lib/clock';
@@ -67,6 +69,7 @@ export async function seedDemoApprovals(
       status: investorMessages.status,
       projectId: investorMessages.projectId,
       bodyText: investorMessages.bodyText,
+      investorEmail: investorMessages.investorEmail,
     })
     .from(investorMessages)
     .where(
@@ -132,6 +135,12 @@ export async function seedDemoApprovals(
         result,
         now,
       });
+      const { settings } = await loadCompliancePolicy(tx, orgId);
+      const classView = await classifyDraft(tx, settings, {
+        orgId,
+        investorEmail: message.investorEmail,
+        draft: demo.text,
+      });
       const isDecided = demo.decidedAfterHours !== undefined && approverId !== null;
       const decidedAt = isDecided
         ? new Date(submittedAt.getTime() + (demo.decidedAfterHours ?? 0) * HOUR_MS)
@@ -148,6 +157,9 @@ export async function seedDemoApprovals(
         decidedBy: isDecided ? approverId : null,
         decidedAt,
         rating: isDecided ? 5 : null,
+        // As submitForApproval ranks and classes a submission.
+        flagRank: flagRankOf(result.flags),
+        communicationClass: classView.class,
       });
       if (isDecided && decidedAt) {
         await tx

@@ -55,7 +55,13 @@ import {
   investorReplyEmail,
   threadUrl,
 } from './approval-email';
-import { classifyReply, comparableText, comparedTextColumns, replyBoilerplate } from './communication-class';
+import {
+  classifyDraft,
+  classifyReply,
+  comparableText,
+  comparedTextColumns,
+  replyBoilerplate,
+} from './communication-class';
 import { withDismissals } from './flag-dismissals';
 import { bySeverityThenPosition, excerptsOf, previewOf, storedFlagsOf } from './flag-excerpts';
 import {
@@ -157,10 +163,10 @@ export async function submitForApproval(
     const flagRank = flagRankOf(await withDismissals(tx, actor.orgId, messageId, latest.aiDraft, flags));
     const textSha256 = sha256Hex(latest.aiDraft);
     const policy = await loadCompliancePolicy(tx, actor.orgId);
-    const classView = await classifyReply(tx, {
+    const classView = await classifyDraft(tx, policy.settings, {
       orgId: actor.orgId,
       investorEmail: message.investorEmail,
-      text: comparableText(latest.aiDraft, replyBoilerplate(policy.settings)),
+      draft: latest.aiDraft,
     });
     const requestId = await insertApprovalRequest(tx, {
       orgId: actor.orgId,
@@ -540,10 +546,10 @@ export async function getApprovalState(
   const classView =
     latest && latest.aiDraft.trim() !== ''
       ? (known?.classView ??
-        (await classifyReply(db, {
+        (await classifyDraft(db, policy.settings, {
           orgId: actor.orgId,
           investorEmail: message.investorEmail,
-          text: comparableText(latest.aiDraft, replyBoilerplate(policy.settings)),
+          draft: latest.aiDraft,
         })))
       : null;
   if (latest) {

@@ -108,3 +108,16 @@ export async function classifyReply(
 export function comparedTextColumns(classText: string) {
   return { classText, textSignature: storedSignatureOf(classText) };
 }
+
+/** The class a draft would be sent as now, compared without the organisation's boilerplate. */
+export function classifyDraft(
+  db: DbOrTx,
+  settings: DisclaimerSettings,
+  input: { orgId: string; investorEmail: string; draft: string },
+): Promise<CommunicationClassView> {
+  return classifyReply(db, {
+    orgId: input.orgId,
+    investorEmail: input.investorEmail,
+    text: comparableText(input.draft, replyBoilerplate(settings)),
+  });
+}
