@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -49,6 +50,13 @@ export const organizations = pgTable(
      * The response-time target of Analytics, in business days (Mon–Fri, UTC): docs/decisions/043-analytics.md.
      */
     responseTargetDays: integer('response_target_days').notNull().default(2),
+    /**
+     * The one admin who may still sign in with a password while SSO is required (break glass;
+     * docs/decisions/056-single-sign-on.md). Set by an admin; its every use is audited.
+     */
+    ssoBreakGlassUserId: uuid('sso_break_glass_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     check('organizations_retention_years_floor', sql`${t.retentionYears} >= 6`),
@@ -139,6 +147,8 @@ export const sessions = pgTable(
     mfaVerifiedAt: timestamp('mfa_verified_at', { withTimezone: true, mode: 'date' }),
     clientAddress: text('client_address'),
     userAgent: text('user_agent'),
+    /** How the session was signed in; null for sessions from before methods were kept. */
+    method: text('method', { enum: ['password', 'magic_link', 'setup', 'invitation', 'sso'] }),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
@@ -166,7 +176,7 @@ export const systemConfig = pgTable(
     primaryKey({ columns: [t.orgId, t.key] }),
     check(
       'system_config_value_check',
-      sql`${t.key} not in ('sso_required', 'mfa_totp_enforced', 'auth_magic_link_enabled', 'drafter_fallback_enabled') or ${t.value} in ('true', 'false')`,
+      sql`${t.key} not in ('sso_required', 'mfa_totp_enforced', 'auth_magic_link_enabled', 'drafter_fallback_enabled', 'mfa_passkey_required_admins') or ${t.value} in ('true', 'false')`,
     ),
   ],
 );
@@ -523,6 +533,121 @@ export const mfaLockouts = pgTable('mfa_lockouts', {
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
   lockoutCount: integer('lockout_count').notNull(),
   lastLockoutAt: timestamp('last_lockout_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * A passkey (WebAuthn credential) registered by a user (docs/decisions/057-passkeys.md): a second
+ * factor wherever TOTP is one. The public key as COSE bytes; the signature counter only ever grows.
+ */
+export const webauthnCredentials = pgTable(
+  'webauthn_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('webauthn_credentials_credential_id_key').on(t.credentialId),
+    index('webauthn_credentials_user_idx').on(t.userId),
+  ],
+);
+
+/** A WebAuthn ceremony in flight: its challenge, single-use and short-lived, bound to one session. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'authenticate'] }).notNull(),
+    challenge: text('challenge').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_session_idx').on(t.sessionId)],
+);
+
+/**
+ * An organisation's OpenID Connect provider (docs/decisions/056-single-sign-on.md): at most one. The
+ * client secret sealed like TOTP secrets; members sign in with it when their e-mail's domain is allowed.
+ */
+export const ssoProviders = pgTable(
+  'sso_providers',
+  {
+    orgId: uuid('org_id')
+      .primaryKey()
+      .references(() => organizations.id),
+    /** Shown as 'Sign in with {display_name}'. */
+    displayName: text('display_name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretSealed: text('client_secret_sealed').notNull(),
+    /** Lower-cased e-mail domains; the sign-in page finds the provider by the domain typed. */
+    allowedDomains: text('allowed_domains').array().notNull(),
+    /** The ID token claim that carries the e-mail address. */
+    emailClaim: text('email_claim').notNull().default('email'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sso_providers_domains_idx').using('gin', t.allowedDomains)],
+);
+
+/** A user's identity at the organisation's provider (issuer and subject), linked to their account. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    /** The e-mail the provider gave when the identity was linked. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('user_identities_issuer_subject_key').on(t.issuer, t.subject),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * An OpenID Connect sign-in or link in flight: the state's hash, the nonce and the PKCE verifier,
+ * single-use (deleted when the provider returns) and short-lived.
+ */
+export const ssoFlows = pgTable('sso_flows', {
+  stateHash: text('state_hash').primaryKey(),
+  orgId: uuid('org_id')
+    .notNull()
+    .references(() => organizations.id),
+  purpose: text('purpose', { enum: ['sign_in', 'link'] }).notNull(),
+  /** The signed-in user linking an identity (purpose link). */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
 /**
