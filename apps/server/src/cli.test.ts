@@ -112,7 +112,9 @@ describe('the operator scripts', () => {
       const oldKey = Buffer.alloc(32, 3).toString('base64');
       writeFileSync(path.join(keyDir, 'encryption.key'), oldKey);
       const { stdout } = await script('src/cli.ts', ['rotate-key'], { DATA_DIR: keyDir });
-      expect(stdout).toContain('Re-sealed 0 TOTP secrets under the new key');
+      expect(stdout).toContain(
+        'Re-sealed 0 TOTP secrets and 0 single sign-on client secrets under the new key',
+      );
       const newKey = readFileSync(path.join(keyDir, 'encryption.key'), 'utf8').trim();
       expect(newKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
       expect(newKey).not.toBe(oldKey);

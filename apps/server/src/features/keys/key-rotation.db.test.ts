@@ -11,11 +11,20 @@ import {
   testLogger,
 } from '../../../test/test-app';
 import { createApp } from '../../app';
-import { auditLogs, emailOutbox, mfaRecoveryCodes, notifications, userMfaTotp, users } from '../../db/schema';
+import {
+  auditLogs,
+  emailOutbox,
+  mfaRecoveryCodes,
+  notifications,
+  ssoProviders,
+  userMfaTotp,
+  users,
+} from '../../db/schema';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import { encryptionKeyIdOf } from '../../lib/secrets';
 import { createOutboxMailer } from '../email/mailer';
 import { totpSealingKey } from '../mfa/mfa.service';
+import { ssoSealingKey } from '../sso/sso-provider.service';
 import { KeyRotationError, rotateEncryptionKey } from './key-rotation.service';
 
 // Its own database: a rotation re-seals every secret in it, other files' included.
@@ -97,6 +106,16 @@ describe('rotating the encryption key', () => {
       createdAt: ctx.clock.now(),
     });
 
+    // The organisation's single sign-on client secret is sealed with the same key.
+    await ctx.db.insert(ssoProviders).values({
+      orgId: admin.orgId,
+      displayName: 'Example ID',
+      issuer: 'https://id.example.test',
+      clientId: 'parley',
+      clientSecretSealed: sealSecret(ssoSealingKey(current), 'client-secret-1'),
+      allowedDomains: ['example.test'],
+    });
+
     const failed = rotateEncryptionKey(rotationDeps, { current, next });
     await expect(failed).rejects.toThrow(KeyRotationError);
     await expect(failed).rejects.toThrow(`the TOTP secret of user ${strayId} does not open`);
@@ -112,8 +131,14 @@ describe('rotating the encryption key', () => {
       oldKeyId: encryptionKeyIdOf(current),
       newKeyId: encryptionKeyIdOf(next),
       totpSecretsResealed: 2,
+      ssoSecretsResealed: 1,
       recoveryCodeUsersCleared: 2,
     });
+    const [provider] = await ctx.db
+      .select({ sealed: ssoProviders.clientSecretSealed })
+      .from(ssoProviders)
+      .where(eq(ssoProviders.orgId, admin.orgId));
+    expect(openSecret(ssoSealingKey(next), provider?.sealed ?? '')).toBe('client-secret-1');
 
     expect(await signsInWithTotp(appWithKey(next), admin)).toBe(true);
     const otherSealed = await sealedSecretOf(other.userId);
@@ -146,6 +171,7 @@ describe('rotating the encryption key', () => {
           old_key_id: encryptionKeyIdOf(current),
           new_key_id: encryptionKeyIdOf(next),
           totp_secrets_resealed: 1,
+          sso_secret_resealed: true,
           recovery_codes_cleared_for: 1,
         },
       },

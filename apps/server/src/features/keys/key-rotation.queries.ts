@@ -1,6 +1,13 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { mfaRecoveryCodes, organizations, orgMemberships, userMfaTotp, users } from '../../db/schema';
+import {
+  mfaRecoveryCodes,
+  organizations,
+  orgMemberships,
+  ssoProviders,
+  userMfaTotp,
+  users,
+} from '../../db/schema';
 
 /** Every sealed TOTP secret with its owner's organisation, locked until the rotation commits. */
 export async function listSealedTotpSecretsForUpdate(db: DbOrTx) {
@@ -13,6 +20,22 @@ export async function listSealedTotpSecretsForUpdate(db: DbOrTx) {
 
 export async function updateSealedTotpSecret(db: DbOrTx, userId: string, secretSealed: string) {
   await db.update(userMfaTotp).set({ secretSealed }).where(eq(userMfaTotp.userId, userId));
+}
+
+/** Every organisation's sealed single sign-on client secret, locked until the rotation commits. */
+export async function listSealedSsoSecretsForUpdate(db: DbOrTx) {
+  return db
+    .select({ orgId: ssoProviders.orgId, secretSealed: ssoProviders.clientSecretSealed })
+    .from(ssoProviders)
+    .orderBy(ssoProviders.orgId)
+    .for('update');
+}
+
+export async function updateSealedSsoSecret(db: DbOrTx, orgId: string, secretSealed: string) {
+  await db
+    .update(ssoProviders)
+    .set({ clientSecretSealed: secretSealed })
+    .where(eq(ssoProviders.orgId, orgId));
 }
 
 /** Users holding unused recovery codes (their codes are hashed with the old key), with their address. */

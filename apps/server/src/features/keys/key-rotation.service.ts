@@ -4,12 +4,15 @@ import { openSecret, sealSecret } from '../../lib/secret-box';
 import { encryptionKeyIdOf } from '../../lib/secrets';
 import { deriveUnsubscribeKey } from '../email/unsubscribe-token';
 import { totpSealingKey } from '../mfa/mfa.service';
+import { ssoSealingKey } from '../sso/sso-provider.service';
 import {
   deleteAllRecoveryCodes,
   listMembershipOrgs,
   listOrganizationIds,
+  listSealedSsoSecretsForUpdate,
   listSealedTotpSecretsForUpdate,
   listUsersWithUnusedRecoveryCodes,
+  updateSealedSsoSecret,
   updateSealedTotpSecret,
 } from './key-rotation.queries';
 import { noticeRecoveryCodesCleared } from './recovery-codes-notice';
@@ -19,6 +22,8 @@ export type KeyRotationResult = {
   newKeyId: string;
   /** TOTP secrets opened with the old key and sealed again with the new one. */
   totpSecretsResealed: number;
+  /** Single sign-on client secrets (sso_providers) sealed again, one per organisation with a provider. */
+  ssoSecretsResealed: number;
   /** Users whose unused recovery codes were removed: keyed hashes cannot be re-keyed. */
   recoveryCodeUsersCleared: number;
   organizations: number;
@@ -34,7 +39,8 @@ export class KeyRotationError extends Error {
  * entry per organisation (key ids only, never key material), so a failure leaves every row under
  * the old key (docs/operations.md, Rotating the encryption key).
  *
- * The sealed secrets are the TOTP secrets (user_mfa_totp). Recovery codes are HMACs keyed from the
+ * The sealed secrets are the TOTP secrets (user_mfa_totp) and the single sign-on client secrets
+ * (sso_providers). Recovery codes are HMACs keyed from the
  * encryption key and cannot be re-keyed without the codes, so unused ones are removed and their
  * owners are told, in the app and by e-mail, to generate new ones; the other keys derived from it (unsubscribe links, erasure pseudonyms)
  * hold nothing stored to re-seal.
@@ -62,6 +68,21 @@ export async function rotateEncryptionKey(
       }
       await updateSealedTotpSecret(tx, row.userId, sealSecret(newTotpKey, secret));
       rotatedUserIds.push(row.userId);
+    }
+    const oldSsoKey = ssoSealingKey(keys.current);
+    const newSsoKey = ssoSealingKey(keys.next);
+    const resealedSsoOrgIds = new Set<string>();
+    for (const row of await listSealedSsoSecretsForUpdate(tx)) {
+      let secret: string;
+      try {
+        secret = openSecret(oldSsoKey, row.secretSealed);
+      } catch {
+        throw new KeyRotationError(
+          `the single sign-on client secret of organisation ${row.orgId} does not open with the current key; nothing was changed`,
+        );
+      }
+      await updateSealedSsoSecret(tx, row.orgId, sealSecret(newSsoKey, secret));
+      resealedSsoOrgIds.add(row.orgId);
     }
     const owners = await listUsersWithUnusedRecoveryCodes(tx);
     const clearedUserIds = owners.map((o) => o.userId);
@@ -91,6 +112,7 @@ export async function rotateEncryptionKey(
           old_key_id: oldKeyId,
           new_key_id: newKeyId,
           totp_secrets_resealed: countIn(orgId, rotatedUserIds),
+          sso_secret_resealed: resealedSsoOrgIds.has(orgId),
           recovery_codes_cleared_for: countIn(orgId, clearedUserIds),
         },
       });
@@ -99,6 +121,7 @@ export async function rotateEncryptionKey(
       oldKeyId,
       newKeyId,
       totpSecretsResealed: rotatedUserIds.length,
+      ssoSecretsResealed: resealedSsoOrgIds.size,
       recoveryCodeUsersCleared: clearedUserIds.length,
       organizations: orgIds.length,
     };

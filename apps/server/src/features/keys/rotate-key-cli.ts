@@ -89,7 +89,7 @@ export async function runRotateKeyCommand(
   }
 
   const lines = [
-    `Re-sealed ${countText(result.totpSecretsResealed, 'TOTP secret')} under the new key ${result.newKeyId} (was ${result.oldKeyId}); recorded in the audit log of ${countText(result.organizations, 'organisation')}.`,
+    `Re-sealed ${countText(result.totpSecretsResealed, 'TOTP secret')} and ${countText(result.ssoSecretsResealed, 'single sign-on client secret')} under the new key ${result.newKeyId} (was ${result.oldKeyId}); recorded in the audit log of ${countText(result.organizations, 'organisation')}.`,
   ];
   if (result.recoveryCodeUsersCleared > 0) {
     lines.push(
