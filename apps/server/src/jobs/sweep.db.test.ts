@@ -1,7 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/test-app';
-import { auditLogs, authTokens, rateLimits, sessions, setupTokens } from '../db/schema';
+import {
+  auditLogs,
+  authTokens,
+  rateLimits,
+  sessions,
+  setupTokens,
+  ssoFlows,
+  webauthnChallenges,
+} from '../db/schema';
 import { generateToken, sha256Hex } from '../lib/crypto';
 import { SWEEP_GRACE_MS, sweepExpiredRows } from './sweep';
 
@@ -28,6 +36,19 @@ describe('the sweep job', () => {
     const tokenIds: Record<string, string> = {};
     const setupIds: Record<string, string> = {};
     const sessionIds: Record<string, string> = {};
+    const flowIds: Record<string, string> = {};
+    const challengeIds: Record<string, string> = {};
+    // Challenges belong to a session that lives on, so their own expiry is what removes them.
+    const [live] = await ctx.db
+      .insert(sessions)
+      .values({
+        userId,
+        orgId,
+        tokenHash: sha256Hex(generateToken()),
+        lastSeenAt: at(0),
+        expiresAt: at(HOUR),
+      })
+      .returning({ id: sessions.id });
     for (const [name, expiresAt] of Object.entries(ages)) {
       const [token] = await ctx.db
         .insert(authTokens)
@@ -47,6 +68,16 @@ describe('the sweep job', () => {
           expiresAt,
         })
         .returning({ id: sessions.id });
+      const state = sha256Hex(generateToken());
+      await ctx.db
+        .insert(ssoFlows)
+        .values({ stateHash: state, orgId, purpose: 'sign_in', nonce: 'n', codeVerifier: 'v', expiresAt });
+      const [challenge] = await ctx.db
+        .insert(webauthnChallenges)
+        .values({ userId, sessionId: live?.id ?? '', purpose: 'authenticate', challenge: 'c', expiresAt })
+        .returning({ id: webauthnChallenges.id });
+      flowIds[name] = state;
+      challengeIds[name] = challenge?.id ?? '';
       tokenIds[name] = token?.id ?? '';
       setupIds[name] = setup?.id ?? '';
       sessionIds[name] = session?.id ?? '';
@@ -60,7 +91,15 @@ describe('the sweep job', () => {
     const auditBefore = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(auditLogs);
 
     const result = await sweepExpiredRows(ctx.deps);
-    expect(result).toMatchObject({ locked: true, authTokens: 1, setupTokens: 1, sessions: 1, rateLimits: 1 });
+    expect(result).toMatchObject({
+      locked: true,
+      authTokens: 1,
+      setupTokens: 1,
+      sessions: 1,
+      rateLimits: 1,
+      ssoFlows: 1,
+      webauthnChallenges: 1,
+    });
 
     const keep = (ids: Record<string, string>) => [ids.recent, ids.valid].sort();
     expect(
@@ -87,6 +126,19 @@ describe('the sweep job', () => {
           .where(inArray(sessions.id, Object.values(sessionIds))),
       ),
     ).toEqual(keep(sessionIds));
+    const flows = await ctx.db
+      .select({ id: ssoFlows.stateHash })
+      .from(ssoFlows)
+      .where(inArray(ssoFlows.stateHash, Object.values(flowIds)));
+    expect(flows.map((f) => f.id).sort()).toEqual(keep(flowIds));
+    expect(
+      await remaining(
+        ctx.db
+          .select({ id: webauthnChallenges.id })
+          .from(webauthnChallenges)
+          .where(inArray(webauthnChallenges.id, Object.values(challengeIds))),
+      ),
+    ).toEqual(keep(challengeIds));
     const limits = await ctx.db
       .select({ bucket: rateLimits.bucket })
       .from(rateLimits)

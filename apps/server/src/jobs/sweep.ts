@@ -1,7 +1,7 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import { authTokens, rateLimits, sessions, setupTokens } from '../db/schema';
+import { authTokens, rateLimits, sessions, setupTokens, ssoFlows, webauthnChallenges } from '../db/schema';
 import { withJobLock } from './runner';
 
 export const SWEEP_LOCK_KEY = 7_250_102;
@@ -12,11 +12,19 @@ export const SWEEP_GRACE_MS = 24 * 60 * 60_000;
 const BATCH_SIZE = 1000;
 const MAX_BATCHES = 20;
 
-type SweepCounts = { authTokens: number; setupTokens: number; sessions: number; rateLimits: number };
+type SweepCounts = {
+  authTokens: number;
+  setupTokens: number;
+  sessions: number;
+  rateLimits: number;
+  ssoFlows: number;
+  webauthnChallenges: number;
+};
 
 /**
- * One run of the sweep job: deletes sign-in links, reset links and setup tokens, and sessions, a
- * day past their (absolute) expiry, and rate-limit windows that have ended. Each batch is its own
+ * One run of the sweep job: deletes sign-in links, reset links and setup tokens, sessions, single
+ * sign-on flows and passkey challenges, a day past their (absolute) expiry, and rate-limit windows
+ * that have ended. Each batch is its own
  * short transaction under the job's advisory lock; another instance sweeping makes this run stop.
  * Audit rows are never touched (they are append-only anyway). MFA attempts are kept: the security
  * page shows each user's last failure from them.
@@ -28,7 +36,14 @@ export async function sweepExpiredRows(
   const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - SWEEP_GRACE_MS);
   const limit = options.batchSize ?? BATCH_SIZE;
-  const counts: SweepCounts = { authTokens: 0, setupTokens: 0, sessions: 0, rateLimits: 0 };
+  const counts: SweepCounts = {
+    authTokens: 0,
+    setupTokens: 0,
+    sessions: 0,
+    rateLimits: 0,
+    ssoFlows: 0,
+    webauthnChallenges: 0,
+  };
 
   const tables: { [K in keyof SweepCounts]: (db: DbOrTx) => Promise<number> } = {
     authTokens: async (tx) => {
@@ -56,6 +71,28 @@ export async function sweepExpiredRows(
         .delete(sessions)
         .where(and(expired, inArray(sessions.id, ids)))
         .returning({ id: sessions.id });
+      return rows.length;
+    },
+    ssoFlows: async (tx) => {
+      const expired = lt(ssoFlows.expiresAt, cutoff);
+      const states = tx.select({ state: ssoFlows.stateHash }).from(ssoFlows).where(expired).limit(limit);
+      const rows = await tx
+        .delete(ssoFlows)
+        .where(and(expired, inArray(ssoFlows.stateHash, states)))
+        .returning({ state: ssoFlows.stateHash });
+      return rows.length;
+    },
+    webauthnChallenges: async (tx) => {
+      const expired = lt(webauthnChallenges.expiresAt, cutoff);
+      const ids = tx
+        .select({ id: webauthnChallenges.id })
+        .from(webauthnChallenges)
+        .where(expired)
+        .limit(limit);
+      const rows = await tx
+        .delete(webauthnChallenges)
+        .where(and(expired, inArray(webauthnChallenges.id, ids)))
+        .returning({ id: webauthnChallenges.id });
       return rows.length;
     },
     rateLimits: async (tx) => {
