@@ -63,6 +63,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: 'Parley <no-reply@parley.test>',
         EMAIL_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+        // e2e/sso.spec.ts's OpenID Connect provider runs on loopback over plain http.
+        SSO_ALLOW_INSECURE_ISSUER: 'true',
       },
     },
   ],

@@ -29,6 +29,7 @@ import { registerInvitationRoutes } from './features/invitations/invitations.rou
 import { registerMessageRoutes } from './features/messages/messages.routes';
 import { registerMfaRoutes } from './features/mfa/mfa.routes';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
+import { registerPasskeyRoutes } from './features/passkeys/passkeys.routes';
 import { registerProfileRoutes } from './features/profile/profile.routes';
 import type { DocumentExtractor } from './features/projects/document-extractor';
 import { registerPassageRoutes } from './features/projects/passages.routes';
@@ -45,6 +46,7 @@ import { registerRetentionRoutes } from './features/retention/retention.routes';
 import { registerSecurityRoutes } from './features/security/security.routes';
 import { registerSettingsRoutes } from './features/settings/settings.routes';
 import { registerSetupRoutes } from './features/setup/setup.routes';
+import { registerSsoRoutes } from './features/sso/sso.routes';
 import { registerSupervisoryReviewRoutes } from './features/supervisory-review/supervisory-review.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerTriageRoutes } from './features/triage/triage.routes';
@@ -153,6 +155,8 @@ export function createApp(deps: AppDeps) {
   registerAuthRoutes(app, routeDeps);
   registerAuthLinkRoutes(app, routeDeps);
   registerMfaRoutes(app, routeDeps);
+  registerSsoRoutes(app, routeDeps);
+  registerPasskeyRoutes(app, routeDeps);
   registerProfileRoutes(app, routeDeps);
   registerAuditRoutes(app, routeDeps);
   registerAnalyticsRoutes(app, routeDeps);

@@ -130,6 +130,10 @@ const envSchema = z.object({
     .min(0, { error: 'must be 0 or more' })
     .max(5, { error: 'must be at most 5' })
     .default(0),
+  SSO_ALLOW_INSECURE_ISSUER: z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .default('false')
+    .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -171,6 +175,11 @@ export type Config = {
   auditSigningKey: KeyObject | undefined;
   /** Proxies in front of Parley whose X-Forwarded-For is trusted (docs/deploy.md, Client addresses). */
   trustProxyHops: number;
+  /**
+   * SSO_ALLOW_INSECURE_ISSUER: single sign-on providers may have an http:// issuer (tests, a local
+   * provider); off by default, so a provider's tokens never travel in clear (docs/decisions/056-single-sign-on.md).
+   */
+  ssoAllowInsecureIssuer: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   isProduction: boolean;
 };
@@ -265,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     encryptionKey: e.ENCRYPTION_KEY,
     auditSigningKey: e.AUDIT_SIGNING_KEY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    ssoAllowInsecureIssuer: e.SSO_ALLOW_INSECURE_ISSUER,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
   };

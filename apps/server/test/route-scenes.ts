@@ -22,7 +22,9 @@ import {
   uniqueEmail,
 } from './factories';
 import { DISTRIBUTION_PASSAGE, insertLibraryScene, insertQuestion } from './library-fixtures';
-import { json, TEST_ORIGIN, type TestContext } from './test-app';
+import { SoftAuthenticator } from './soft-authenticator';
+import { insertSsoProvider, insertUserIdentity, sharedOidcProvider, ssoProviderInput } from './sso-fixtures';
+import { json, sessionCookieOf, TEST_ORIGIN, type TestContext } from './test-app';
 
 /**
  * One working call of an API route and what it needs, for the tests that go over every route (the
@@ -202,6 +204,27 @@ async function enrolledMember(ctx: TestContext, role: Role = 'ir_associate', org
   if (member.mfa !== 'none') return member;
   const { cookie } = await ctx.enrolTotp(member.cookie, member.userId);
   return { ...member, cookie };
+}
+
+/**
+ * An associate who added a passkey (a software authenticator) as their first factor: the aal2
+ * cookie, verified just now, the passkey's id and the authenticator.
+ */
+async function memberWithPasskey(ctx: TestContext) {
+  const member = await ctx.signInAs('ir_associate');
+  const options = await expectStatus(
+    await ctx.request('POST', '/api/mfa/passkeys/registration/options', { cookie: member.cookie }),
+    200,
+    'passkey options',
+  );
+  const device = new SoftAuthenticator({ origin: TEST_ORIGIN });
+  const res = await ctx.request('POST', '/api/mfa/passkeys/registration', {
+    cookie: member.cookie,
+    body: { name: 'Laptop', response: device.register(options) },
+  });
+  const cookie = sessionCookieOf(res);
+  const body = await expectStatus(res, 200, 'passkey registration');
+  return { ...member, cookie, passkeyId: body.passkey.id as string, device };
 }
 
 /** A term the organisation flags at high severity, so a draft containing it has a flag. */
@@ -417,10 +440,42 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
   },
   'DELETE /api/mfa/totp': async ({ ctx }) => by(await enrolledMember(ctx)),
   'POST /api/mfa/recovery-codes': async ({ ctx }) => by(await enrolledMember(ctx)),
+  'POST /api/mfa/passkeys/registration': async ({ ctx }) => {
+    const member = await ctx.signInAs('ir_associate');
+    const options = await expectStatus(
+      await ctx.request('POST', '/api/mfa/passkeys/registration/options', { cookie: member.cookie }),
+      200,
+      'passkey options',
+    );
+    const device = new SoftAuthenticator({ origin: TEST_ORIGIN });
+    return { ...by(member), body: { name: 'Laptop', response: device.register(options) } };
+  },
+  'POST /api/mfa/passkeys/authentication': async ({ ctx }) => {
+    const member = await memberWithPasskey(ctx);
+    const { cookie } = await ctx.signInUser(member, { mfa: 'pending' });
+    const options = await expectStatus(
+      await ctx.request('POST', '/api/mfa/passkeys/authentication/options', { cookie }),
+      200,
+      'passkey options',
+    );
+    return { orgId: member.orgId, cookie, body: { response: member.device.authenticate(options) } };
+  },
+  'PATCH /api/mfa/passkeys/:id': async ({ ctx }) => {
+    const member = await memberWithPasskey(ctx);
+    return { ...by(member), params: { id: member.passkeyId }, body: { name: 'Desk key' } };
+  },
+  'DELETE /api/mfa/passkeys/:id': async ({ ctx }) => {
+    const member = await memberWithPasskey(ctx);
+    return { ...by(member), params: { id: member.passkeyId } };
+  },
   'POST /api/users/:id/mfa/reset': async ({ ctx }) => {
     const admin = await ctx.signInAs('admin');
     const member = await enrolledMember(ctx, 'ir_associate', admin.orgId);
-    return { ...by(admin), params: { id: member.userId } };
+    return {
+      ...by(admin),
+      params: { id: member.userId },
+      body: { reason: 'Lost phone, confirmed by phone call.' },
+    };
   },
 
   // --- Invitations ------------------------------------------------------------------------------
@@ -470,6 +525,30 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
     return { ...by(admin), params: { id: member.userId } };
   },
   'PATCH /api/system-config': signedInAs('admin', () => ({ drafter_fallback_enabled: true })),
+  // Single sign-on: saving asks a real provider (the context allows its http issuer).
+  'PUT /api/security/sso': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    return { ...by(admin), body: ssoProviderInput(await sharedOidcProvider()) };
+  },
+  'DELETE /api/security/sso': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    await insertSsoProvider(ctx.db, { orgId: admin.orgId, issuer: 'https://login.example.com' });
+    return by(admin);
+  },
+  'DELETE /api/auth/identities/:id': async ({ ctx }) => {
+    const member = await ctx.signInAs('ir_associate');
+    const id = await insertUserIdentity(ctx.db, {
+      userId: member.userId,
+      orgId: member.orgId,
+      issuer: 'https://login.example.com',
+      email: member.email,
+    });
+    return { ...by(member), params: { id } };
+  },
+  'PUT /api/security/sso-break-glass': async ({ ctx }) => {
+    const admin = await ctx.signInAs('admin');
+    return { ...by(admin), body: { user_id: admin.userId } };
+  },
   'POST /api/admin/test-magic-link': signedInAs('admin'),
   'POST /api/admin/email-health/live-test': signedInAs('admin'),
   'PUT /api/admin/weekly-report': signedInAs('admin', () => ({

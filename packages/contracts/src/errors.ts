@@ -247,6 +247,25 @@ export const ERRORS = {
     status: 403,
     message: 'Magic links are turned off for your organisation. Sign in with your password.',
   },
+  /** 403: docs/decisions/056-single-sign-on.md — the organisation signs in with its provider only. */
+  SSO_REQUIRED: {
+    status: 403,
+    message: 'Your organisation signs in with single sign-on. Use the single sign-on button instead.',
+  },
+  /**
+   * 422: docs/decisions/056-single-sign-on.md — the issuer's discovery document could not be fetched or is
+   * not an OpenID Connect provider's, so the provider is not saved; `fields.issuer` says so.
+   */
+  SSO_ISSUER_INVALID: {
+    status: 422,
+    message:
+      'The provider could not be reached at this issuer, or it is not an OpenID Connect provider. Check the issuer URL.',
+  },
+  /** 409: unlinking the identity would leave the account with no way to sign in (no password, no other identity). */
+  SSO_LAST_SIGN_IN_METHOD: {
+    status: 409,
+    message: 'This is your only way to sign in: set a password or link another identity before unlinking it.',
+  },
   /** 410: a sign-in or reset link that is unknown, already used, voided or past its lifetime. */
   LINK_EXPIRED: {
     status: 410,
@@ -280,6 +299,31 @@ export const ERRORS = {
   MFA_REMOVAL_NOT_ALLOWED: {
     status: 403,
     message: 'Your organisation requires two-factor authentication, so it cannot be removed.',
+  },
+  /**
+   * 403: docs/decisions/057-passkeys.md — the organisation requires passkeys of its admins, so an admin's
+   * authenticator code does not finish MFA.
+   */
+  PASSKEY_REQUIRED: {
+    status: 403,
+    message: 'Your organisation requires admins to use a passkey. Use your passkey instead of a code.',
+  },
+  /** 409: a passkey ceremony for a user who has no passkey. */
+  NO_PASSKEYS: { status: 409, message: 'No passkey is set up for this account.' },
+  /**
+   * 403: docs/decisions/057-passkeys.md — the authenticator's signature counter did not move forward: the
+   * passkey may have been copied, so it is refused and the attempt is audited.
+   */
+  PASSKEY_CLONE_SUSPECTED: {
+    status: 403,
+    message:
+      'This passkey was refused: its signature counter went backwards, so it may have been copied. Use another factor and tell your admin.',
+  },
+  /** 409: removing this passkey would leave a user who must use MFA without a factor. */
+  PASSKEY_LAST_FACTOR: {
+    status: 409,
+    message:
+      'This is your last way to finish two-factor authentication, so it cannot be removed. Add another first.',
   },
   /**
    * 403: docs/product.md §6 — only admin and ir_director may mark a high-severity flag 'not a problem here'.

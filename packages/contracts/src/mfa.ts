@@ -154,6 +154,13 @@ export const mfaStatusResponseSchema = z.object({
   attempts_remaining: z.number().int().min(0),
   /** While locked out: until when (ISO 8601). */
   locked_until: z.string().nullable(),
+  /** How many passkeys the user has (docs/decisions/057-passkeys.md): each one satisfies MFA like TOTP. */
+  passkey_count: z.number().int().min(0),
+  /**
+   * The organisation requires passkeys of its admins and the user is one: an authenticator code no
+   * longer finishes MFA, and without a passkey one must be added.
+   */
+  passkey_required: z.boolean(),
 });
 export type MfaStatusResponse = z.infer<typeof mfaStatusResponseSchema>;
 

@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   'recovery_codes_cleared',
   /** docs/decisions/042-email-health-alerts.md: to the admins, when the e-mail health status got worse. */
   'email_health_alert',
+  /** docs/decisions/056-single-sign-on.md: to the admins, when the break-glass admin signs in without SSO. */
+  'sso_break_glass_used',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

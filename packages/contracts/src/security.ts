@@ -12,18 +12,21 @@ export const SYSTEM_CONFIG_KEYS = [
   'mfa_totp_enforced',
   'auth_magic_link_enabled',
   'drafter_fallback_enabled',
+  'mfa_passkey_required_admins',
 ] as const;
 export type SystemConfigKey = (typeof SYSTEM_CONFIG_KEYS)[number];
 
 /**
- * The keys an admin may change: the Security settings page's two toggles (docs/product.md §2) and the Admin
- * panel's drafting fallback. sso_required is read-only: Parley has no SSO sign-in yet, so turning it on
- * would lock nobody out and help nobody.
+ * The keys an admin may change: the Security settings page's toggles (docs/product.md §2) and the Admin
+ * panel's drafting fallback. sso_required turns on only for an admin who has just signed in with the
+ * organisation's provider (docs/decisions/056-single-sign-on.md).
  */
 export const EDITABLE_SYSTEM_CONFIG_KEYS = [
+  'sso_required',
   'mfa_totp_enforced',
   'auth_magic_link_enabled',
   'drafter_fallback_enabled',
+  'mfa_passkey_required_admins',
 ] as const;
 export type EditableSystemConfigKey = (typeof EDITABLE_SYSTEM_CONFIG_KEYS)[number];
 
@@ -63,7 +66,10 @@ export type MfaStatsResponse = z.infer<typeof mfaStatsResponseSchema>;
 
 /** GET /api/system-config: docs/product.md §3's keys as booleans. */
 export const systemConfigResponseSchema = z.object({
-  /** Read-only here: no SSO sign-in exists yet. */
+  /**
+   * docs/decisions/056-single-sign-on.md: when true, members sign in with the organisation's provider
+   * only (password and magic links refused), except the break-glass admin.
+   */
   sso_required: z.boolean(),
   /** docs/product.md §4: when true, every user must enrol in MFA (admins always must, docs/product.md §6). */
   mfa_totp_enforced: z.boolean(),
@@ -74,14 +80,19 @@ export const systemConfigResponseSchema = z.object({
    * writes the draft instead, and the draft says so. Off by default.
    */
   drafter_fallback_enabled: z.boolean(),
+  /**
+   * docs/decisions/057-passkeys.md: when true, an admin finishes MFA only with a passkey (an authenticator
+   * code is refused), and an admin without one must add one. Off by default.
+   */
+  mfa_passkey_required_admins: z.boolean(),
 });
 export type SystemConfigResponse = z.infer<typeof systemConfigResponseSchema>;
 
 const toggleSchema = z.boolean({ error: 'Use true or false' }).optional();
 
 /**
- * PATCH /api/system-config: the toggles to change, at least one. Any other key is refused, and
- * sso_required by name, so a client never believes it changed something that stayed as it was.
+ * PATCH /api/system-config: the toggles to change, at least one. Any other key is refused, so a client
+ * never believes it changed something that stayed as it was.
  */
 export const updateSystemConfigInputSchema = z
   .strictObject(
@@ -89,13 +100,8 @@ export const updateSystemConfigInputSchema = z
       mfa_totp_enforced: toggleSchema,
       auth_magic_link_enabled: toggleSchema,
       drafter_fallback_enabled: toggleSchema,
-      // Named so the 400 names it (z.never has no OpenAPI form): any value is refused.
-      sso_required: z
-        .unknown()
-        .refine((value) => value === undefined, {
-          error: 'SSO is not offered yet, so this setting cannot be changed here',
-        })
-        .optional(),
+      mfa_passkey_required_admins: toggleSchema,
+      sso_required: toggleSchema,
     },
     {
       error: (issue) =>
@@ -133,8 +139,47 @@ export const memberMfaStatusSchema = z.object({
   verified_at: z.string().nullable(),
   /** The member's latest failed MFA code attempt, or null when there was none. */
   last_failed_at: z.string().nullable(),
+  /** Passkeys the member registered (docs/decisions/057-passkeys.md). */
+  passkeys: z.number().int().nonnegative(),
+  /** Recovery codes not used yet. */
+  recovery_codes_left: z.number().int().nonnegative(),
+  /** An identity at the organisation's single sign-on provider is linked (docs/decisions/056-single-sign-on.md). */
+  sso_linked: z.boolean(),
+  /**
+   * The member's latest sign-in and how it was made, from the sessions Parley keeps (until a day after
+   * they end); null when none is kept. `method` is null for sessions from before methods were kept.
+   */
+  last_sign_in: z
+    .object({
+      at: z.string(),
+      method: z.enum(['password', 'magic_link', 'setup', 'invitation', 'sso']).nullable(),
+    })
+    .nullable(),
 });
 export type MemberMfaStatus = z.infer<typeof memberMfaStatusSchema>;
+
+/** How a member signed in, as 'View User MFA Status' says it. */
+export const SIGN_IN_METHOD_LABELS = {
+  password: 'Password',
+  magic_link: 'Magic link',
+  setup: 'Setup link',
+  invitation: 'Invitation',
+  sso: 'Single sign-on',
+} as const;
+
+/** Why an admin resets a member's factors: kept in the audit entry and told to the member. */
+export const MFA_RESET_REASON_MIN = 10;
+export const MFA_RESET_REASON_MAX = 500;
+
+/** POST /api/users/:id/mfa/reset. */
+export const resetMemberMfaInputSchema = z.object({
+  reason: z
+    .string({ error: 'Say why the factors are reset' })
+    .trim()
+    .min(MFA_RESET_REASON_MIN, { error: `Say why in at least ${MFA_RESET_REASON_MIN} characters` })
+    .max(MFA_RESET_REASON_MAX, { error: `Use at most ${MFA_RESET_REASON_MAX} characters` }),
+});
+export type ResetMemberMfaInput = z.infer<typeof resetMemberMfaInputSchema>;
 
 export const listMfaStatusResponseSchema = z.object({
   items: z.array(memberMfaStatusSchema),

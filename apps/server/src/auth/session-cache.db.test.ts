@@ -9,7 +9,7 @@ import {
 } from '../../test/test-app';
 import { createApp } from '../app';
 import { type Database, openPostgres } from '../db/client';
-import { users } from '../db/schema';
+import { users, webauthnCredentials } from '../db/schema';
 import { createOutboxMailer } from '../features/email/mailer';
 import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
 import { isSessionReadStatement } from './sessions';
@@ -101,6 +101,28 @@ describe('session cache', () => {
       expect(took, 'a deactivated member was still let in').not.toBeNull();
       expect(took).toBeLessThan(1_000);
     }
+  });
+
+  it('asks for the second factor everywhere within a second once a passkey is added', async () => {
+    const other = await secondInstance();
+    const { cookie, userId } = await ctx.signInAs('ir_associate');
+    const mfaOf = async (res: Response | Promise<Response>) =>
+      ((await (await res).json()) as { mfa: string }).mfa;
+    expect(await mfaOf(other.session(cookie))).toBe('none');
+
+    await ctx.db.insert(webauthnCredentials).values({
+      userId,
+      credentialId: `cred-${userId}`,
+      publicKey: Buffer.from([1, 2, 3]),
+      deviceType: 'singleDevice',
+      backedUp: false,
+      name: 'Laptop',
+    });
+    const started = performance.now();
+    while ((await mfaOf(other.session(cookie))) !== 'verify' && performance.now() - started < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('refuses at once, on the instance that changed it, a session its own request revoked', async () => {

@@ -16,6 +16,7 @@ import {
   userMfaTotp,
   userRoles,
   users,
+  webauthnCredentials,
 } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { generateToken, sha256Hex } from '../lib/crypto';
@@ -40,27 +41,52 @@ export type SessionContext = {
   mfaVerifiedAt: Date | null;
   /** The user has a verified authenticator (docs/product.md §4: aal2 is then the next level). */
   hasVerifiedTotp: boolean;
+  /** The user has a passkey (docs/decisions/057-passkeys.md): a factor like the authenticator. */
+  hasPasskey: boolean;
+  /** The organisation's mfa_passkey_required_admins is 'true'. */
+  passkeyRequiredForAdmins: boolean;
   /** The organisation's mfa_totp_enforced is 'true'. */
   mfaEnforced: boolean;
   /** What the session still owes (see mfaStepOf); anything but 'none' confines it to finishing MFA. */
   mfa: MfaNext;
 };
 
+/** The factors a user holds and the organisation's rule on them, as a session check reads them. */
+export type MfaFactors = {
+  hasVerifiedTotp: boolean;
+  hasPasskey: boolean;
+  passkeyRequiredForAdmins: boolean;
+};
+
+/** docs/decisions/057-passkeys.md: with mfa_passkey_required_admins on, an admin's factor is a passkey. */
+export function isPasskeyRequired(input: { role: Role | null; passkeyRequiredForAdmins: boolean }): boolean {
+  return input.role === 'admin' && input.passkeyRequiredForAdmins;
+}
+
+/**
+ * The one rule of what satisfies MFA (docs/decisions/057-passkeys.md): a verified authenticator or a
+ * passkey; for an admin of an organisation that requires passkeys of its admins, a passkey only.
+ */
+export function hasMfaFactor(input: MfaFactors & { role: Role | null }): boolean {
+  if (isPasskeyRequired(input)) return input.hasPasskey;
+  return input.hasVerifiedTotp || input.hasPasskey;
+}
+
 /**
  * The one MFA decision (docs/product.md §4 steps 3-5, §6), used at sign-in and on every request:
  * - MFA is required for admins always, and for everyone when mfa_totp_enforced is 'true';
- * - 'enroll' while it is required and no authenticator is verified (whatever the session's level);
- * - 'verify' while a verified authenticator exists and the session is still aal1;
+ * - 'enroll' while it is required and no factor counts (hasMfaFactor), whatever the session's level;
+ * - 'verify' while a factor counts and the session is still aal1;
  * - otherwise 'none'.
  */
-export function mfaStepOf(input: {
-  role: Role | null;
-  aal: Aal;
-  hasVerifiedTotp: boolean;
-  mfaEnforced: boolean;
-}): MfaNext {
-  if (input.hasVerifiedTotp) return input.aal === 'aal2' ? 'none' : 'verify';
-  return isMfaRequired(input) ? 'enroll' : 'none';
+export function mfaStepOf(
+  input: MfaFactors & { role: Role | null; aal: Aal; mfaEnforced: boolean },
+): MfaNext {
+  if (hasMfaFactor(input)) return input.aal === 'aal2' ? 'none' : 'verify';
+  if (isMfaRequired(input)) return 'enroll';
+  // A member (not required) who holds a factor that does not count for them cannot exist: only
+  // admins are held to passkeys, and MFA is always required of admins.
+  return 'none';
 }
 
 /** docs/product.md §6: admins always require MFA; mfa_totp_enforced = 'true' requires it of everyone. */
@@ -68,14 +94,34 @@ export function isMfaRequired(input: { role: Role | null; mfaEnforced: boolean }
   return input.role === 'admin' || input.mfaEnforced;
 }
 
-/** docs/product.md §4: aal2 is the next level whenever a verified factor exists. */
-export function nextLevelOf(input: { aal: Aal; hasVerifiedTotp: boolean }): Aal {
-  return input.hasVerifiedTotp ? 'aal2' : input.aal;
+/** docs/product.md §4: aal2 is the next level whenever a verified factor (TOTP or passkey) exists. */
+export function nextLevelOf(input: { aal: Aal; hasVerifiedTotp: boolean; hasPasskey: boolean }): Aal {
+  return input.hasVerifiedTotp || input.hasPasskey ? 'aal2' : input.aal;
 }
 
+type UserIdColumn = typeof sessions.userId | typeof users.id | typeof orgMemberships.userId;
+
 /** SQL: the user has a verified authenticator. */
-export function hasVerifiedTotpSql(userId: typeof sessions.userId | typeof users.id) {
+export function hasVerifiedTotpSql(userId: UserIdColumn) {
   return sql<boolean>`exists (select 1 from ${userMfaTotp} where ${userMfaTotp.userId} = ${userId} and ${userMfaTotp.verifiedAt} is not null)`;
+}
+
+/** SQL: the user has a passkey (webauthn_credentials_user_idx). */
+export function hasPasskeySql(userId: UserIdColumn) {
+  return sql<boolean>`exists (select 1 from ${webauthnCredentials} where ${webauthnCredentials.userId} = ${userId})`;
+}
+
+/**
+ * SQL: the user holds a factor, a verified authenticator or a passkey — what the organisation's MFA
+ * figures count (the role-aware rule for sessions is hasMfaFactor).
+ */
+export function hasAnyMfaFactorSql(userId: UserIdColumn) {
+  return sql<boolean>`(${hasVerifiedTotpSql(userId)} or ${hasPasskeySql(userId)})`;
+}
+
+/** SQL: the organisation's mfa_passkey_required_admins is 'true' (docs/decisions/057-passkeys.md). */
+export function passkeyRequiredForAdminsSql(orgId: typeof orgMemberships.orgId) {
+  return sql<boolean>`coalesce((select ${systemConfig.value} = 'true' from ${systemConfig} where ${systemConfig.orgId} = ${orgId} and ${systemConfig.key} = 'mfa_passkey_required_admins'), false)`;
 }
 
 /** SQL: the organisation's mfa_totp_enforced is 'true' (docs/product.md §3 system config). */
@@ -83,10 +129,19 @@ export function mfaEnforcedSql(orgId: typeof orgMemberships.orgId) {
   return sql<boolean>`coalesce((select ${systemConfig.value} = 'true' from ${systemConfig} where ${systemConfig.orgId} = ${orgId} and ${systemConfig.key} = 'mfa_totp_enforced'), false)`;
 }
 
+/** How a session was signed in (sessions.method): every way of signing in names itself. */
+export type SignInMethod = 'password' | 'magic_link' | 'setup' | 'invitation' | 'sso';
+
 export async function createSession(
   tx: DbOrTx,
   clock: Clock,
-  input: { userId: string; orgId: string; clientAddress: string | null; userAgent: string | null },
+  input: {
+    userId: string;
+    orgId: string;
+    method: SignInMethod;
+    clientAddress: string | null;
+    userAgent: string | null;
+  },
 ) {
   const token = generateToken();
   const now = clock.now();
@@ -127,6 +182,8 @@ export async function readSessionFacts(db: DbOrTx, tokenHash: string): Promise<S
       expiresAt: sessions.expiresAt,
       mfaVerifiedAt: sessions.mfaVerifiedAt,
       hasVerifiedTotp: hasVerifiedTotpSql(sessions.userId),
+      hasPasskey: hasPasskeySql(sessions.userId),
+      passkeyRequiredForAdmins: passkeyRequiredForAdminsSql(orgMemberships.orgId),
       mfaEnforced: mfaEnforcedSql(orgMemberships.orgId),
       roles: sql<
         string[]

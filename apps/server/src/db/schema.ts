@@ -516,7 +516,7 @@ export const mfaAttempts = pgTable(
       .notNull()
       .references(() => organizations.id),
     createdAt: createdAt(),
-    kind: text('kind', { enum: ['totp', 'recovery'] }).notNull(),
+    kind: text('kind', { enum: ['totp', 'recovery', 'passkey'] }).notNull(),
     success: boolean('success').notNull(),
   },
   (t) => [

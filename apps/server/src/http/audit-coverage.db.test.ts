@@ -16,7 +16,11 @@ import { apiRoutesOf, ROUTE_POLICIES } from './policy';
  * routes come from the app itself, so a new route fails here, by name, until it has a scene
  * (apps/server/test/route-scenes.ts) or an entry below saying why it records nothing.
  */
-const ctx = await createTestContext({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-audit-coverage-')) });
+const ctx = await createTestContext({
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-audit-coverage-')),
+  // The single sign-on scenes save a real provider that listens on http (apps/server/test/sso-fixtures.ts).
+  SSO_ALLOW_INSECURE_ISSUER: 'true',
+});
 /** The first-start setup link only works on a database without users. */
 const emptyCtx = await createTestContext({}, { emptyDatabase: true });
 
@@ -44,8 +48,14 @@ const AUDIT_EXEMPT: Record<string, string> = {
     "The caller's own unfinished form, no record until it is logged; logging it is recorded (message_created, docs/decisions/048-no-placeholders.md).",
   'DELETE /api/compose-draft':
     "Discards the caller's own unfinished form, which was never a record (docs/decisions/048-no-placeholders.md).",
+  'POST /api/auth/identities/link':
+    'Only starts a link at the provider: a single-use flow row that lives 10 minutes. The link itself is recorded when the provider answers (sso_identity_linked), and a refused one too (sso_sign_in_failed).',
   'POST /api/messages/:id/notifications/read':
     "The caller's own read marks, set as a thread opens; the opening itself is recorded (message_opened, docs/decisions/032-recording-thread-opens.md).",
+  'POST /api/mfa/passkeys/registration/options':
+    'Stores only the ceremony’s single-use challenge (5 minutes); what the ceremony ends in is recorded (passkey_registered, docs/decisions/057-passkeys.md).',
+  'POST /api/mfa/passkeys/authentication/options':
+    'Stores only the ceremony’s single-use challenge (5 minutes); what the ceremony ends in is recorded (passkey_verified, passkey_verify_failed, passkey_clone_suspected).',
 };
 
 const mutatingRoutes = apiRoutesOf(ctx.app.routes).filter((r) => r.method !== 'GET');

@@ -89,6 +89,12 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/health/auth-mfa': 'admin.manage',
   'GET /api/system-config': 'admin.manage',
   'PATCH /api/system-config': 'admin.manage',
+  /** Single sign-on's provider (docs/decisions/056-single-sign-on.md): the admins' setting. */
+  'GET /api/security/sso': 'admin.manage',
+  'PUT /api/security/sso': 'admin.manage',
+  'DELETE /api/security/sso': 'admin.manage',
+  'GET /api/security/sso-break-glass': 'admin.manage',
+  'PUT /api/security/sso-break-glass': 'admin.manage',
   'POST /api/admin/test-magic-link': 'admin.manage',
   'GET /api/admin/mfa-status': 'admin.manage',
   'POST /api/users/:id/mfa/reset': 'admin.manage',
@@ -115,7 +121,29 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'POST /api/mfa/step-up': 'signed-in',
   'DELETE /api/mfa/totp': 'signed-in',
   'POST /api/mfa/recovery-codes': 'signed-in',
+  /**
+   * Passkeys, one's own (docs/decisions/057-passkeys.md): registering is a first factor at enrolment or
+   * needs a recent verification; authenticating finishes MFA or steps up.
+   */
+  'GET /api/mfa/passkeys': 'signed-in',
+  'POST /api/mfa/passkeys/registration/options': 'signed-in',
+  'POST /api/mfa/passkeys/registration': 'signed-in',
+  'POST /api/mfa/passkeys/authentication/options': 'signed-in',
+  'POST /api/mfa/passkeys/authentication': 'signed-in',
+  'PATCH /api/mfa/passkeys/:id': 'signed-in',
+  'DELETE /api/mfa/passkeys/:id': 'signed-in',
   /** Settings: one's own sessions; another user's is a 404. */
+  /**
+   * Single sign-on (docs/decisions/056-single-sign-on.md): the sign-in page's lookup and the flow are
+   * public (limited per client address; the state, single-use and bound to the browser, is the
+   * credential); one's own linked identities.
+   */
+  'GET /api/auth/sso': 'public',
+  'GET /api/auth/sso/start': 'public',
+  'GET /api/auth/sso/callback': 'public',
+  'GET /api/auth/identities': 'signed-in',
+  'POST /api/auth/identities/link': 'signed-in',
+  'DELETE /api/auth/identities/:id': 'signed-in',
   'GET /api/auth/sessions': 'signed-in',
   'DELETE /api/auth/sessions/:id': 'signed-in',
   /** Settings (docs/product.md §2): one's own name; e-mail and role stay with the admins. */
@@ -258,6 +286,12 @@ export const MFA_PENDING_ALLOWED: ReadonlySet<string> = new Set([
   'POST /api/mfa/totp/setup',
   'POST /api/mfa/totp/verify-enrollment',
   'POST /api/mfa/totp/verify-login',
+  /** A passkey instead of an authenticator app, to enrol or to finish MFA (decision 057). */
+  'GET /api/mfa/passkeys',
+  'POST /api/mfa/passkeys/registration/options',
+  'POST /api/mfa/passkeys/registration',
+  'POST /api/mfa/passkeys/authentication/options',
+  'POST /api/mfa/passkeys/authentication',
 ]);
 
 export function policyKey(method: string, path: string): string {

@@ -17,6 +17,12 @@ import { completeSignIn, forgetSignInFailures, type SignInResult } from '../auth
 import { deliverEmail, deliverOutboxMail, type EmailDeps, queueEmail } from '../email/email.service';
 import { hasLiveInvitationForEmail } from '../invitations/invitations.service';
 import { readSystemConfig } from '../organizations/organizations.service';
+import {
+  deliverNotices,
+  findSsoRequirement,
+  isSignInWithoutSsoAllowed,
+  recordBreakGlassSignIn,
+} from '../sso-policy/sso-required';
 import { findSignInAccount } from '../users/users.service';
 import {
   consumeAuthToken,
@@ -96,7 +102,12 @@ function linkUrl(ctx: LinksContext, path: string, token: string) {
 }
 
 /** The refusals of issueMagicLink: audited with their reason, answered to strangers as a sent link. */
-const MAGIC_LINK_REFUSALS = new Set(['NOT_INVITED', 'INVITATION_NOT_ACCEPTED', 'MAGIC_LINK_DISABLED']);
+const MAGIC_LINK_REFUSALS = new Set([
+  'NOT_INVITED',
+  'INVITATION_NOT_ACCEPTED',
+  'MAGIC_LINK_DISABLED',
+  'SSO_REQUIRED',
+]);
 
 /**
  * The invite check, then a single-use link valid 15 minutes, queued (not yet handed to SMTP).
@@ -134,6 +145,9 @@ async function issueMagicLink(ctx: LinksContext, input: { email: string } & Clie
   const { member } = decision;
   if (!(await isMagicLinkEnabled(ctx.db, member.orgId))) {
     return refuse('magic_link_disabled', new AppError('MAGIC_LINK_DISABLED'));
+  }
+  if (!isSignInWithoutSsoAllowed(await findSsoRequirement(ctx.db, member.orgId), member.id)) {
+    return refuse('sso_required', new AppError('SSO_REQUIRED'));
   }
 
   const token = generateToken();
@@ -259,17 +273,30 @@ export async function consumeMagicLink(
     }
 
     const { member } = decision;
+    const sso = await findSsoRequirement(tx, member.orgId);
+    if (!isSignInWithoutSsoAllowed(sso, member.id))
+      return refuse('sso_required', new AppError('SSO_REQUIRED'));
+    const user = { id: member.id, email: member.email, name: member.name };
+    const notices = sso.required
+      ? await recordBreakGlassSignIn(tx, ctx, {
+          orgId: member.orgId,
+          user,
+          method: 'magic_link',
+          clientAddress: input.clientAddress,
+        })
+      : [];
     const result = await completeSignIn(tx, ctx.clock, {
-      user: { id: member.id, email: member.email, name: member.name },
+      user,
       orgId: member.orgId,
       role: member.role,
       method: 'magic_link',
       clientAddress: input.clientAddress,
       userAgent: input.userAgent,
     });
-    return { result } as const;
+    return { result, notices } as const;
   });
   if ('error' in outcome) throw outcome.error;
+  await deliverNotices(ctx, outcome.notices);
   return outcome.result;
 }
 

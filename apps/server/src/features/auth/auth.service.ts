@@ -21,6 +21,7 @@ import {
   nextLevelOf,
   revokeSessionByToken,
   type SessionContext,
+  type SignInMethod,
 } from '../../auth/sessions';
 import type { ServiceContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -28,7 +29,14 @@ import { recordAccess } from '../../lib/access-audit';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { EmailDeps } from '../email/email.service';
 import { findMfaFacts } from '../mfa/mfa.service';
+import {
+  deliverNotices,
+  findSsoRequirement,
+  isSignInWithoutSsoAllowed,
+  recordBreakGlassSignIn,
+} from '../sso-policy/sso-required';
 import { findSignInAccount } from '../users/users.service';
 
 type AuthContext = Pick<ServiceContext, 'db' | 'clock'>;
@@ -51,7 +59,8 @@ type FailureReason =
   | 'deactivated'
   | 'no_membership'
   | 'no_role'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'sso_required';
 
 /**
  * sign_in_failed with the real reason and the client address, never the password: in the member's
@@ -102,7 +111,7 @@ export function forgetSignInFailures(db: DbOrTx, email: string) {
  * so the answer never tells whether an e-mail has an account; the audit log records the real reason.
  */
 export async function signIn(
-  ctx: AuthContext,
+  ctx: EmailDeps,
   input: { email: string; password: string; clientAddress: string | null; userAgent: string | null },
 ): Promise<SignInResult> {
   // Every request over TCP has an address; only in-process calls (tests, tools) have none.
@@ -159,21 +168,39 @@ export async function signIn(
   }
 
   const orgId = account.orgId;
-  return ctx.db.transaction(async (tx) => {
+  // Told only after the password was right, so it says nothing about which addresses have an account.
+  const sso = await findSsoRequirement(ctx.db, orgId);
+  if (!isSignInWithoutSsoAllowed(sso, account.id)) {
+    await recordSignInFailure(ctx, { ...input, account, reason: 'sso_required' });
+    throw new AppError('SSO_REQUIRED');
+  }
+  const user = { id: account.id, email: account.email, name: account.name ?? account.email };
+  const { result, notices } = await ctx.db.transaction(async (tx) => {
     if (addressBucket) await releaseAttempt(tx, addressBucket);
-    return completeSignIn(tx, ctx.clock, {
-      user: { id: account.id, email: account.email, name: account.name ?? account.email },
+    const notices = sso.required
+      ? await recordBreakGlassSignIn(tx, ctx, {
+          orgId,
+          user,
+          method: 'password',
+          clientAddress: input.clientAddress,
+        })
+      : [];
+    const result = await completeSignIn(tx, ctx.clock, {
+      user,
       orgId,
       role,
       method: 'password',
       clientAddress: input.clientAddress,
       userAgent: input.userAgent,
     });
+    return { result, notices };
   });
+  await deliverNotices(ctx, notices);
+  return result;
 }
 
 /**
- * The one end of every way of signing in (password, magic link, setup link, invitation): the
+ * The one end of every way of signing in (password, magic link, setup link, invitation, single sign-on): the
  * session, and which MFA step comes next (docs/product.md §4 steps 3-5, §6), decided by mfaStepOf only, so no
  * way of signing in can skip MFA. The session starts at aal1; until the step is done the policy
  * guard lets it do nothing but finish MFA or sign out. In the caller's transaction, after the
@@ -186,7 +213,7 @@ export async function completeSignIn(
     user: { id: string; email: string; name: string };
     orgId: string;
     role: Role;
-    method: string;
+    method: SignInMethod;
     clientAddress: string | null;
     userAgent: string | null;
   },
@@ -247,7 +274,7 @@ export async function openSession(
   input: {
     userId: string;
     orgId: string;
-    method: string;
+    method: SignInMethod;
     clientAddress: string | null;
     userAgent: string | null;
     /** The MFA step the session owes (recorded with the sign-in). */
@@ -257,6 +284,7 @@ export async function openSession(
   const session = await createSession(tx, clock, {
     userId: input.userId,
     orgId: input.orgId,
+    method: input.method,
     clientAddress: input.clientAddress,
     userAgent: input.userAgent,
   });

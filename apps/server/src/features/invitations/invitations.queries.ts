@@ -152,6 +152,29 @@ export async function findLiveInvitationByEmail(db: DbOrTx, orgId: string, email
   return row?.id ?? null;
 }
 
+/**
+ * Claims the live invitation of an address in an organisation (single sign-on accepts by the address the
+ * provider vouched for, not by a link: docs/decisions/056-single-sign-on.md). One conditional UPDATE, so
+ * of concurrent claims exactly one wins.
+ */
+export async function claimLiveInvitationByEmail(db: DbOrTx, orgId: string, email: string, now: Date) {
+  const id = await findLiveInvitationByEmail(db, orgId, email, now);
+  if (!id) return null;
+  const [row] = await db
+    .update(userInvitations)
+    .set({ status: 'accepted', accepted: true, acceptedAt: now })
+    .where(
+      and(
+        eq(userInvitations.id, id),
+        eq(userInvitations.status, 'pending'),
+        isNull(userInvitations.deletedAt),
+        gt(userInvitations.expiresAt, now),
+      ),
+    )
+    .returning({ id: userInvitations.id, email: userInvitations.email, role: userInvitations.role });
+  return row ?? null;
+}
+
 /** A pending, not deleted, not expired invitation for the address in any organisation. */
 export async function hasLiveInvitationForEmail(db: DbOrTx, email: string, now: Date) {
   const [row] = await db

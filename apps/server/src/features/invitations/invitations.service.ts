@@ -22,16 +22,19 @@ import { enforceLimit, type RateLimitRule } from '../../auth/rate-limit';
 import type { ServiceContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
+import type { Clock } from '../../lib/clock';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { completeSignIn, type SignInResult } from '../auth/auth.service';
 import { deliverOutboxMail, queueEmail } from '../email/email.service';
 import { readSystemConfig } from '../organizations/organizations.service';
+import { findSsoRequirement } from '../sso-policy/sso-required';
 import { findUserIdByEmail, insertMember } from '../users/users.service';
 import { invitationEmail, invitationUrl } from './invitation-email';
 import {
   claimInvitationByTokenHash,
+  claimLiveInvitationByEmail,
   countInvitationsByTab,
   findInvitationById,
   findInvitationByTokenHash,
@@ -551,6 +554,8 @@ export async function acceptInvitation(
   if (await findUserIdByEmail(ctx.db, found.email)) {
     throw await reasonAccountExists(ctx.db, tokenHash, ctx.clock.now());
   }
+  // Where SSO is required, the newcomer accepts by signing in with the provider instead.
+  if ((await findSsoRequirement(ctx.db, found.orgId)).required) throw new AppError('SSO_REQUIRED');
   if (input.password === undefined && !(await isMagicLinkEnabled(ctx.db, found.orgId))) {
     throw new AppError('VALIDATION_FAILED', {
       message: INVITATION_TEXTS.passwordRequired,
@@ -600,6 +605,49 @@ export async function acceptInvitation(
     });
     return result;
   });
+}
+
+/**
+ * Single sign-on's acceptance (docs/decisions/056-single-sign-on.md): the organisation's provider vouched
+ * for the address, so its live invitation is accepted as a newcomer's link would be — the account gets
+ * the invited address, role and organisation, without a password — in the caller's transaction. The
+ * caller signs the newcomer in. Null when the address has no live invitation of that organisation or
+ * already has an account.
+ */
+export async function acceptInvitationBySso(
+  tx: Tx,
+  clock: Clock,
+  input: { orgId: string; email: string; name: string; issuer: string },
+): Promise<{ userId: string; role: Role } | null> {
+  const now = clock.now();
+  if (await findUserIdByEmail(tx, input.email)) return null;
+  const claimed = await claimLiveInvitationByEmail(tx, input.orgId, input.email, now);
+  if (!claimed) return null;
+  const userId = await insertMember(tx, clock, {
+    email: claimed.email,
+    name: input.name,
+    passwordHash: null,
+    role: claimed.role,
+    orgId: input.orgId,
+    actorId: null,
+  });
+  await updateInvitation(tx, claimed.id, { acceptedUserId: userId });
+  await appendAudit(tx, clock, {
+    orgId: input.orgId,
+    actorId: userId,
+    actionType: 'invitation_accepted',
+    entityType: 'invitation',
+    entityId: claimed.id,
+    details: {
+      email: claimed.email,
+      role: claimed.role,
+      user_id: userId,
+      method: 'sso',
+      issuer: input.issuer,
+      has_password: false,
+    },
+  });
+  return { userId, role: claimed.role };
 }
 
 /**

@@ -1,5 +1,10 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { hasVerifiedTotpSql, mfaEnforcedSql } from '../../auth/sessions';
+import {
+  hasPasskeySql,
+  hasVerifiedTotpSql,
+  mfaEnforcedSql,
+  passkeyRequiredForAdminsSql,
+} from '../../auth/sessions';
 import type { DbOrTx } from '../../db/client';
 import {
   mfaAttempts,
@@ -8,19 +13,30 @@ import {
   orgMemberships,
   userMfaTotp,
   users,
+  webauthnCredentials,
 } from '../../db/schema';
+
+/** What an MFA attempt checked: a code of the authenticator, a recovery code, or a passkey. */
+export type MfaAttemptKind = 'totp' | 'recovery' | 'passkey';
 
 /** The facts the MFA decision needs at sign-in (docs/product.md §4 steps 3-4). */
 export async function findMfaFacts(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       hasVerifiedTotp: hasVerifiedTotpSql(users.id),
+      hasPasskey: hasPasskeySql(users.id),
+      passkeyRequiredForAdmins: passkeyRequiredForAdminsSql(orgMemberships.orgId),
       mfaEnforced: mfaEnforcedSql(orgMemberships.orgId),
     })
     .from(users)
     .innerJoin(orgMemberships, eq(orgMemberships.userId, users.id))
     .where(eq(users.id, userId));
-  return { hasVerifiedTotp: row?.hasVerifiedTotp ?? false, mfaEnforced: row?.mfaEnforced ?? false };
+  return {
+    hasVerifiedTotp: row?.hasVerifiedTotp ?? false,
+    hasPasskey: row?.hasPasskey ?? false,
+    passkeyRequiredForAdmins: row?.passkeyRequiredForAdmins ?? false,
+    mfaEnforced: row?.mfaEnforced ?? false,
+  };
 }
 
 /**
@@ -89,8 +105,14 @@ export async function markTotpVerified(db: DbOrTx, userId: string, now: Date) {
   await db.update(userMfaTotp).set({ verifiedAt: now }).where(eq(userMfaTotp.userId, userId));
 }
 
-export async function deleteTotpAndRecoveryCodes(db: DbOrTx, userId: string) {
-  await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+/** Removes the authenticator and, unless another factor keeps them, the recovery codes. */
+export async function deleteTotpAndRecoveryCodes(
+  db: DbOrTx,
+  userId: string,
+  options: { keepRecoveryCodes?: boolean } = {},
+) {
+  if (!options.keepRecoveryCodes)
+    await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
   const rows = await db
     .delete(userMfaTotp)
     .where(eq(userMfaTotp.userId, userId))
@@ -132,7 +154,7 @@ export async function countUnusedRecoveryCodes(db: DbOrTx, userId: string) {
 
 export async function insertMfaAttempt(
   db: DbOrTx,
-  input: { userId: string; orgId: string; kind: 'totp' | 'recovery'; success: boolean; now: Date },
+  input: { userId: string; orgId: string; kind: MfaAttemptKind; success: boolean; now: Date },
 ) {
   await db.insert(mfaAttempts).values({
     userId: input.userId,
@@ -199,4 +221,13 @@ export async function findVerifiedAt(db: DbOrTx, userId: string) {
     .from(userMfaTotp)
     .where(and(eq(userMfaTotp.userId, userId), isNotNull(userMfaTotp.verifiedAt)));
   return row?.verifiedAt ?? null;
+}
+
+/** How many passkeys the user has (docs/decisions/057-passkeys.md). */
+export async function countPasskeys(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(webauthnCredentials)
+    .where(eq(webauthnCredentials.userId, userId));
+  return row?.value ?? 0;
 }

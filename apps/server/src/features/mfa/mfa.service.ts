@@ -15,6 +15,7 @@ import {
   RECOVERY_CODE_COUNT,
   RECOVERY_CODE_LENGTH,
   type Role,
+  resolveRole,
   TOTP_ISSUER,
   type TotpSetupResponse,
   tooManyAttemptsText,
@@ -22,7 +23,9 @@ import {
   type VerifyLoginResponse,
 } from '@parley/contracts';
 import {
+  hasMfaFactor,
   isMfaRequired,
+  isPasskeyRequired,
   markSessionMfaVerified,
   raiseSessionToAal2,
   type SessionContext,
@@ -37,11 +40,13 @@ import {
   claimTotpStep,
   consumeRecoveryCode,
   countFailuresSince,
+  countPasskeys,
   countUnusedRecoveryCodes,
   deleteTotpAndRecoveryCodes,
   findLockout,
   findTotp,
   insertMfaAttempt,
+  type MfaAttemptKind,
   markTotpVerified,
   replaceRecoveryCodes,
   saveLockout,
@@ -49,7 +54,7 @@ import {
 } from './mfa.queries';
 
 /** TOTP secrets and recovery codes are sealed and hashed with the encryption key. */
-type MfaContext = Pick<ServiceContext, 'db' | 'clock' | 'encryptionKey'>;
+export type MfaContext = Pick<ServiceContext, 'db' | 'clock' | 'encryptionKey'>;
 
 /** A session token replaced after a successful verification; the route sets it as the new cookie. */
 export type RotatedSession = { token: string; expiresAt: Date };
@@ -79,7 +84,14 @@ export function generateRecoveryCodes(): string[] {
   );
 }
 
-function audit(tx: Tx, ctx: MfaContext, session: SessionContext, actionType: string, details = {}) {
+/** An MFA audit entry about the signed-in user, naming the session, in the caller's transaction. */
+export function auditMfa(
+  tx: Tx,
+  ctx: Pick<MfaContext, 'clock'>,
+  session: SessionContext,
+  actionType: string,
+  details = {},
+) {
   return appendAudit(tx, ctx.clock, {
     orgId: session.orgId,
     actorId: session.userId,
@@ -108,7 +120,10 @@ async function attemptState(tx: DbOrTx, userId: string, now: Date) {
   return { lockout: null, remaining: Math.max(0, MFA_MAX_FAILED_ATTEMPTS - failures) };
 }
 
-type CodeContext = 'enrollment' | 'login' | 'step_up';
+export type CodeContext = 'enrollment' | 'login' | 'step_up';
+
+/** A wrong code (TOTP or recovery), unless the check names another action. */
+export const MFA_FAILED_ACTION = 'mfa_failed';
 
 /**
  * Every code check goes through here, inside the transaction that holds the user's authenticator
@@ -117,11 +132,17 @@ type CodeContext = 'enrollment' | 'login' | 'step_up';
  * the user — per user, so a reload or a new session does not start the count again. Repeated
  * lockouts escalate (decision 012).
  */
-async function checkCode(
+export async function checkCode(
   tx: Tx,
-  ctx: MfaContext,
+  ctx: Pick<MfaContext, 'clock'>,
   session: SessionContext,
-  input: { kind: 'totp' | 'recovery'; context: CodeContext },
+  input: {
+    kind: MfaAttemptKind;
+    context: CodeContext;
+    /** The audit action of a failure (MFA_FAILED_ACTION for codes) and what it adds to the entry. */
+    failedAction?: string;
+    failedDetails?: Record<string, unknown>;
+  },
   isRight: () => Promise<boolean>,
 ): Promise<{ ok: true } | { ok: false; remaining: number }> {
   const now = ctx.clock.now();
@@ -139,10 +160,11 @@ async function checkCode(
   if (ok) return { ok: true };
 
   const { remaining } = await attemptState(tx, session.userId, now);
-  await audit(tx, ctx, session, 'mfa_failed', {
+  await auditMfa(tx, ctx, session, input.failedAction ?? MFA_FAILED_ACTION, {
     kind: input.kind,
     context: input.context,
     attempts_remaining: remaining,
+    ...input.failedDetails,
   });
   if (remaining > 0) return { ok: false, remaining };
 
@@ -154,7 +176,7 @@ async function checkCode(
     lockoutCount >= MFA_ESCALATION_LOCKOUTS ? MFA_ESCALATED_LOCKOUT_MINUTES : MFA_LOCKOUT_MINUTES;
   const lockedUntil = new Date(now.getTime() + minutes * MINUTE_MS);
   await saveLockout(tx, { userId: session.userId, lockedUntil, lockoutCount, lastLockoutAt: now });
-  await audit(tx, ctx, session, 'mfa_locked_out', {
+  await auditMfa(tx, ctx, session, 'mfa_locked_out', {
     kind: input.kind,
     context: input.context,
     lockout_count: lockoutCount,
@@ -202,7 +224,7 @@ export async function startTotpSetup(ctx: MfaContext, session: SessionContext): 
       keepSince: new Date(now.getTime() - PENDING_SECRET_KEPT_MS),
     });
     if (!pending) throw new AppError('MFA_ALREADY_ENROLLED');
-    await audit(tx, ctx, session, 'mfa_setup_started');
+    await auditMfa(tx, ctx, session, 'mfa_setup_started');
     return pending;
   });
   const secret = openSecret(totpKey(ctx), sealed);
@@ -211,6 +233,23 @@ export async function startTotpSetup(ctx: MfaContext, session: SessionContext): 
   const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { otpauth_uri: uri, secret, qr_svg: qrSvg };
+}
+
+/**
+ * Ten new recovery codes replace every earlier one, stored as keyed hashes in the caller's
+ * transaction; the codes are returned to be shown once. Enrolment of a first factor (TOTP or a
+ * passkey, docs/decisions/057-passkeys.md) and regeneration both go through here.
+ */
+export async function issueRecoveryCodes(tx: Tx, ctx: MfaContext, userId: string): Promise<string[]> {
+  const codes = generateRecoveryCodes();
+  const key = recoveryKey(ctx);
+  await replaceRecoveryCodes(
+    tx,
+    userId,
+    codes.map((c) => hashRecoveryCode(key, c)),
+    ctx.clock.now(),
+  );
+  return codes;
 }
 
 /**
@@ -240,18 +279,10 @@ export async function verifyEnrollment(
     );
     if (!outcome.ok) return { result: { ...failed(outcome.remaining), recovery_codes: [] }, rotated: null };
 
-    const now = ctx.clock.now();
-    await markTotpVerified(tx, session.userId, now);
-    const codes = generateRecoveryCodes();
-    const key = recoveryKey(ctx);
-    await replaceRecoveryCodes(
-      tx,
-      session.userId,
-      codes.map((c) => hashRecoveryCode(key, c)),
-      now,
-    );
+    await markTotpVerified(tx, session.userId, ctx.clock.now());
+    const codes = await issueRecoveryCodes(tx, ctx, session.userId);
     const rotated = await raiseSessionToAal2(tx, ctx.clock, session.sessionId);
-    await audit(tx, ctx, session, 'mfa_enrolled', { aal: 'aal2', token_rotated: true });
+    await auditMfa(tx, ctx, session, 'mfa_enrolled', { aal: 'aal2', token_rotated: true });
     return {
       result: {
         success: true,
@@ -274,7 +305,12 @@ export async function verifyLogin(
   session: SessionContext,
   input: { code: string; use_recovery: boolean },
 ): Promise<{ result: VerifyLoginResponse; rotated: RotatedSession | null }> {
-  if (session.aal === 'aal2') throw new AppError('MFA_ALREADY_VERIFIED');
+  // docs/decisions/057-passkeys.md: where passkeys are required of admins, an admin's code no longer
+  // finishes MFA. An admin who has no passkey yet still proves the code, which lets them add one
+  // (registering a passkey then raises the session); one who has a passkey is told to use it.
+  const isPasskeyOnly = isPasskeyRequired({ role: resolveRole(session.roles), ...session });
+  if (isPasskeyOnly && session.hasPasskey) throw new AppError('PASSKEY_REQUIRED');
+  if (session.aal === 'aal2' && !isPasskeyOnly) throw new AppError('MFA_ALREADY_VERIFIED');
   return ctx.db.transaction(async (tx) => {
     const row = await findTotp(tx, session.userId, { lock: true });
     if (!row?.verifiedAt) throw new AppError('MFA_NOT_ENROLLED');
@@ -299,17 +335,20 @@ export async function verifyLogin(
     if (!outcome.ok)
       return { result: { ...failed(outcome.remaining), recovery_codes_remaining: null }, rotated: null };
 
-    const rotated = await raiseSessionToAal2(tx, ctx.clock, session.sessionId);
+    let rotated: RotatedSession | null = null;
+    if (isPasskeyOnly) await markSessionMfaVerified(tx, ctx.clock, session.sessionId);
+    else rotated = await raiseSessionToAal2(tx, ctx.clock, session.sessionId);
     let recoveryCodesRemaining: number | null = null;
     if (input.use_recovery) {
       recoveryCodesRemaining = await countUnusedRecoveryCodes(tx, session.userId);
-      await audit(tx, ctx, session, 'mfa_recovery_code_used', { remaining: recoveryCodesRemaining });
+      await auditMfa(tx, ctx, session, 'mfa_recovery_code_used', { remaining: recoveryCodesRemaining });
     }
-    await audit(tx, ctx, session, 'mfa_verified', {
+    await auditMfa(tx, ctx, session, 'mfa_verified', {
       kind,
       context: 'login',
-      aal: 'aal2',
-      token_rotated: true,
+      aal: rotated ? 'aal2' : session.aal,
+      token_rotated: rotated !== null,
+      ...(isPasskeyOnly ? { passkey_required: true } : {}),
     });
     return {
       result: {
@@ -344,20 +383,22 @@ export async function stepUp(
     );
     if (!outcome.ok) return failed(outcome.remaining);
     await markSessionMfaVerified(tx, ctx.clock, session.sessionId);
-    await audit(tx, ctx, session, 'mfa_verified', { kind: 'totp', context: 'step_up' });
+    await auditMfa(tx, ctx, session, 'mfa_verified', { kind: 'totp', context: 'step_up' });
     return { success: true, message: MFA_TEXTS.verified, attempts_remaining: MFA_MAX_FAILED_ATTEMPTS };
   });
 }
 
-function isRecentlyVerified(ctx: MfaContext, session: SessionContext) {
+/** A code or a passkey was verified in this session within the step-up window (decision 012). */
+export function isRecentlyVerified(ctx: Pick<MfaContext, 'clock'>, session: SessionContext) {
   return (
     session.mfaVerifiedAt !== null &&
     ctx.clock.now().getTime() - session.mfaVerifiedAt.getTime() <= RECENT_VERIFICATION_MS
   );
 }
 
-function assertRecentlyVerified(ctx: MfaContext, session: SessionContext) {
-  if (!session.hasVerifiedTotp) throw new AppError('MFA_NOT_ENROLLED');
+/** Changing a factor needs one (an authenticator or a passkey) verified in the last 5 minutes. */
+export function assertRecentlyVerified(ctx: Pick<MfaContext, 'clock'>, session: SessionContext) {
+  if (!session.hasVerifiedTotp && !session.hasPasskey) throw new AppError('MFA_NOT_ENROLLED');
   if (!isRecentlyVerified(ctx, session)) throw new AppError('MFA_STEP_UP_REQUIRED');
 }
 
@@ -366,30 +407,29 @@ function assertRecentlyVerified(ctx: MfaContext, session: SessionContext) {
  * needs MFA (admins, or mfa_totp_enforced), and only with a code verified in the last 5 minutes.
  */
 export async function removeTotp(ctx: MfaContext, session: SessionContext, role: Role) {
-  if (isMfaRequired({ role, mfaEnforced: session.mfaEnforced }))
+  // With a passkey left that satisfies MFA for this user, the authenticator may go even where MFA is
+  // required (docs/decisions/057-passkeys.md); the recovery codes then stay with the passkey.
+  const isLeftWithFactor = hasMfaFactor({ ...session, role, hasVerifiedTotp: false });
+  if (isMfaRequired({ role, mfaEnforced: session.mfaEnforced }) && !isLeftWithFactor)
     throw new AppError('MFA_REMOVAL_NOT_ALLOWED');
   assertRecentlyVerified(ctx, session);
   await ctx.db.transaction(async (tx) => {
-    if (!(await deleteTotpAndRecoveryCodes(tx, session.userId))) throw new AppError('MFA_NOT_ENROLLED');
-    await audit(tx, ctx, session, 'mfa_removed');
+    const removed = await deleteTotpAndRecoveryCodes(tx, session.userId, {
+      keepRecoveryCodes: session.hasPasskey,
+    });
+    if (!removed) throw new AppError('MFA_NOT_ENROLLED');
+    await auditMfa(tx, ctx, session, 'mfa_removed');
   });
 }
 
 /** POST /api/mfa/recovery-codes: ten new codes, shown once; every earlier code stops working. */
 export async function regenerateRecoveryCodes(ctx: MfaContext, session: SessionContext) {
   assertRecentlyVerified(ctx, session);
-  const codes = generateRecoveryCodes();
-  const key = recoveryKey(ctx);
-  await ctx.db.transaction(async (tx) => {
-    await replaceRecoveryCodes(
-      tx,
-      session.userId,
-      codes.map((c) => hashRecoveryCode(key, c)),
-      ctx.clock.now(),
-    );
-    await audit(tx, ctx, session, 'mfa_recovery_codes_regenerated', { count: codes.length });
+  return ctx.db.transaction(async (tx) => {
+    const codes = await issueRecoveryCodes(tx, ctx, session.userId);
+    await auditMfa(tx, ctx, session, 'mfa_recovery_codes_regenerated', { count: codes.length });
+    return { recovery_codes: codes };
   });
-  return { recovery_codes: codes };
 }
 
 /** GET /api/mfa/status: the signed-in user's own MFA state. */
@@ -403,15 +443,25 @@ export async function readMfaStatus(
   const enrolled = Boolean(row?.verifiedAt);
   const required = isMfaRequired({ role, mfaEnforced: session.mfaEnforced });
   const attempts = await attemptState(ctx.db, session.userId, now);
+  const passkeyCount = await countPasskeys(ctx.db, session.userId);
+  const hasFactor = enrolled || passkeyCount > 0;
+  const isLeftWithFactor = hasMfaFactor({
+    ...session,
+    role,
+    hasVerifiedTotp: false,
+    hasPasskey: passkeyCount > 0,
+  });
   return {
     enrolled,
     verified_at: row?.verifiedAt?.toISOString() ?? null,
     required,
-    can_remove: enrolled && !required,
-    recovery_codes_remaining: enrolled ? await countUnusedRecoveryCodes(ctx.db, session.userId) : 0,
-    recently_verified: enrolled && isRecentlyVerified(ctx, session),
+    can_remove: enrolled && (!required || isLeftWithFactor),
+    recovery_codes_remaining: hasFactor ? await countUnusedRecoveryCodes(ctx.db, session.userId) : 0,
+    recently_verified: hasFactor && isRecentlyVerified(ctx, session),
     attempts_remaining: attempts.remaining,
     locked_until: attempts.lockout?.lockedUntil.toISOString() ?? null,
+    passkey_count: passkeyCount,
+    passkey_required: isPasskeyRequired({ role, passkeyRequiredForAdmins: session.passkeyRequiredForAdmins }),
   };
 }
 

@@ -14,6 +14,7 @@ export const DEFAULT_SYSTEM_CONFIG = {
   mfa_totp_enforced: 'false',
   auth_magic_link_enabled: 'true',
   drafter_fallback_enabled: 'false',
+  mfa_passkey_required_admins: 'false',
 } as const satisfies Record<SystemConfigKey, 'true' | 'false'>;
 
 export async function createOrganization(

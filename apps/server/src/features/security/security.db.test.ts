@@ -74,8 +74,10 @@ function patchConfig(cookie: string, body: unknown) {
   return ctx.request('PATCH', '/api/system-config', { cookie, body });
 }
 
-function resetMfa(cookie: string, userId: string) {
-  return ctx.request('POST', `/api/users/${userId}/mfa/reset`, { cookie });
+const RESET_REASON = 'Lost phone, confirmed by video call with the member.';
+
+function resetMfa(cookie: string, userId: string, reason = RESET_REASON) {
+  return ctx.request('POST', `/api/users/${userId}/mfa/reset`, { cookie, body: { reason } });
 }
 
 async function auditEntries(orgId: string, actionType: string) {
@@ -105,7 +107,9 @@ describe('access to the security settings', () => {
     await ctx.expectGuarded('PATCH', '/api/system-config', 'admin.manage', { mfa_totp_enforced: false });
     await ctx.expectGuarded('POST', '/api/admin/test-magic-link', 'admin.manage');
     await ctx.expectGuarded('GET', '/api/admin/mfa-status', 'admin.manage');
-    await ctx.expectGuarded('POST', `/api/users/${UNKNOWN_ID}/mfa/reset`, 'admin.manage');
+    await ctx.expectGuarded('POST', `/api/users/${UNKNOWN_ID}/mfa/reset`, 'admin.manage', {
+      reason: RESET_REASON,
+    });
   });
 });
 
@@ -169,6 +173,7 @@ describe('GET and PATCH /api/system-config', () => {
       mfa_totp_enforced: false,
       auth_magic_link_enabled: true,
       drafter_fallback_enabled: false,
+      mfa_passkey_required_admins: false,
     });
   });
 
@@ -183,12 +188,14 @@ describe('GET and PATCH /api/system-config', () => {
       mfa_totp_enforced: true,
       auth_magic_link_enabled: false,
       drafter_fallback_enabled: false,
+      mfa_passkey_required_admins: false,
     });
     expect(await storedConfig(admin.orgId)).toEqual({
       sso_required: 'false',
       mfa_totp_enforced: 'true',
       auth_magic_link_enabled: 'false',
       drafter_fallback_enabled: 'false',
+      mfa_passkey_required_admins: 'false',
     });
     expect(await auditEntries(admin.orgId, 'system_config_updated')).toEqual([
       {
@@ -233,7 +240,7 @@ describe('GET and PATCH /api/system-config', () => {
       [{ mfa_totp_enforced: 'true' }, 'mfa_totp_enforced'],
       [{ auth_magic_link_enabled: 1 }, 'auth_magic_link_enabled'],
       [{ drafter_fallback_enabled: 'yes' }, 'drafter_fallback_enabled'],
-      [{ sso_required: true }, 'sso_required'],
+      [{ sso_required: 'yes' }, 'sso_required'],
       [{}, 'body'],
       [{ mfa_totp_enforced: true, theme: 'dark' }, 'body'],
     ];
@@ -247,6 +254,7 @@ describe('GET and PATCH /api/system-config', () => {
       mfa_totp_enforced: 'false',
       auth_magic_link_enabled: 'true',
       drafter_fallback_enabled: 'false',
+      mfa_passkey_required_admins: 'false',
     });
     expect(await auditEntries(admin.orgId, 'system_config_updated')).toEqual([]);
   });
@@ -341,8 +349,17 @@ describe('GET /api/admin/mfa-status', () => {
       mfa: 'enabled',
       verified_at: minutesAgo(20).toISOString(),
       last_failed_at: null,
+      passkeys: 0,
+      recovery_codes_left: 0,
+      sso_linked: false,
+      last_sign_in: null,
     });
     expect(byId.get(pending.userId)).toMatchObject({ mfa: 'pending', verified_at: null });
+    // The admin signed in with a password (and enrolled: ten recovery codes).
+    expect(byId.get(admin.userId)).toMatchObject({
+      recovery_codes_left: 10,
+      last_sign_in: { at: expect.any(String), method: 'password' },
+    });
     expect(byId.get(none.userId)).toMatchObject({
       mfa: 'none',
       verified_at: null,
@@ -441,6 +458,7 @@ describe('POST /api/users/:id/mfa/reset', () => {
         entityId: member.userId,
         details: {
           email: member.email,
+          reason: RESET_REASON,
           previous_mfa: 'enabled',
           recovery_codes_deleted: 3,
           lockout_cleared: true,
@@ -456,7 +474,27 @@ describe('POST /api/users/:id/mfa/reset', () => {
         cookie: admin.cookie,
       }),
     );
-    expect(list.items).toMatchObject([{ id: member.userId, mfa: 'none' }]);
+    expect(list.items).toMatchObject([
+      { id: member.userId, mfa: 'none', passkeys: 0, recovery_codes_left: 0, sso_linked: false },
+    ]);
+    // The member is told, with the reason.
+    const [mail] = await ctx.db
+      .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toEmail, member.email), eq(emailOutbox.template, 'mfa_reset')));
+    expect(mail?.subject).toBe('Parley: your two-factor authentication was reset');
+    expect(mail?.text).toContain(RESET_REASON);
+  });
+
+  it('needs a reason, and changes nothing without one', async () => {
+    const admin = await ctx.signInAs('admin');
+    const member = await memberWithMfa(admin.orgId);
+    for (const reason of ['', 'too short']) {
+      const res = await resetMfa(admin.cookie, member.userId, reason);
+      expect(res.status).toBe(400);
+      expect(Object.keys((await json(res)).error.fields)).toEqual(['reason']);
+    }
+    expect(await mfaRowsOf(member.userId)).toMatchObject({ factors: 1, codes: 3 });
   });
 
   it('gives a member locked out by failed codes all 5 attempts again when they re-enrol', async () => {

@@ -4,6 +4,9 @@ import {
   listMfaStatusResponseSchema,
   memberMfaStatusSchema,
   mfaStatsResponseSchema,
+  resetMemberMfaInputSchema,
+  ssoBreakGlassInputSchema,
+  ssoBreakGlassResponseSchema,
   systemConfigResponseSchema,
   testMagicLinkResponseSchema,
   updateSystemConfigInputSchema,
@@ -11,6 +14,7 @@ import {
 } from '@parley/contracts';
 import { clientOf } from '../../http/client-address';
 import { type ApiRouter, apiRoute, jsonResponse, type RouteDeps } from '../../http/router';
+import { getBreakGlass, setBreakGlass } from '../sso-policy/sso-required';
 import {
   getMfaStats,
   getSystemConfig,
@@ -44,6 +48,23 @@ const updateConfig = apiRoute({
     "Turn MFA enforcement, magic links or the drafting fallback on or off (stored as 'true'/'false', audited)",
   body: updateSystemConfigInputSchema,
   ok: { status: 200, schema: systemConfigResponseSchema, description: 'The settings after the change' },
+  errors: [400, 401, 403, 409, 415],
+});
+
+const readBreakGlass = apiRoute({
+  method: 'get',
+  path: '/api/security/sso-break-glass',
+  summary: 'The break-glass admin: who may still sign in without SSO while it is required (decision 056)',
+  ok: { status: 200, schema: ssoBreakGlassResponseSchema, description: 'The admin, or nobody' },
+  errors: [401, 403],
+});
+
+const setBreakGlassRoute = apiRoute({
+  method: 'put',
+  path: '/api/security/sso-break-glass',
+  summary: 'Name the break-glass admin (an active admin) or nobody (audited)',
+  body: ssoBreakGlassInputSchema,
+  ok: { status: 200, schema: ssoBreakGlassResponseSchema, description: 'The admin, or nobody' },
   errors: [400, 401, 403, 415],
 });
 
@@ -70,8 +91,10 @@ const mfaStatus = apiRoute({
 const resetMfa = apiRoute({
   method: 'post',
   path: '/api/users/{id}/mfa/reset',
-  summary: "Remove a member's authenticator and recovery codes and sign them out everywhere (audited)",
+  summary:
+    "Remove a member's authenticator, passkeys and recovery codes with a reason, sign them out everywhere and tell them by e-mail (audited)",
   params: userIdParamSchema,
+  body: resetMemberMfaInputSchema,
   ok: { status: 200, schema: memberMfaStatusSchema, description: 'The member after the reset' },
   errors: [400, 401, 403, 404, 409, 415],
 });
@@ -87,9 +110,15 @@ export function registerSecurityRoutes(api: ApiRouter, deps: RouteDeps) {
   });
 
   api.openapi(updateConfig, async (c) => {
-    const config = await updateSystemConfig(deps, c.get('actor'), c.req.valid('json'));
+    const config = await updateSystemConfig(deps, c.get('actor'), c.req.valid('json'), c.get('session'));
     return c.json(config, 200);
   });
+
+  api.openapi(readBreakGlass, async (c) => c.json(await getBreakGlass(deps, c.get('actor')), 200));
+
+  api.openapi(setBreakGlassRoute, async (c) =>
+    c.json(await setBreakGlass(deps, c.get('actor'), c.req.valid('json')), 200),
+  );
 
   api.openapi(testMagicLink, async (c) => {
     const result = await sendTestMagicLink(deps, c.get('actor'), clientOf(c));
@@ -102,7 +131,10 @@ export function registerSecurityRoutes(api: ApiRouter, deps: RouteDeps) {
   });
 
   api.openapi(resetMfa, async (c) => {
-    const member = await resetMemberMfa(deps, c.get('actor'), { userId: c.req.valid('param').id });
+    const member = await resetMemberMfa(deps, c.get('actor'), {
+      userId: c.req.valid('param').id,
+      reason: c.req.valid('json').reason,
+    });
     return c.json(member, 200);
   });
 }

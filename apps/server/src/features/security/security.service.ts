@@ -13,27 +13,32 @@ import {
   type UpdateSystemConfigInput,
 } from '@parley/contracts';
 import type { Actor } from '../../auth/actor';
-import { revokeUserSessions } from '../../auth/sessions';
+import { revokeUserSessions, type SignInMethod } from '../../auth/sessions';
 import type { ServiceContext } from '../../context';
 import { appendAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { sendOwnMagicLink } from '../auth-links/auth-links.service';
-import type { EmailDeps } from '../email/email.service';
+import { deliverEmail, type EmailDeps, queueEmail } from '../email/email.service';
 import {
   isSystemConfigOn,
   readSystemConfig,
   writeSystemConfigValue,
 } from '../organizations/organizations.service';
+import { assertSsoCanBeRequired } from '../sso-policy/sso-required';
 import { findOrgMember, listMembers, toAdminUser } from '../users/users.service';
+import { mfaResetEmail } from './mfa-reset-email';
 import {
   clearMfaLockout,
   countFailedMfaAttemptsSince,
   countMembersWithMfa,
   deleteMfaFactor,
+  deletePasskeys,
   deleteRecoveryCodes,
   findLastFailedMfaAttempts,
+  findMemberFactorFacts,
   findMfaFactors,
   lockSystemConfig,
+  type MemberFactorFacts,
 } from './security.queries';
 
 const FAILED_ATTEMPTS_WINDOW_MS = MFA_FAILED_ATTEMPTS_WINDOW_MINUTES * 60_000;
@@ -62,6 +67,7 @@ function toSystemConfig(stored: Record<string, string>): SystemConfigResponse {
     mfa_totp_enforced: isSystemConfigOn(stored, 'mfa_totp_enforced'),
     auth_magic_link_enabled: isSystemConfigOn(stored, 'auth_magic_link_enabled'),
     drafter_fallback_enabled: isSystemConfigOn(stored, 'drafter_fallback_enabled'),
+    mfa_passkey_required_admins: isSystemConfigOn(stored, 'mfa_passkey_required_admins'),
   };
 }
 
@@ -84,11 +90,16 @@ export async function updateSystemConfig(
   ctx: Pick<ServiceContext, 'db' | 'clock'>,
   actor: Pick<Actor, 'userId' | 'orgId'>,
   changes: UpdateSystemConfigInput,
+  /** The caller's session: requiring SSO needs one just signed in with it. */
+  session: { sessionId: string },
 ): Promise<SystemConfigResponse> {
   return ctx.db.transaction(async (tx) => {
     const rows = await lockSystemConfig(tx, actor.orgId);
     const stored = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string>;
     const before = toSystemConfig(stored);
+    if (changes.sso_required === true && !before.sso_required) {
+      await assertSsoCanBeRequired(tx, ctx.clock, { orgId: actor.orgId, sessionId: session.sessionId });
+    }
     const changed: Partial<Record<EditableSystemConfigKey, { from: string; to: string }>> = {};
     const now = ctx.clock.now();
     for (const key of EDITABLE_SYSTEM_CONFIG_KEYS) {
@@ -155,47 +166,70 @@ export async function listMfaStatus(
 ): Promise<ListMfaStatusResponse> {
   const page = await listMembers(ctx, actor, query);
   const ids = page.items.map((u) => u.id);
-  const [factors, failures] = await Promise.all([
+  const [factors, failures, facts] = await Promise.all([
     findMfaFactors(ctx.db, ids),
     findLastFailedMfaAttempts(ctx.db, ids),
+    findMemberFactorFacts(ctx.db, ids),
   ]);
   const factorOf = new Map(factors.map((f) => [f.userId, f]));
   const lastFailedOf = new Map(failures.map((f) => [f.userId, f.lastFailedAt]));
-  const items = page.items.map((user): MemberMfaStatus => {
-    const factor = factorOf.get(user.id);
-    return {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      mfa: mfaStateOf(factor),
-      verified_at: factor?.verifiedAt?.toISOString() ?? null,
-      last_failed_at: lastFailedOf.get(user.id)?.toISOString() ?? null,
-    };
-  });
+  const factsOf = new Map(facts.map((f) => [f.userId, f]));
+  const items = page.items.map((user) =>
+    memberMfaStatusOf(user, factorOf.get(user.id), lastFailedOf.get(user.id) ?? null, factsOf.get(user.id)),
+  );
   return { items, next_cursor: page.next_cursor, total: page.total };
 }
 
+/** One member's row of 'View User MFA Status'. */
+function memberMfaStatusOf(
+  user: Pick<MemberMfaStatus, 'id' | 'name' | 'email' | 'role'>,
+  factor: { verifiedAt: Date | null } | undefined,
+  lastFailedAt: Date | null,
+  facts: MemberFactorFacts | undefined,
+): MemberMfaStatus {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    mfa: mfaStateOf(factor),
+    verified_at: factor?.verifiedAt?.toISOString() ?? null,
+    last_failed_at: lastFailedAt?.toISOString() ?? null,
+    passkeys: facts?.passkeys ?? 0,
+    recovery_codes_left: facts?.recoveryCodesLeft ?? 0,
+    sso_linked: facts?.ssoLinked ?? false,
+    last_sign_in: facts?.lastSignIn
+      ? {
+          at: facts.lastSignIn.at.toISOString(),
+          method: (facts.lastSignIn.method ?? null) as SignInMethod | null,
+        }
+      : null,
+  };
+}
+
 /**
- * An admin resets a member's MFA: the authenticator and every recovery code go, any
- * lockout ends and earlier failures stop counting towards the next one, and every session of the member is revoked, so their next request is a 401 and, when policy
- * requires MFA of them, the next sign-in takes them into enrolment again. One transaction with its
- * 'mfa_reset' audit entry. Another organisation's member is a 404; one's own factor is changed in
- * Settings, where a current code is required, so a stolen admin session cannot strip it here.
+ * An admin resets a member's factors (authenticator, passkeys, recovery codes), with a reason: any
+ * lockout ends and earlier failures stop counting towards the next one, and every session of the
+ * member is revoked, so their next request is a 401 and, when policy requires MFA of them, the next
+ * sign-in takes them into enrolment again. The member is told by e-mail, with the reason. One
+ * transaction with its 'mfa_reset' audit entry; the mail is handed over after it. Another
+ * organisation's member is a 404; one's own factors are changed in Settings, where a current code is
+ * required, so a stolen admin session cannot strip them here.
  */
 export async function resetMemberMfa(
-  ctx: Pick<ServiceContext, 'db' | 'clock'>,
-  actor: Pick<Actor, 'userId' | 'orgId'>,
-  input: { userId: string },
+  ctx: EmailDeps,
+  actor: Pick<Actor, 'userId' | 'orgId' | 'name'>,
+  input: { userId: string; reason: string },
 ): Promise<MemberMfaStatus> {
-  return ctx.db.transaction(async (tx) => {
+  const { status, outboxId } = await ctx.db.transaction(async (tx) => {
     const member = await findOrgMember(tx, actor.orgId, input.userId);
     if (!member) throw new AppError('NOT_FOUND');
     if (member.id === actor.userId) throw new AppError('SELF_MFA_RESET');
 
     const factor = await deleteMfaFactor(tx, member.id);
+    const passkeysDeleted = await deletePasskeys(tx, member.id);
     const recoveryCodesDeleted = await deleteRecoveryCodes(tx, member.id);
-    if (!factor && recoveryCodesDeleted === 0) throw new AppError('NO_MFA_TO_RESET');
+    if (!factor && passkeysDeleted === 0 && recoveryCodesDeleted === 0) throw new AppError('NO_MFA_TO_RESET');
     const lockoutCleared = await clearMfaLockout(tx, member.id, ctx.clock.now());
 
     await revokeUserSessions(tx, ctx.clock, member.id);
@@ -207,22 +241,33 @@ export async function resetMemberMfa(
       entityId: member.id,
       details: {
         email: member.email,
-        previous_mfa: mfaStateOf(factor ?? undefined),
+        reason: input.reason,
+        previous_mfa: passkeysDeleted > 0 ? 'enabled' : mfaStateOf(factor ?? undefined),
+        ...(passkeysDeleted > 0 ? { passkeys_deleted: passkeysDeleted } : {}),
         recovery_codes_deleted: recoveryCodesDeleted,
         lockout_cleared: lockoutCleared,
         sessions_revoked: 'all',
       },
     });
+    const mail = await queueEmail(tx, ctx, {
+      orgId: actor.orgId,
+      to: member.email,
+      template: 'mfa_reset',
+      category: 'transactional',
+      content: mfaResetEmail({ adminName: actor.name, reason: input.reason, appOrigin: ctx.appOrigin }),
+    });
     const [lastFailed] = await findLastFailedMfaAttempts(tx, [member.id]);
-    const user = toAdminUser(member);
-    return {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      mfa: 'none',
-      verified_at: null,
-      last_failed_at: lastFailed?.lastFailedAt?.toISOString() ?? null,
-    };
+    const [facts] = await findMemberFactorFacts(tx, [member.id]);
+    const status = memberMfaStatusOf(toAdminUser(member), undefined, lastFailed?.lastFailedAt ?? null, facts);
+    return { status, outboxId: mail.isSuppressed ? null : mail.outboxId };
   });
+  if (outboxId) {
+    await deliverEmail(ctx, outboxId).catch((error: unknown) => {
+      ctx.logger.error('mfa reset notice could not be handed over', {
+        outboxId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
+  }
+  return status;
 }

@@ -60,7 +60,7 @@ export async function completeSetup(
       user: { id: userId, email: input.email, name: input.name },
       orgId,
       role: 'admin',
-      method: 'setup_link',
+      method: 'setup',
       clientAddress: input.clientAddress,
       userAgent: input.userAgent,
     });

@@ -1,4 +1,4 @@
-import { MFA_TEXTS, type TotpSetupResponse, totpCodeSchema } from '@parley/contracts';
+import { MFA_TEXTS, PASSKEY_TEXTS, type TotpSetupResponse, totpCodeSchema } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Copy, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -40,6 +40,7 @@ export function TotpEnrollmentDialog({
   onVerified,
   onFinished,
   onCancel,
+  onUsePasskey,
 }: {
   open: boolean;
   account?: string | undefined;
@@ -47,6 +48,8 @@ export function TotpEnrollmentDialog({
   onVerified?: () => void;
   onFinished: () => void;
   onCancel: () => void;
+  /** Offers a passkey instead of an app (docs/decisions/057-passkeys.md). */
+  onUsePasskey?: (() => void) | undefined;
 }) {
   return (
     <Dialog open={open}>
@@ -58,6 +61,7 @@ export function TotpEnrollmentDialog({
             onVerified={onVerified}
             onFinished={onFinished}
             onCancel={onCancel}
+            onUsePasskey={onUsePasskey}
           />
         ) : null}
       </DialogContent>
@@ -71,12 +75,14 @@ function EnrollmentSteps({
   onVerified,
   onFinished,
   onCancel,
+  onUsePasskey,
 }: {
   account: string | undefined;
   cancelLabel: string;
   onVerified: (() => void) | undefined;
   onFinished: () => void;
   onCancel: () => void;
+  onUsePasskey: (() => void) | undefined;
 }) {
   const [step, setStep] = useState<Step>('qr');
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
@@ -121,6 +127,11 @@ function EnrollmentSteps({
           onCancel={onCancel}
           cancelLabel={cancelLabel}
         />
+      ) : null}
+      {step === 'qr' && onUsePasskey ? (
+        <Button variant="link" className="h-auto justify-self-start p-0" onClick={onUsePasskey}>
+          {PASSKEY_TEXTS.enrolWithPasskey}
+        </Button>
       ) : null}
       {step === 'verify' ? (
         <VerifyStep

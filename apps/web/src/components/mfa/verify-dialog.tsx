@@ -2,6 +2,7 @@ import {
   attemptsRemainingText,
   MFA_MAX_FAILED_ATTEMPTS,
   MFA_TEXTS,
+  PASSKEY_TEXTS,
   recoveryCodeError,
   totpCodeSchema,
 } from '@parley/contracts';
@@ -17,6 +18,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatTime } from '@/lib/format';
 import { CodeField } from './code-field';
+import { PasskeyVerifyButton } from './passkey-verify-button';
 
 /**
  * docs/product.md §2/§4 MFA login dialog: a 6-digit code, or (toggled) an 8-character recovery code. The
@@ -132,6 +134,43 @@ function VerifyForm({ onVerified, onCancel }: { onVerified: () => void; onCancel
   }
 
   const isLocked = attempts === 0;
+  const passkeyCount = status.data?.passkey_count ?? 0;
+
+  // docs/decisions/057-passkeys.md: where passkeys are required of admins, a code does not finish MFA;
+  // without an authenticator app, the passkey comes first and a recovery code is the way out.
+  const isPasskeyRequired = Boolean(status.data?.passkey_required);
+  const isPasskeyFirst = passkeyCount > 0 && (isPasskeyRequired || status.data?.enrolled === false);
+  if (isPasskeyFirst && !useRecovery) {
+    return (
+      <div className="grid gap-4">
+        <FormDialogHeader
+          icon={LockKeyhole}
+          title="Two-factor authentication"
+          description={
+            isPasskeyRequired
+              ? `${PASSKEY_TEXTS.requiredForAdmins} Use it to finish signing in.`
+              : 'Use your passkey to finish signing in.'
+          }
+        />
+        <PasskeyVerifyButton
+          variant="default"
+          onVerified={onVerified}
+          onAttemptsChange={setAttempts}
+          disabled={isLocked}
+        />
+        {isPasskeyRequired ? null : (
+          <Button variant="link" className="h-auto justify-self-start p-0" onClick={onToggle}>
+            Use a recovery code instead
+          </Button>
+        )}
+        <div className="flex justify-end">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-busy={verify.isPending}>
@@ -173,8 +212,20 @@ function VerifyForm({ onVerified, onCancel }: { onVerified: () => void; onCancel
         ) : null}
       </div>
 
+      {passkeyCount > 0 && !isPasskeyFirst ? (
+        <PasskeyVerifyButton
+          onVerified={onVerified}
+          onAttemptsChange={setAttempts}
+          disabled={isLocked || verify.isPending}
+        />
+      ) : null}
+
       <Button variant="link" className="h-auto justify-self-start p-0" onClick={onToggle}>
-        {useRecovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
+        {useRecovery
+          ? isPasskeyFirst
+            ? PASSKEY_TEXTS.usePasskey
+            : 'Use your authenticator app instead'
+          : 'Use a recovery code instead'}
       </Button>
 
       <FormDialogFooter

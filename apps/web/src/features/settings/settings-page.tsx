@@ -2,7 +2,9 @@ import { hasCapability } from '@parley/contracts';
 import { Page } from '@/components/page';
 import { PageHeader } from '@/components/page-header';
 import { useSignedInSession } from '@/lib/session';
+import { LinkedIdentitiesCard } from './components/linked-identities-card';
 import { MfaCard } from './components/mfa-card';
+import { PasskeysCard } from './components/passkeys-card';
 import { NotificationsCard, SignatureCard } from './components/preferences-cards';
 import { ProfileCard } from './components/profile-card';
 import { SessionsCard } from './components/sessions-card';
@@ -16,6 +18,8 @@ export function SettingsPage() {
       <PageHeader title="Settings" subtitle="Your profile, email signature, notifications and security" />
       <ProfileCard session={session} />
       <MfaCard email={session.user.email} />
+      <PasskeysCard email={session.user.email} />
+      <LinkedIdentitiesCard />
       <SessionsCard />
       <SignatureCard />
       <NotificationsCard />

@@ -12,6 +12,7 @@ import { useMfaStats } from './api/get-mfa-stats';
 import { useSystemConfig } from './api/get-system-config';
 import { MfaStatsCards } from './components/mfa-stats-cards';
 import { SecurityPolicyCard } from './components/security-policy-card';
+import { SsoProviderCard } from './components/sso-provider-card';
 import { UserMfaStatusList } from './components/user-mfa-status-list';
 
 /**
@@ -66,6 +67,7 @@ export function SecuritySettingsPage() {
 
       <MfaStatsCards stats={stats} config={config} />
       <SecurityPolicyCard config={config} />
+      <SsoProviderCard />
 
       <Card aria-labelledby={`${id}-users-title`}>
         <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">

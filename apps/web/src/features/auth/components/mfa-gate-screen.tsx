@@ -4,9 +4,12 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mfaKeys } from '@/api/mfa/mfa-keys';
+import { useMfaStatus } from '@/api/mfa/mfa-status';
 import { TotpEnrollmentDialog } from '@/components/mfa/enrollment-dialog';
+import { PasskeyEnrollmentDialog } from '@/components/mfa/passkey-enrollment-dialog';
 import { MfaVerifyDialog } from '@/components/mfa/verify-dialog';
 import { PublicShell } from '@/components/public-shell';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { sessionQueryKey } from '@/lib/session';
 import { signOut } from '../api/sign-out';
@@ -23,6 +26,10 @@ export function MfaGateScreen({
   const navigate = useNavigate();
   // The step this gate was opened for; the session may already say 'none' while it finishes.
   const [step] = useState<MfaNext>(session.mfa);
+  // Enrolment offers a passkey instead of an app; where admins must use one, only that
+  // (docs/decisions/057-passkeys.md).
+  const status = useMfaStatus({ enabled: step === 'enroll' });
+  const [enrolWith, setEnrolWith] = useState<'app' | 'passkey'>('app');
 
   /**
    * A verified code raised this session to aal2 on the server, so the app opens at once; the refetch
@@ -60,6 +67,20 @@ export function MfaGateScreen({
       </div>
       {step === 'verify' ? (
         <MfaVerifyDialog open onVerified={() => void onDone()} onCancel={() => void onCancel()} />
+      ) : !status.data && !status.isError ? (
+        <Spinner label="Loading…" className="py-8" />
+      ) : status.data?.passkey_required || enrolWith === 'passkey' ? (
+        <PasskeyEnrollmentDialog
+          open
+          account={session.user.email}
+          needsCode={Boolean(status.data?.enrolled && !status.data.recently_verified)}
+          isRequired={Boolean(status.data?.passkey_required)}
+          cancelLabel="Cancel and sign out"
+          onVerified={() => onHoldChange(true)}
+          onFinished={() => void onDone()}
+          onCancel={() => void onCancel()}
+          onUseTotp={status.data?.passkey_required ? undefined : () => setEnrolWith('app')}
+        />
       ) : (
         <TotpEnrollmentDialog
           open
@@ -68,6 +89,7 @@ export function MfaGateScreen({
           onVerified={() => onHoldChange(true)}
           onFinished={() => void onDone()}
           onCancel={() => void onCancel()}
+          onUsePasskey={() => setEnrolWith('passkey')}
         />
       )}
     </PublicShell>

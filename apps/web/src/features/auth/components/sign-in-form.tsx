@@ -1,6 +1,6 @@
 import { signInWaitText, TEXTS } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { FormErrorAlert } from '@/components/form-error-alert';
@@ -15,6 +15,17 @@ import { useSignIn } from '../api/sign-in';
 
 type FieldErrors = { email?: string | undefined; password?: string | undefined };
 
+/**
+ * Single sign-on (docs/decisions/056-single-sign-on.md) is loaded once an address is typed or a sign-in
+ * came back refused, so the sign-in page's first download stays small (docs/architecture.md, "Code
+ * splitting").
+ */
+const SsoSignInButton = lazy(async () => ({ default: (await import('./sso-sign-in')).SsoSignInButton }));
+const SsoErrorAlert = lazy(async () => ({ default: (await import('./sso-sign-in')).SsoErrorAlert }));
+
+/** Enough of an address to ask whether its domain signs in with a provider: something@domain.tld. */
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+
 export function SignInForm() {
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
@@ -27,7 +38,11 @@ export function SignInForm() {
   const waitSeconds = useSecondsUntil(waitUntil);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const invitationToken = useSearchParams()[0].get('token')?.trim() || undefined;
+  const [searchParams] = useSearchParams();
+  const invitationToken = searchParams.get('token')?.trim() || undefined;
+  // docs/decisions/056-single-sign-on.md: a single sign-on that failed comes back as /auth?sso_error=<code>.
+  const ssoError = searchParams.get('sso_error');
+  const errorId = formError || ssoError ? `${id}-error` : undefined;
   const signIn = useSignIn();
   const magicLink = useSendMagicLink();
   const isBusy = signIn.isPending || magicLink.isPending;
@@ -86,7 +101,7 @@ export function SignInForm() {
   }
 
   return (
-    <form className="grid gap-5" onSubmit={onSubmit} aria-describedby={formError ? `${id}-error` : undefined}>
+    <form className="grid gap-5" onSubmit={onSubmit} aria-describedby={errorId}>
       <FormField
         ref={emailRef}
         id={`${id}-email`}
@@ -137,6 +152,11 @@ export function SignInForm() {
         >
           Send Magic Link
         </PendingButton>
+        {LOOKS_LIKE_EMAIL.test(email.trim()) ? (
+          <Suspense fallback={null}>
+            <SsoSignInButton email={email} />
+          </Suspense>
+        ) : null}
       </div>
 
       {formError ? (
@@ -153,6 +173,10 @@ export function SignInForm() {
             )
           }
         />
+      ) : ssoError ? (
+        <Suspense fallback={null}>
+          <SsoErrorAlert id={`${id}-error`} code={ssoError} />
+        </Suspense>
       ) : null}
     </form>
   );

@@ -2,4 +2,5 @@
 export const settingsKeys = {
   sessions: ['own-sessions'] as const,
   userSettings: ['user-settings'] as const,
+  linkedIdentities: ['linked-identities'] as const,
 };

@@ -1,9 +1,14 @@
 import { attemptsRemainingText, MFA_MAX_FAILED_ATTEMPTS, MFA_TEXTS, totpCodeSchema } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { mfaKeys } from '@/api/mfa/mfa-keys';
+import { useMfaStatus } from '@/api/mfa/mfa-status';
 import { useStepUp } from '@/api/mfa/step-up';
 import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { CodeField } from '@/components/mfa/code-field';
+import { PasskeyVerifyButton } from '@/components/mfa/passkey-verify-button';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 
@@ -48,6 +53,15 @@ function StepUpForm({
   const [error, setError] = useState<string | null>(null);
   const [attempts, setAttempts] = useState<number>(MFA_MAX_FAILED_ATTEMPTS);
   const stepUp = useStepUp();
+  const status = useMfaStatus();
+  const queryClient = useQueryClient();
+  const hasPasskey = (status.data?.passkey_count ?? 0) > 0;
+
+  /** A passkey answer in this session counts as the recent verification (docs/decisions/057-passkeys.md). */
+  async function onPasskeyVerified() {
+    await queryClient.invalidateQueries({ queryKey: mfaKeys.status });
+    onVerified();
+  }
 
   function fail(message: string) {
     setError(message);
@@ -83,6 +97,21 @@ function StepUpForm({
     });
   }
 
+  // Without an authenticator app, the passkey is the only way to confirm.
+  if (hasPasskey && status.data?.enrolled === false) {
+    return (
+      <div className="grid gap-4">
+        <FormDialogHeader title="Confirm it is you" description="Use one of your passkeys to continue." />
+        <PasskeyVerifyButton variant="default" onVerified={() => void onPasskeyVerified()} />
+        <div className="flex justify-end">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-busy={stepUp.isPending}>
       <FormDialogHeader title="Confirm it is you" description={reason} />
@@ -102,6 +131,13 @@ function StepUpForm({
         <p aria-live="polite" className="text-muted-foreground text-sm">
           {attemptsRemainingText(attempts)}
         </p>
+      ) : null}
+      {hasPasskey ? (
+        <PasskeyVerifyButton
+          onVerified={() => void onPasskeyVerified()}
+          onAttemptsChange={setAttempts}
+          disabled={stepUp.isPending || attempts === 0}
+        />
       ) : null}
       <FormDialogFooter
         confirmLabel="Verify"

@@ -4,13 +4,13 @@ import { api } from '@/lib/api-client';
 import { securityKeys } from './security-keys';
 
 /**
- * POST /api/users/:id/mfa/reset: removes the member's authenticator and recovery codes and signs
- * them out everywhere; they set MFA up again at their next sign-in.
+ * POST /api/users/:id/mfa/reset: removes the member's authenticator, passkeys and recovery codes with a
+ * reason and signs them out everywhere; they are told by e-mail and set MFA up again at their next sign-in.
  */
-export function resetUserMfa(userId: string): Promise<MemberMfaStatus> {
+export function resetUserMfa(input: { userId: string; reason: string }): Promise<MemberMfaStatus> {
   return api.post(
-    `/api/users/${encodeURIComponent(userId)}/mfa/reset`,
-    {},
+    `/api/users/${encodeURIComponent(input.userId)}/mfa/reset`,
+    { reason: input.reason },
     { parser: memberMfaStatusSchema },
   );
 }

@@ -1,5 +1,6 @@
 import {
   type EditableSystemConfigKey,
+  PASSKEY_TEXTS,
   SECURITY_TEXTS,
   type SystemConfigResponse,
   TEXTS,
@@ -9,7 +10,6 @@ import { CircleAlert, LoaderCircle, Mail } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -21,6 +21,7 @@ import { useSignedInSession } from '@/lib/session';
 import { toastFailure } from '@/lib/toast-failure';
 import { useSendTestMagicLink } from '../api/send-test-magic-link';
 import { useUpdateSystemConfig } from '../api/update-system-config';
+import { SsoRequiredSetting } from './sso-required-setting';
 
 function SettingRow({
   id,
@@ -53,7 +54,7 @@ function SettingRow({
  * is
  * saved at once; docs/product.md §8 'Settings updated' / 'Failed to update settings', and the switch moves
  * back
- * on failure), SSO shown read-only, and 'Send Test Magic Link' to the admin's own address.
+ * on failure), SSO required with its break-glass admin, and 'Send Test Magic Link' to the admin's own address.
  */
 export function SecurityPolicyCard({ config }: { config: UseQueryResult<SystemConfigResponse> }) {
   const id = useId();
@@ -88,6 +89,7 @@ export function SecurityPolicyCard({ config }: { config: UseQueryResult<SystemCo
   const data = config.data;
   const mfaId = `${id}-mfa`;
   const magicId = `${id}-magic`;
+  const passkeyId = `${id}-passkey`;
 
   return (
     <Card aria-labelledby={`${id}-title`}>
@@ -148,18 +150,21 @@ export function SecurityPolicyCard({ config }: { config: UseQueryResult<SystemCo
                   />
                 }
               />
-              <div className="flex items-start justify-between gap-4 py-4 last:pb-0">
-                <div className="grid min-w-0 gap-1.5">
-                  <span className="font-medium text-sm leading-snug">SSO required</span>
-                  <p className="text-muted-foreground text-sm">
-                    Parley has no single sign-on yet, so this setting cannot be changed here. Members sign in
-                    with a password or a magic link.
-                  </p>
-                </div>
-                <Badge variant="secondary" className="shrink-0">
-                  {data.sso_required ? 'Yes' : 'No'}
-                </Badge>
-              </div>
+              <SettingRow
+                id={passkeyId}
+                label={PASSKEY_TEXTS.requiredForAdminsToggle}
+                description={PASSKEY_TEXTS.requiredForAdminsHint}
+                control={
+                  <Switch
+                    id={passkeyId}
+                    checked={data.mfa_passkey_required_admins}
+                    disabled={update.isPending}
+                    aria-describedby={`${passkeyId}-description`}
+                    onCheckedChange={(checked) => change('mfa_passkey_required_admins', checked)}
+                  />
+                }
+              />
+              <SsoRequiredSetting config={data} />
             </div>
 
             <Separator className="my-4" />
