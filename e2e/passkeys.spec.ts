@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { ERRORS, PASSKEY_TEXTS } from '@parley/contracts';
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { type EmptyParley, startEmptyParley } from './empty-parley';
 import { enrolThroughDialog, verifyThroughDialog } from './fixtures';
 
 /**
@@ -16,26 +14,6 @@ const PORT = Number(process.env.E2E_PORT_BASE ?? 3196) + 4;
 const ORIGIN = `http://localhost:${PORT}`;
 const ADMIN = 'pat@passkeys.example';
 const PASSWORD = 'a long enough passphrase';
-
-function startParley(dataDir: string): { server: ChildProcess; setupLink: Promise<string> } {
-  // The compiled server, which e2e/start-server.sh built before the suite started.
-  const server = spawn('node', ['apps/server/dist/main.mjs'], {
-    env: { ...process.env, PORT: String(PORT), APP_ORIGIN: ORIGIN, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const setupLink = new Promise<string>((resolve, reject) => {
-    let output = '';
-    server.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(http:\/\/\S+\/setup\?token=\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    server.once('exit', (code) =>
-      reject(new Error(`server exited (${code}) before printing the link:\n${output}`)),
-    );
-  });
-  return { server, setupLink };
-}
 
 /** The page in light and in dark mode, for a person to look at (not compared). */
 async function shoot(page: Page, name: string) {
@@ -74,20 +52,11 @@ async function signInWithPassword(page: Page) {
 
 test.describe
   .serial('passkeys', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-passkeys-'));
-    let started: ReturnType<typeof startParley>;
+    let started: EmptyParley;
     test.beforeAll(() => {
-      started = startParley(dataDir);
+      started = startEmptyParley({ port: PORT, origin: ORIGIN, name: 'passkeys' });
     });
-    test.afterAll(async () => {
-      const { server } = started;
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    test.afterAll(() => started.stop());
 
     test('a passkey added in Settings finishes sign-in after the password; a copied one is refused; it can be removed', async ({
       page,

@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { type EmptyParley, startEmptyParley } from './empty-parley';
 import { enrolThroughDialog, verifyThroughDialog } from './fixtures';
 import { SETUP_PORT } from './mail-sink-ports';
 
@@ -13,42 +10,13 @@ const FOUNDER = 'fran@northwind.example';
 const FOUNDER_PASSWORD = 'a long enough passphrase';
 const ASSOCIATE = 'ari@northwind.example';
 
-function startEmptyParley(dataDir: string): { server: ChildProcess; setupLink: Promise<string> } {
-  // The compiled server, which e2e/start-server.sh built before the suite started.
-  const server = spawn('node', ['apps/server/dist/main.mjs'], {
-    env: { ...process.env, PORT: String(PORT), APP_ORIGIN: ORIGIN, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const setupLink = new Promise<string>((resolve, reject) => {
-    let output = '';
-    server.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(http:\/\/\S+\/setup\?token=\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    server.once('exit', (code) =>
-      reject(new Error(`server exited (${code}) before printing the link:\n${output}`)),
-    );
-  });
-  return { server, setupLink };
-}
-
 test.describe
   .serial('a new Parley', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-e2e-setup-'));
-    let started: ReturnType<typeof startEmptyParley>;
+    let started: EmptyParley;
     test.beforeAll(() => {
-      started = startEmptyParley(dataDir);
+      started = startEmptyParley({ port: PORT, origin: ORIGIN, name: 'setup' });
     });
-    test.afterAll(async () => {
-      const { server } = started;
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    test.afterAll(() => started.stop());
 
     test('the first-start link creates the organisation and its first admin, once', async ({ browser }) => {
       const link = await started.setupLink;

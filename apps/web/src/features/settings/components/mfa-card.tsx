@@ -8,14 +8,12 @@ import { useMfaStatus } from '@/api/mfa/mfa-status';
 import { useRegenerateRecoveryCodes } from '@/api/mfa/regenerate-recovery-codes';
 import { useRemoveTotp } from '@/api/mfa/remove-totp';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FormDialogHeader } from '@/components/form-dialog';
 import { TotpEnrollmentDialog } from '@/components/mfa/enrollment-dialog';
-import { RecoveryCodes } from '@/components/mfa/recovery-codes';
+import { RecoveryCodesDialog } from '@/components/mfa/recovery-codes-dialog';
 import { PendingButton } from '@/components/pending-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -199,20 +197,13 @@ export function MfaCard({ email }: { email: string }) {
         }}
       />
 
-      <Dialog
-        open={newCodes !== null}
-        onOpenChange={(open) => {
-          if (!open) setNewCodes(null);
-        }}
-      >
-        <DialogContent>
-          <FormDialogHeader title="Your new recovery codes" description="The earlier codes no longer work." />
-          {newCodes ? <RecoveryCodes codes={newCodes} account={email} /> : null}
-          <DialogFooter>
-            <Button onClick={() => setNewCodes(null)}>Done</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <RecoveryCodesDialog
+        codes={newCodes}
+        account={email}
+        title="Your new recovery codes"
+        description="The earlier codes no longer work."
+        onClose={() => setNewCodes(null)}
+      />
     </Card>
   );
 }

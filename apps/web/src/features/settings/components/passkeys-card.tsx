@@ -10,11 +10,11 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialogFooter, FormDialogHeader } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
 import { PasskeyNameForm } from '@/components/mfa/passkey-name-form';
-import { RecoveryCodes } from '@/components/mfa/recovery-codes';
+import { RecoveryCodesDialog } from '@/components/mfa/recovery-codes-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -214,23 +214,13 @@ export function PasskeysCard({ email }: { email: string }) {
         }}
       />
 
-      <Dialog
-        open={newCodes !== null}
-        onOpenChange={(open) => {
-          if (!open) setNewCodes(null);
-        }}
-      >
-        <DialogContent>
-          <FormDialogHeader
-            title="Save your recovery codes"
-            description="Your passkey is your first factor: these codes let you in if you lose it."
-          />
-          {newCodes ? <RecoveryCodes codes={newCodes} account={email} /> : null}
-          <DialogFooter>
-            <Button onClick={() => setNewCodes(null)}>Done</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <RecoveryCodesDialog
+        codes={newCodes}
+        account={email}
+        title="Save your recovery codes"
+        description="Your passkey is your first factor: these codes let you in if you lose it."
+        onClose={() => setNewCodes(null)}
+      />
     </Card>
   );
 }
