@@ -121,7 +121,8 @@ export function SecurityPolicyCard({ config }: { config: UseQueryResult<SystemCo
                 description={
                   <>
                     <p>
-                      When on, everyone must set up an authenticator app, at their next sign-in if not before.
+                      When on, everyone must set up an authenticator app or a passkey, at their next sign-in
+                      if not before.
                     </p>
                     <p className="mt-1">Admins always need MFA, whether this is on or off.</p>
                   </>

@@ -55,11 +55,16 @@ function factorsOf(member: MemberMfaStatus): string {
   return parts.length > 0 ? parts.join(' · ') : 'None';
 }
 
-function lastSignInOf(member: MemberMfaStatus): string {
+/** When the member last signed in, and how, on a line of its own. */
+function LastSignIn({ member }: { member: MemberMfaStatus }) {
   const last = member.last_sign_in;
-  if (!last) return 'Not in the last days';
-  const how = last.method ? ` · ${SIGN_IN_METHOD_LABELS[last.method]}` : '';
-  return `${formatDateTime(last.at)}${how}`;
+  if (!last) return <>Not in the last days</>;
+  return (
+    <>
+      <div>{formatDateTime(last.at)}</div>
+      {last.method ? <div className="text-xs">{SIGN_IN_METHOD_LABELS[last.method]}</div> : null}
+    </>
+  );
 }
 
 /**
@@ -140,7 +145,7 @@ export function UserMfaStatusList({ currentUserId, searchId }: { currentUserId: 
                 const isSelf = member.id === currentUserId;
                 return (
                   <TableRow key={member.id}>
-                    <TableCell className="whitespace-normal">
+                    <TableCell className="min-w-48 whitespace-normal">
                       <div className="font-medium">
                         {member.name}
                         {isSelf ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
@@ -157,11 +162,11 @@ export function UserMfaStatusList({ currentUserId, searchId }: { currentUserId: 
                     <TableCell className="hidden text-muted-foreground @2xl:table-cell">
                       {member.verified_at ? formatDateTime(member.verified_at) : '—'}
                     </TableCell>
-                    <TableCell className="hidden text-muted-foreground @3xl:table-cell">
+                    <TableCell className="hidden whitespace-normal text-muted-foreground @3xl:table-cell">
                       {factorsOf(member)}
                     </TableCell>
                     <TableCell className="hidden text-muted-foreground @4xl:table-cell">
-                      {lastSignInOf(member)}
+                      <LastSignIn member={member} />
                     </TableCell>
                     <TableCell className="hidden text-muted-foreground @5xl:table-cell">
                       {member.last_failed_at ? formatDateTime(member.last_failed_at) : 'None'}
