@@ -14,11 +14,16 @@ import { appendAudit } from '../../lib/audit';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { completeSignIn, forgetSignInFailures, type SignInResult } from '../auth/auth.service';
-import { deliverEmail, deliverOutboxMail, type EmailDeps, queueEmail } from '../email/email.service';
+import {
+  deliverAll,
+  deliverEmail,
+  deliverOutboxMail,
+  type EmailDeps,
+  queueEmail,
+} from '../email/email.service';
 import { hasLiveInvitationForEmail } from '../invitations/invitations.service';
 import { readSystemConfig } from '../organizations/organizations.service';
 import {
-  deliverNotices,
   findSsoRequirement,
   isSignInWithoutSsoAllowed,
   recordBreakGlassSignIn,
@@ -296,7 +301,7 @@ export async function consumeMagicLink(
     return { result, notices } as const;
   });
   if ('error' in outcome) throw outcome.error;
-  await deliverNotices(ctx, outcome.notices);
+  await deliverAll(ctx, outcome.notices);
   return outcome.result;
 }
 

@@ -29,10 +29,9 @@ import { recordAccess } from '../../lib/access-audit';
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { EmailDeps } from '../email/email.service';
+import { deliverAll, type EmailDeps } from '../email/email.service';
 import { findMfaFacts } from '../mfa/mfa.service';
 import {
-  deliverNotices,
   findSsoRequirement,
   isSignInWithoutSsoAllowed,
   recordBreakGlassSignIn,
@@ -195,7 +194,7 @@ export async function signIn(
     });
     return { result, notices };
   });
-  await deliverNotices(ctx, notices);
+  await deliverAll(ctx, notices);
   return result;
 }
 

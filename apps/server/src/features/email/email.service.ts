@@ -127,6 +127,11 @@ export async function deliverEmail(
   return status === 'sent' || status === 'stored';
 }
 
+/** Hands mail queued in a transaction to SMTP once it committed, one after another (never throws). */
+export async function deliverAll(deps: EmailDeps, outboxIds: readonly string[]) {
+  for (const id of outboxIds) await deliverEmail(deps, id);
+}
+
 /** Where a mail stands after a delivery attempt, as its outbox row says (or will, once retried). */
 export type DeliveryOutcome = {
   status: OutboxStatus;

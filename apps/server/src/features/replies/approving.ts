@@ -45,7 +45,7 @@ import {
   type OrgCompliancePolicy,
 } from '../compliance/compliance.service';
 import { storedOpinionOf } from '../compliance/second-opinion';
-import { deliverEmail, deliverOutboxMail, type EmailDeps, queueEmail } from '../email/email.service';
+import { deliverAll, deliverOutboxMail, type EmailDeps, queueEmail } from '../email/email.service';
 import { notifyMembers } from '../notifications/notifications.service';
 import { listOrgRecipients, type NotificationRecipient } from '../notifications/recipients';
 import { drawForReview } from '../supervisory-review/supervisory-review.service';
@@ -118,10 +118,6 @@ async function lockLatest(
 
 async function nameOf(recipients: readonly NotificationRecipient[], userId: string) {
   return recipients.find((r) => r.userId === userId)?.name ?? 'A colleague';
-}
-
-async function deliverAll(ctx: ApprovalContext, outboxIds: readonly string[]) {
-  for (const id of outboxIds) await deliverEmail(ctx, id);
 }
 
 /**

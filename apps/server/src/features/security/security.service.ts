@@ -261,13 +261,6 @@ export async function resetMemberMfa(
     const status = memberMfaStatusOf(toAdminUser(member), undefined, lastFailed?.lastFailedAt ?? null, facts);
     return { status, outboxId: mail.isSuppressed ? null : mail.outboxId };
   });
-  if (outboxId) {
-    await deliverEmail(ctx, outboxId).catch((error: unknown) => {
-      ctx.logger.error('mfa reset notice could not be handed over', {
-        outboxId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    });
-  }
+  if (outboxId) await deliverEmail(ctx, outboxId);
   return status;
 }

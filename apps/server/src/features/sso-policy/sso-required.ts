@@ -22,7 +22,7 @@ import {
 import { appendAudit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { deliverEmail, type EmailDeps } from '../email/email.service';
+import type { EmailDeps } from '../email/email.service';
 import { notifyMembers } from '../notifications/notifications.service';
 import { listOrgRecipients } from '../notifications/recipients';
 import { findOrgMember } from '../users/users.service';
@@ -96,18 +96,6 @@ export async function recordBreakGlassSignIn(
     isSecurityNotice: true,
     now: deps.clock.now(),
   });
-}
-
-/** Hands the break-glass notices to SMTP after the sign-in committed; a failure stays in the outbox. */
-export async function deliverNotices(deps: EmailDeps, outboxIds: readonly string[]) {
-  for (const id of outboxIds) {
-    await deliverEmail(deps, id).catch((error: unknown) => {
-      deps.logger.error('break-glass notice could not be handed over', {
-        outboxId: id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    });
-  }
 }
 
 /**
