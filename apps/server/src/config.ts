@@ -130,6 +130,25 @@ const envSchema = z.object({
     .min(0, { error: 'must be 0 or more' })
     .max(5, { error: 'must be at most 5' })
     .default(0),
+  INBOUND_EMAIL_DOMAIN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^([A-Za-z0-9-]+\.)+[A-Za-z0-9-]+$/, { error: 'must be a domain such as in.parley.example.com' })
+      .transform((value) => value.toLowerCase())
+      .optional(),
+  ),
+  INBOUND_EMAIL_WEBHOOK_SECRET: optionalString.pipe(webhookSecretsSchema.optional()),
+  INBOUND_SMTP_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, { error: 'must be a port number' })
+      .transform(Number)
+      .pipe(z.number().min(1, { error: 'must be a port number' }).max(65535, { error: 'must be a port number' }))
+      .optional(),
+  ),
+  INBOUND_SMTP_HOST: optionalString.pipe(z.string().default('0.0.0.0')),
+  INBOUND_SMTP_TLS_CERT: optionalString,
+  INBOUND_SMTP_TLS_KEY: optionalString,
   SSO_ALLOW_INSECURE_ISSUER: z
     .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
     .default('false')
@@ -180,9 +199,54 @@ export type Config = {
    * provider); off by default, so a provider's tokens never travel in clear (docs/decisions/056-single-sign-on.md).
    */
   ssoAllowInsecureIssuer: boolean;
+  /** Inbound e-mail (docs/decisions/058-inbound-email.md); undefined when INBOUND_EMAIL_DOMAIN is unset. */
+  inbound: InboundConfig | undefined;
+  /** Where e-mail attachments are kept: DATA_DIR/attachments (docs/decisions/058-inbound-email.md). */
+  attachmentsDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
   isProduction: boolean;
 };
+
+/**
+ * Inbound e-mail: the domain of the organisations' addresses (`ir+{slug}@domain`), the webhook's
+ * secrets (empty: the webhook answers 503), and the SMTP listener when INBOUND_SMTP_PORT is set, with
+ * STARTTLS when a certificate and key (PEM file paths) are given.
+ */
+export type InboundConfig = {
+  domain: string;
+  webhookSecrets: readonly string[];
+  smtp: { port: number; host: string; tls: { certPath: string; keyPath: string } | undefined } | undefined;
+};
+
+function inboundOf(e: z.output<typeof envSchema>): InboundConfig | undefined {
+  const smtpOnly = [
+    e.INBOUND_EMAIL_WEBHOOK_SECRET && 'INBOUND_EMAIL_WEBHOOK_SECRET',
+    e.INBOUND_SMTP_PORT !== undefined && 'INBOUND_SMTP_PORT',
+  ].filter((name): name is string => typeof name === 'string');
+  if (!e.INBOUND_EMAIL_DOMAIN) {
+    if (smtpOnly.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n  ${smtpOnly[0]}: needs INBOUND_EMAIL_DOMAIN`);
+    }
+    return undefined;
+  }
+  if (Boolean(e.INBOUND_SMTP_TLS_CERT) !== Boolean(e.INBOUND_SMTP_TLS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  INBOUND_SMTP_TLS_CERT: INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY go together',
+    );
+  }
+  const tls =
+    e.INBOUND_SMTP_TLS_CERT && e.INBOUND_SMTP_TLS_KEY
+      ? { certPath: e.INBOUND_SMTP_TLS_CERT, keyPath: e.INBOUND_SMTP_TLS_KEY }
+      : undefined;
+  return {
+    domain: e.INBOUND_EMAIL_DOMAIN,
+    webhookSecrets: e.INBOUND_EMAIL_WEBHOOK_SECRET ?? [],
+    smtp:
+      e.INBOUND_SMTP_PORT === undefined
+        ? undefined
+        : { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST, tls },
+  };
+}
 
 /** An OpenAI-compatible endpoint: base URL (…/v1), optional bearer key, model name. */
 export type AiEndpoint = { baseUrl: string; apiKey: string | undefined; model: string };
@@ -275,6 +339,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditSigningKey: e.AUDIT_SIGNING_KEY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     ssoAllowInsecureIssuer: e.SSO_ALLOW_INSECURE_ISSUER,
+    inbound: inboundOf(e),
+    attachmentsDir: path.join(dataDir, 'attachments'),
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
   };

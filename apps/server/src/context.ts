@@ -34,6 +34,8 @@ export type ServiceContext = {
   auditSigner: AuditSigner;
   /** Where uploaded fund documents are stored (under DATA_DIR). */
   documentsRoot: string;
+  /** DATA_DIR/attachments: investors' e-mail attachments (docs/decisions/058-inbound-email.md). */
+  attachmentsRoot: string;
   /** Reads the text of uploaded documents in a worker, one at a time (docs/decisions/037-untrusted-files.md). */
   documentExtractor: DocumentExtractor;
   /** Writes reply drafts (docs/decisions/014-drafters.md). */
@@ -74,6 +76,7 @@ export function createServiceContext(input: ServiceContextInput): ServiceContext
     unsubscribeKey: deriveUnsubscribeKey(input.encryptionKey),
     auditSigner: input.auditSigner,
     documentsRoot: input.config.documentsDir,
+    attachmentsRoot: input.config.attachmentsDir,
     documentExtractor: input.documentExtractor ?? sharedDocumentExtractor(),
     drafter: input.drafter ?? drafterFromConfig(input.config),
     secondOpinion:

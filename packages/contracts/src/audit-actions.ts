@@ -96,6 +96,11 @@ export const AUDIT_ACTIONS = {
   // Messages and drafts
   message_created: { label: 'Message created', kind: 'CREATE' },
   message_owner_changed: { label: 'Message owner changed', kind: 'UPDATE' },
+  message_fund_changed: { label: 'Message fund changed', kind: 'UPDATE' },
+  // Inbound e-mail (docs/decisions/058-inbound-email.md)
+  inbound_email_received: { label: 'E-mail received', kind: 'CREATE' },
+  attachment_downloaded: { label: 'Attachment downloaded', kind: 'ACCESS' },
+  attachment_added_to_documents: { label: 'Attachment added to documents', kind: 'CREATE' },
   investor_type_changed: { label: 'Investor type changed', kind: 'UPDATE' },
   message_resolved: { label: 'Message resolved without a reply', kind: 'UPDATE' },
   message_reopened: { label: 'Message reopened', kind: 'UPDATE' },

@@ -24,6 +24,7 @@ export * from './errors';
 export * from './evidence';
 export * from './flag-dismissals';
 export * from './health';
+export * from './inbound-email';
 export * from './investor-history';
 export * from './invitation-preview';
 export * from './invitations';

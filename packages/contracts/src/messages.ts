@@ -58,6 +58,10 @@ export const INBOX_PAGE_SIZE_MAX = 100;
  */
 export const INBOX_SEARCH_COUNT_CAP = 1000;
 
+/** How a message came in (docs/decisions/058-inbound-email.md). */
+export const MESSAGE_SOURCES = ['compose', 'email'] as const;
+export type MessageSource = (typeof MESSAGE_SOURCES)[number];
+
 /** Field caps (ours): long enough for any real e-mail, small enough for the 64 KB API body limit. */
 export const MESSAGE_LIMITS = {
   investorName: 200,
@@ -156,6 +160,15 @@ export const messageSchema = z.object({
   owner: memberRefSchema.nullable(),
   /** Whether the caller has not opened the thread yet: per member (docs/decisions/050-triage-unread-and-owner.md). */
   unread: z.boolean(),
+  /**
+   * The thread it belongs to: its first message's id, the message's own for the first
+   * (docs/decisions/058-inbound-email.md). /inbox/{thread_id} opens the thread.
+   */
+  thread_id: z.string(),
+  /** compose: logged by a member; email: received by Parley. */
+  source: z.enum(MESSAGE_SOURCES),
+  /** Received from an address the organisation has no earlier message from, not in answer to a reply. */
+  sender_unknown: z.boolean(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -17,6 +17,8 @@ export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 export const realtimeMessageEventSchema = z.object({
   type: z.enum(['message.created', 'message.updated', 'draft.saved']),
   messageId: z.uuid(),
+  /** The message's thread, on message.created: an open thread shows a message joining it. */
+  threadId: z.uuid().optional(),
   version: z.number().int().positive().optional(),
 });
 

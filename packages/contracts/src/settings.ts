@@ -3,12 +3,16 @@ import { z } from 'zod';
 /** docs/product.md §2 Settings: the e-mail signature drafts append; a cap so a draft stays readable. */
 export const EMAIL_SIGNATURE_MAX_LENGTH = 2_000;
 
-/** docs/product.md §2 Settings: the four notification toggles, all on by default. */
+/**
+ * docs/product.md §2 Settings: the four notification toggles, and ours for investor replies
+ * (docs/decisions/058-inbound-email.md), all on by default.
+ */
 export const notificationSettingsSchema = z.object({
   mentions: z.boolean(),
   approval_requests: z.boolean(),
   compliance_flags: z.boolean(),
   weekly_digest: z.boolean(),
+  investor_replies: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -31,6 +35,7 @@ export const updateUserSettingsInputSchema = z.object({
       approval_requests: z.boolean().optional(),
       compliance_flags: z.boolean().optional(),
       weekly_digest: z.boolean().optional(),
+      investor_replies: z.boolean().optional(),
     })
     .optional(),
 });

@@ -57,8 +57,16 @@ export const organizations = pgTable(
     ssoBreakGlassUserId: uuid('sso_break_glass_user_id').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The organisation's part of its inbound address, `ir+{inbound_slug}@INBOUND_EMAIL_DOMAIN`
+     * (docs/decisions/058-inbound-email.md): made from the name by a trigger when a row is inserted
+     * without one (migration 0041), so every writer gets one.
+     */
+    inboundSlug: text('inbound_slug').notNull().default(''),
   },
   (t) => [
+    uniqueIndex('organizations_inbound_slug_key').on(t.inboundSlug),
+    check('organizations_inbound_slug_check', sql`${t.inboundSlug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('organizations_retention_years_floor', sql`${t.retentionYears} >= 6`),
     check('organizations_response_target_days_check', sql`${t.responseTargetDays} between 1 and 30`),
   ],
@@ -780,6 +788,26 @@ export const investorMessages = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
+     * The thread (docs/decisions/058-inbound-email.md): the id of its first message, which is the
+     * message's own id for a new thread. The nil uuid default is replaced by the row's id by a trigger
+     * (migration 0041), so every writer starts a thread without knowing the id beforehand.
+     */
+    threadId: uuid('thread_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
+    /**
+     * Whether this is its thread's newest message: the inbox shows one card per thread, this one, and
+     * counts only these (investor_message_counts' trigger); a message joining the thread clears it on the one before.
+     */
+    threadLatest: boolean('thread_latest').notNull().default(true),
+    /** compose: logged by a member; email: received by Parley (docs/decisions/058-inbound-email.md). */
+    source: text('source', { enum: ['compose', 'email'] })
+      .notNull()
+      .default('compose'),
+    /**
+     * Received from an address the organisation has no earlier message from and not in answer to
+     * one of its replies: kept, and marked for the reader.
+     */
+    senderUnknown: boolean('sender_unknown').notNull().default(false),
+    /**
      * The question's words, to find the fund's earlier answers to it (GIN below; the subject weighs
      * more than the body): docs/decisions/027-consistency-across-investors.md.
      */
@@ -794,6 +822,8 @@ export const investorMessages = pgTable(
     index('investor_messages_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
     index('investor_messages_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc(), t.id.desc()),
     index('investor_messages_project_idx').on(t.projectId, t.createdAt.desc()),
+    /** A thread's messages in order (GET /api/messages/:id/thread). */
+    index('investor_messages_thread_idx').on(t.threadId, t.createdAt, t.id),
     /**
      * An investor's messages by address: legal holds and erasure (docs/decisions/030-data-retention.md),
      * and the thread's investor panel, newest first (docs/product.md §2 Message detail).
@@ -806,6 +836,7 @@ export const investorMessages = pgTable(
     ),
     index('investor_messages_name_trgm_idx').using('gin', sql`${t.investorName} gin_trgm_ops`),
     index('investor_messages_subject_trgm_idx').using('gin', sql`${t.subject} gin_trgm_ops`),
+    check('investor_messages_source_check', sql`${t.source} in ('compose', 'email')`),
     check(
       'investor_messages_sentiment_check',
       sql`${t.sentimentScore} is null or (${t.sentimentScore} >= 0 and ${t.sentimentScore} <= 1)`,
@@ -1070,6 +1101,8 @@ export const userSettings = pgTable('user_settings', {
   notifyApprovalRequests: boolean('notify_approval_requests').notNull().default(true),
   notifyComplianceFlags: boolean('notify_compliance_flags').notNull().default(true),
   notifyWeeklyDigest: boolean('notify_weekly_digest').notNull().default(true),
+  /** An investor's e-mail joins a thread the member owns (docs/decisions/058-inbound-email.md). */
+  notifyInvestorReplies: boolean('notify_investor_replies').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -1651,4 +1684,73 @@ export const supervisoryReviews = pgTable(
     check('supervisory_reviews_reason_check', sql`${t.reason} in ('flagged', 'sampled')`),
     check('supervisory_reviews_status_check', sql`${t.status} in ('pending', 'signed_off')`),
   ],
+);
+
+/**
+ * Every e-mail Parley received for an organisation, whatever became of it (docs/decisions/058-inbound-email.md):
+ * the raw RFC 5322 message as it arrived (the record of what the investor sent), how it came in, and the
+ * outcome: a new thread, a message joining one, or an auto-reply or bounce kept out of the inbox. One row
+ * per Message-ID per organisation: a second delivery of the same mail is recognised and stored nothing.
+ */
+export const inboundEmails = pgTable(
+  'inbound_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    via: text('via', { enum: ['webhook', 'smtp'] }).notNull(),
+    /** The Message-ID header as received, or one made from the message's SHA-256 when it had none. */
+    rfcMessageId: text('rfc_message_id').notNull(),
+    /** The From address (lower-cased), and the envelope sender when it came by SMTP ('' for a bounce's <>). */
+    fromAddress: text('from_address').notNull(),
+    envelopeFrom: text('envelope_from'),
+    subject: text('subject').notNull(),
+    outcome: text('outcome', { enum: ['new_thread', 'threaded', 'auto_reply', 'bounce'] }).notNull(),
+    /** The message it became; null for an auto-reply or a bounce, and once the message is erased. */
+    messageId: uuid('message_id').references(() => investorMessages.id, { onDelete: 'set null' }),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    /** The message byte for byte; null once erased (docs/decisions/030-data-retention.md). */
+    raw: bytea('raw'),
+  },
+  (t) => [
+    uniqueIndex('inbound_emails_org_message_id_key').on(t.orgId, t.rfcMessageId),
+    index('inbound_emails_org_received_idx').on(t.orgId, t.receivedAt.desc(), t.id.desc()),
+    index('inbound_emails_message_idx').on(t.messageId),
+    index('inbound_emails_org_from_idx').on(t.orgId, t.fromAddress),
+    check(
+      'inbound_emails_outcome_check',
+      sql`${t.outcome} in ('new_thread', 'threaded', 'auto_reply', 'bounce')`,
+    ),
+    check('inbound_emails_via_check', sql`${t.via} in ('webhook', 'smtp')`),
+  ],
+);
+
+/**
+ * A file that came with an investor's e-mail (docs/decisions/058-inbound-email.md): kept in
+ * DATA_DIR/attachments under `storage_key`, downloaded only as an attachment, never shown inline;
+ * a PDF or DOCX may be added to the fund's documents (`document_id`).
+ */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => investorMessages.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** The type the content was recognised as (not the sender's word for it). */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    documentId: uuid('document_id').references(() => projectDocuments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_attachments_message_idx').on(t.messageId, t.createdAt)],
 );

@@ -5,7 +5,8 @@ import type { Tx } from '../db/client';
 export const REALTIME_CHANNEL = 'parley_events';
 
 export type RealtimeEvent =
-  | { type: 'message.created'; orgId: string; messageId: string }
+  /** threadId: the thread it starts or joins (docs/decisions/058-inbound-email.md). */
+  | { type: 'message.created'; orgId: string; messageId: string; threadId?: string }
   | { type: 'message.updated'; orgId: string; messageId: string }
   | { type: 'draft.saved'; orgId: string; messageId: string; version: number }
   /** Delivered only to the streams of `userId` (the hub filters; the client never sees userId). */

@@ -35,6 +35,9 @@ export type MessageRow = {
   ownerName: string | null;
   /** Whether the viewer has opened the thread (a message_reads row). */
   isRead: boolean;
+  threadId: string;
+  source: 'compose' | 'email';
+  senderUnknown: boolean;
 };
 
 export async function findProjectInOrg(db: DbOrTx, orgId: string, projectId: string) {
@@ -82,6 +85,9 @@ function selectMessages(db: DbOrTx, viewerId: unknown) {
       ownerId: investorMessages.ownerId,
       ownerName: ownerProfiles.name,
       isRead: sql<boolean>`${readAtOf(viewerId, investorMessages.id)} is not null`,
+      threadId: investorMessages.threadId,
+      source: investorMessages.source,
+      senderUnknown: investorMessages.senderUnknown,
     })
     .from(investorMessages)
     .leftJoin(projects, eq(projects.id, investorMessages.projectId))
@@ -123,6 +129,7 @@ type Viewer = { viewerId: string };
 function baseFilter(input: ListFilter): SQL | undefined {
   return and(
     eq(investorMessages.orgId, input.orgId),
+    eq(investorMessages.threadLatest, true),
     input.projectId ? eq(investorMessages.projectId, input.projectId) : undefined,
     input.q ? searchFilter(escapeLike(input.q)) : undefined,
   );
@@ -158,6 +165,7 @@ type PageShape = { tab: InboxTab; fund: boolean; search: boolean; cursor: boolea
 function preparePage(db: DbOrTx, shape: PageShape, name: string) {
   const where = and(
     eq(investorMessages.orgId, sql.placeholder('orgId')),
+    eq(investorMessages.threadLatest, true),
     shape.fund ? eq(investorMessages.projectId, sql.placeholder('projectId')) : undefined,
     shape.search ? searchFilter(sql.placeholder('q')) : undefined,
     tabFilter(shape.tab),
@@ -321,7 +329,7 @@ export async function countUnreadMessages(
 ): Promise<number> {
   const newest = UNREAD_COUNTED_STATUSES.map(
     (status) =>
-      sql`(select ${investorMessages.id} as id from ${investorMessages} where ${investorMessages.orgId} = ${input.orgId} and ${investorMessages.status} = ${status} order by ${investorMessages.createdAt} desc nulls last, ${investorMessages.id} desc nulls last limit ${input.window})`,
+      sql`(select ${investorMessages.id} as id from ${investorMessages} where ${investorMessages.orgId} = ${input.orgId} and ${investorMessages.status} = ${status} and ${investorMessages.threadLatest} order by ${investorMessages.createdAt} desc nulls last, ${investorMessages.id} desc nulls last limit ${input.window})`,
   );
   const rows = (await db.execute(
     sql`select count(*)::int as n from (${sql.join(newest, sql` union all `)}) recent where ${readAtOf(input.userId, sql`recent.id`)} is null`,

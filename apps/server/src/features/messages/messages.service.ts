@@ -63,6 +63,9 @@ export function toMessageDto(row: MessageRow): Message {
     created_at: row.createdAt.toISOString(),
     owner: row.ownerId ? { id: row.ownerId, name: row.ownerName ?? '' } : null,
     unread: !row.isRead,
+    thread_id: row.threadId,
+    source: row.source,
+    sender_unknown: row.senderUnknown,
   };
 }
 
@@ -108,7 +111,7 @@ export async function createMessage(
       entityId: messageId,
       details: { project_id: project.id, topics, topics_suggested: suggested, sentiment_score: sentiment },
     });
-    await notifyOrg(tx, { type: 'message.created', orgId: actor.orgId, messageId });
+    await notifyOrg(tx, { type: 'message.created', orgId: actor.orgId, messageId, threadId: messageId });
     // The form is logged, so its unfinished copy has nothing left to keep.
     await deleteComposeDraft(tx, actor);
     return messageId;

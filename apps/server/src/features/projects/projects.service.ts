@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
 import {
   type CreateProjectInput,
   DOCUMENT_MAX_BYTES,
@@ -25,6 +24,7 @@ import {
   parseTimeCursor,
 } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
+import { privateFilePath, writePrivateFile } from '../../lib/private-files';
 import { type PassageSnapshot, recordPassageDrift } from '../drift-watch/drift-watch.service';
 import { assertMayDelete } from '../retention/retention-guard';
 import { type ExtractionTicket, sharedDocumentExtractor } from './document-extractor';
@@ -250,26 +250,7 @@ export async function listDocumentsPage(
 }
 
 function filePathOf(ctx: Pick<ServiceContext, 'documentsRoot'>, storageKey: string) {
-  return path.join(ctx.documentsRoot, ...storageKey.split('/'));
-}
-
-/**
- * Writes an upload readable by the server's user only (0600, its folders 0700): fund documents are
- * confidential and the data directory may sit on a shared host (docs/decisions/037-untrusted-files.md).
- * Folders made before that rule are narrowed on the next upload to them.
- */
-async function storeFile(
-  ctx: Pick<ServiceContext, 'documentsRoot'>,
-  storageKey: string,
-  filePath: string,
-  bytes: Uint8Array,
-) {
-  await mkdir(path.dirname(filePath), { recursive: true, mode: 0o700 });
-  const [orgId = ''] = storageKey.split('/');
-  for (const dir of [ctx.documentsRoot, path.join(ctx.documentsRoot, orgId), path.dirname(filePath)]) {
-    await chmod(dir, 0o700);
-  }
-  await writeFile(filePath, bytes, { mode: 0o600, flag: 'wx' });
+  return privateFilePath(ctx.documentsRoot, storageKey);
 }
 
 /** The last path segment of an uploaded name, without control characters, at most 200 characters. */
@@ -335,8 +316,7 @@ async function storeAndIndex(
   const { fileName, kind } = input;
   const documentId = randomUUID();
   const storageKey = `${actor.orgId}/${input.projectId}/${documentId}`;
-  const filePath = filePathOf(ctx, storageKey);
-  await storeFile(ctx, storageKey, filePath, input.bytes);
+  const filePath = await writePrivateFile(ctx.documentsRoot, storageKey, input.bytes);
   let row: DocumentRow;
   try {
     row = await ctx.db.transaction(async (tx) => {

@@ -7,7 +7,13 @@ const ctx = await createTestContext();
 
 const DEFAULTS = {
   email_signature: '',
-  notifications: { mentions: true, approval_requests: true, compliance_flags: true, weekly_digest: true },
+  notifications: {
+    mentions: true,
+    approval_requests: true,
+    compliance_flags: true,
+    weekly_digest: true,
+    investor_replies: true,
+  },
 };
 
 function read(cookie: string) {
@@ -58,6 +64,7 @@ describe('PATCH /api/settings', () => {
         approval_requests: true,
         compliance_flags: true,
         weekly_digest: false,
+        investor_replies: true,
       },
     };
     expect(await json(second)).toEqual(expected);

@@ -15,6 +15,7 @@ const DEFAULTS = {
   notifyApprovalRequests: true,
   notifyComplianceFlags: true,
   notifyWeeklyDigest: true,
+  notifyInvestorReplies: true,
 } as const;
 
 type SettingsValues = Omit<SettingsRow, 'userId' | 'updatedAt'>;
@@ -27,6 +28,7 @@ function toDto(row: SettingsValues): UserSettingsResponse {
       approval_requests: row.notifyApprovalRequests,
       compliance_flags: row.notifyComplianceFlags,
       weekly_digest: row.notifyWeeklyDigest,
+      investor_replies: row.notifyInvestorReplies,
     },
   };
 }
@@ -61,6 +63,7 @@ export async function updateUserSettings(
       notifyApprovalRequests: input.notifications?.approval_requests ?? current.notifyApprovalRequests,
       notifyComplianceFlags: input.notifications?.compliance_flags ?? current.notifyComplianceFlags,
       notifyWeeklyDigest: input.notifications?.weekly_digest ?? current.notifyWeeklyDigest,
+      notifyInvestorReplies: input.notifications?.investor_replies ?? current.notifyInvestorReplies,
     };
     const changed = [
       next.emailSignature !== current.emailSignature && 'email_signature',
@@ -68,6 +71,7 @@ export async function updateUserSettings(
       next.notifyApprovalRequests !== current.notifyApprovalRequests && 'notifications.approval_requests',
       next.notifyComplianceFlags !== current.notifyComplianceFlags && 'notifications.compliance_flags',
       next.notifyWeeklyDigest !== current.notifyWeeklyDigest && 'notifications.weekly_digest',
+      next.notifyInvestorReplies !== current.notifyInvestorReplies && 'notifications.investor_replies',
     ].filter((key): key is string => key !== false);
     if (changed.length === 0) return toDto(current);
 

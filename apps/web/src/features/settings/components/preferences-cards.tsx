@@ -16,7 +16,10 @@ import { formatNumber } from '@/lib/format';
 import { useUserSettings } from '../api/get-user-settings';
 import { useUpdateUserSettings } from '../api/update-user-settings';
 
-/** docs/product.md §2 Settings: the notification toggles, all on by default. */
+/**
+ * docs/product.md §2 Settings: the notification toggles, all on by default; Investor Replies is ours
+ * (docs/decisions/058-inbound-email.md).
+ */
 const NOTIFICATIONS = [
   { key: 'mentions', label: '@Mentions', description: 'When someone mentions you in a draft or note' },
   {
@@ -29,6 +32,11 @@ const NOTIFICATIONS = [
     key: 'weekly_digest',
     label: 'Weekly Digest',
     description: "A summary of the organisation's week, once a week",
+  },
+  {
+    key: 'investor_replies',
+    label: 'Investor Replies',
+    description: 'When an investor writes again in a thread you own',
   },
 ] as const satisfies readonly { key: keyof NotificationSettings; label: string; description: string }[];
 
