@@ -1,4 +1,4 @@
-import { DOCUMENT_MAX_BYTES, EMAIL_WEBHOOK_MAX_BYTES } from '@parley/contracts';
+import { DOCUMENT_MAX_BYTES, EMAIL_WEBHOOK_MAX_BYTES, INBOUND_EMAIL_MAX_BYTES } from '@parley/contracts';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { forgetSessionsAfterWrites, policyGuard } from './auth/guards';
@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerAnalyticsRoutes } from './features/analytics/analytics.routes';
 import { registerAnswerLibraryRoutes } from './features/answer-library/answer-library.routes';
+import { registerAttachmentRoutes } from './features/attachments/attachments.routes';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { registerAuditLogRoutes } from './features/audit/audit-log.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -25,6 +26,7 @@ import type { Mailer } from './features/email/mailer';
 import { registerUnsubscribeRoutes } from './features/email/unsubscribe.routes';
 import { registerEmailHealthRoutes } from './features/email-health/email-health.routes';
 import { registerEvidenceRoutes } from './features/evidence/evidence.routes';
+import { registerInboundEmailRoutes } from './features/inbound-email/inbound-email.routes';
 import { registerInvitationRoutes } from './features/invitations/invitations.routes';
 import { registerMessageRoutes } from './features/messages/messages.routes';
 import { registerMfaRoutes } from './features/mfa/mfa.routes';
@@ -57,6 +59,7 @@ import { apiNotFound, createErrorHandler } from './http/errors';
 import { assertEveryRouteHasPolicy } from './http/policy';
 import { createApiRouter, type RouteDeps } from './http/router';
 import {
+  INBOUND_EMAIL_WEBHOOK_PATH,
   isDocumentUpload,
   noStore,
   SIGNED_WEBHOOK_PATHS,
@@ -141,9 +144,17 @@ export function createApp(deps: AppDeps) {
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
+  // Investors' e-mail (decision 058): the whole message, refused by its Content-Length or as it arrives.
+  const inboundEmailBodyLimit = bodyLimit({
+    maxSize: INBOUND_EMAIL_MAX_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
   // The one route-aware place for body caps: document uploads and webhooks get theirs, everything else 64 KB.
   app.use('/api/*', (c, next) => {
     if (isDocumentUpload(c.req.method, c.req.path)) return uploadBodyLimit(c, next);
+    if (c.req.path === INBOUND_EMAIL_WEBHOOK_PATH) return inboundEmailBodyLimit(c, next);
     if (SIGNED_WEBHOOK_PATHS.has(c.req.path)) return webhookBodyLimit(c, next);
     return apiBodyLimit(c, next);
   });
@@ -174,9 +185,11 @@ export function createApp(deps: AppDeps) {
   registerRetentionRoutes(app, routeDeps);
   registerUnsubscribeRoutes(app, routeDeps);
   registerEmailWebhookRoutes(app, routeDeps);
+  registerInboundEmailRoutes(app, routeDeps);
   registerEmailEventRoutes(app, routeDeps);
   registerEmailHealthRoutes(app, routeDeps);
   registerMessageRoutes(app, routeDeps);
+  registerAttachmentRoutes(app, routeDeps);
   registerComposeDraftRoutes(app, routeDeps);
   registerTriageRoutes(app, routeDeps);
   registerReplyRoutes(app, routeDeps);

@@ -143,7 +143,9 @@ const envSchema = z.object({
       .string()
       .regex(/^\d{1,5}$/, { error: 'must be a port number' })
       .transform(Number)
-      .pipe(z.number().min(1, { error: 'must be a port number' }).max(65535, { error: 'must be a port number' }))
+      .pipe(
+        z.number().min(1, { error: 'must be a port number' }).max(65535, { error: 'must be a port number' }),
+      )
       .optional(),
   ),
   INBOUND_SMTP_HOST: optionalString.pipe(z.string().default('0.0.0.0')),

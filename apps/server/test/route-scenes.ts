@@ -14,6 +14,7 @@ import {
 import { createUnsubscribeToken } from '../src/features/email/unsubscribe-token';
 import { issueSetupToken } from '../src/features/setup/setup.service';
 import { generateToken, sha256Hex } from '../src/lib/crypto';
+import { buildPdf } from './document-fixtures';
 import {
   backdateDocument,
   buildInvitation,
@@ -21,10 +22,12 @@ import {
   insertProject,
   uniqueEmail,
 } from './factories';
+import { inboundAddressOf, inboundWebhookHeaders, plainMail } from './inbound-mail';
 import { DISTRIBUTION_PASSAGE, insertLibraryScene, insertQuestion } from './library-fixtures';
 import { SoftAuthenticator } from './soft-authenticator';
 import { insertSsoProvider, insertUserIdentity, sharedOidcProvider, ssoProviderInput } from './sso-fixtures';
 import { json, sessionCookieOf, TEST_ORIGIN, type TestContext } from './test-app';
+import { insertAttachment } from './thread-fixtures';
 
 /**
  * One working call of an API route and what it needs, for the tests that go over every route (the
@@ -47,6 +50,8 @@ export type Scene = {
   query?: string;
   /** A body that is not JSON (a multipart upload, a mail provider's form). */
   form?: FormData | URLSearchParams;
+  /** A body sent as it is with these headers and nothing else (a signed webhook's raw e-mail). */
+  raw?: { body: Buffer; headers: Record<string, string> };
   /** The app the call goes to when it is not the shared one (the setup link needs an empty database). */
   ctx?: TestContext;
 };
@@ -74,6 +79,13 @@ export function callScene(
   });
   const url = `${filled}${scene.query ? `?${scene.query}` : ''}`;
   const cookie = variant.cookie === null ? undefined : (variant.cookie ?? scene.cookie);
+  if (scene.raw && !('body' in variant)) {
+    return c.app.request(`${TEST_ORIGIN}${url}`, {
+      method: route.method,
+      headers: scene.raw.headers,
+      body: scene.raw.body,
+    });
+  }
   if (scene.form && !('body' in variant)) {
     return c.app.request(`${TEST_ORIGIN}${url}`, {
       method: route.method,
@@ -573,6 +585,20 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
     };
   },
 
+  // --- Investors' e-mail (docs/decisions/058-inbound-email.md) ---------------------------------------
+  // The public webhook writes in the chain of the organisation the address names.
+  'POST /api/webhooks/inbound-email': async ({ ctx }) => {
+    const orgId = await ctx.createOrg();
+    const secret = ctx.config.inbound?.webhookSecrets[0];
+    if (!secret) throw new Error('the context configures no INBOUND_EMAIL_WEBHOOK_SECRET');
+    const body = plainMail({
+      from: 'Jane Investor <jane@example.com>',
+      to: await inboundAddressOf(ctx, orgId),
+      messageId: `<${generateToken()}@mail.example.com>`,
+    });
+    return { orgId, raw: { body, headers: inboundWebhookHeaders(ctx, body, { secret }) } };
+  },
+
   // --- Funds and documents ----------------------------------------------------------------------
   'POST /api/projects': signedInAs('ir_director', () => ({
     name: `Fund ${generateToken().slice(0, 8)}`,
@@ -724,6 +750,24 @@ export const ROUTE_SCENES: Record<string, SceneSetup> = {
   'POST /api/messages/bulk': async ({ ctx }) => {
     const s = await questionScene(ctx);
     return { ...by(s.associate), body: { ids: [s.messageId], action: 'resolve' } };
+  },
+
+  // --- Threads and e-mail attachments (docs/decisions/058-inbound-email.md) ------------------------
+  'PUT /api/messages/:id/fund': async ({ ctx }) => {
+    const s = await questionScene(ctx);
+    const other = await insertProject(ctx.db, { orgId: s.orgId });
+    return { ...by(s.associate), params: { id: s.messageId }, body: { project_id: other } };
+  },
+  'POST /api/messages/:id/attachments/:attachmentId/document': async ({ ctx }) => {
+    const s = await questionScene(ctx);
+    const attachment = await insertAttachment(ctx.db, ctx.config.attachmentsDir, {
+      orgId: s.orgId,
+      messageId: s.messageId,
+      fileName: 'Q3 statement.pdf',
+      contentType: 'application/pdf',
+      bytes: buildPdf([['The Q3 distribution was paid on 15 July.']]),
+    });
+    return { ...by(s.associate), params: { id: s.messageId, attachmentId: attachment.id } };
   },
 
   // --- The Compliance center --------------------------------------------------------------------

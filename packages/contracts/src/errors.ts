@@ -203,6 +203,21 @@ export const ERRORS = {
     message: 'Parley is reading other documents right now. Nothing was uploaded: try again in a minute.',
   },
   /**
+   * 422: docs/decisions/058-inbound-email.md — only a PDF or DOCX attachment (by its recognised content)
+   * may be added to a fund's documents; `fields` names the attachment.
+   */
+  ATTACHMENT_NOT_ADDABLE: {
+    status: 422,
+    message: 'Only a PDF or Word (.docx) attachment can be added to the fund’s documents.',
+  },
+  /** 409: docs/decisions/058-inbound-email.md — the attachment was already added to a fund's documents. */
+  ATTACHMENT_ALREADY_ADDED: { status: 409, message: 'This attachment is already in the fund’s documents.' },
+  /**
+   * 422: docs/decisions/058-inbound-email.md — the fund named is not one of the organisation's, or the
+   * message has none to default to; `fields.project_id` says which.
+   */
+  FUND_NOT_AVAILABLE: { status: 422, message: 'Choose one of your organisation’s funds.' },
+  /**
    * 503: docs/decisions/039-email-delivery-webhook.md — EMAIL_WEBHOOK_SECRET is not set, so no delivery
    * report can be verified; nothing is stored. The sender should retry once the operator sets it.
    */
@@ -227,6 +242,23 @@ export const ERRORS = {
   WEBHOOK_TIMESTAMP_OUT_OF_RANGE: {
     status: 401,
     message: 'The webhook timestamp is more than 5 minutes away from the server time.',
+  },
+  /**
+   * 503: docs/decisions/058-inbound-email.md — INBOUND_EMAIL_DOMAIN or INBOUND_EMAIL_WEBHOOK_SECRET is not
+   * set, so no e-mail can be verified and placed; nothing is stored. The sender should retry once it is set.
+   */
+  INBOUND_EMAIL_NOT_CONFIGURED: {
+    status: 503,
+    message:
+      'E-mail is not accepted: INBOUND_EMAIL_DOMAIN and INBOUND_EMAIL_WEBHOOK_SECRET must be configured.',
+  },
+  /**
+   * 422: docs/decisions/058-inbound-email.md — none of the e-mail's recipients is an organisation's inbound
+   * address (`ir+{slug}@INBOUND_EMAIL_DOMAIN` of an existing organisation); nothing is stored.
+   */
+  INBOUND_RECIPIENT_UNKNOWN: {
+    status: 422,
+    message: 'No recipient of this e-mail is an organisation’s inbound address.',
   },
   /** 429: too many attempts; the response carries Retry-After. */
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },

@@ -14,6 +14,11 @@ export const NOTIFICATION_KINDS = [
   'email_health_alert',
   /** docs/decisions/056-single-sign-on.md: to the admins, when the break-glass admin signs in without SSO. */
   'sso_break_glass_used',
+  /**
+   * docs/decisions/058-inbound-email.md: to a thread's owner, when the investor's e-mail joins it (also
+   * e-mailed unless their notify_investor_replies is off).
+   */
+  'investor_replied',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

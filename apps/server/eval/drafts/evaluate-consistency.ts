@@ -54,6 +54,8 @@ export async function evaluateConsistency(database: Database): Promise<Consisten
     appOrigin: 'http://parley.invalid',
     unsubscribeKey: Buffer.alloc(32, 7),
     secondOpinion: null,
+    // Parley receives no e-mail here: replies carry no Reply-To (docs/decisions/058-inbound-email.md).
+    config: { inbound: undefined },
   };
   const orgId = await database.db.transaction((tx) =>
     createOrganization(tx, clock, { name: `Consistency eval ${generateToken().slice(0, 8)}`, actorId: null }),

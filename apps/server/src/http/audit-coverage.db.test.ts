@@ -20,6 +20,9 @@ const ctx = await createTestContext({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'parley-audit-coverage-')),
   // The single sign-on scenes save a real provider that listens on http (apps/server/test/sso-fixtures.ts).
   SSO_ALLOW_INSECURE_ISSUER: 'true',
+  // The inbound e-mail webhook's scene signs with this secret (docs/decisions/058-inbound-email.md).
+  INBOUND_EMAIL_DOMAIN: 'in.parley.test',
+  INBOUND_EMAIL_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 5).toString('base64')}`,
 });
 /** The first-start setup link only works on a database without users. */
 const emptyCtx = await createTestContext({}, { emptyDatabase: true });

@@ -13,9 +13,12 @@ const REQUESTS_PER_CALLER = 20;
 const CALLERS = ['anonymous', ...ROLES] as const;
 type Caller = (typeof CALLERS)[number];
 
-// With a webhook secret, so the delivery webhook is fuzzed past its 503 'not configured' (decision 039).
+// With webhook secrets, so the delivery and inbound e-mail webhooks are fuzzed past their 503 'not
+// configured' (decisions 039 and 058).
 const ctx = await createTestContext({
   EMAIL_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 9).toString('base64')}`,
+  INBOUND_EMAIL_DOMAIN: 'in.parley.test',
+  INBOUND_EMAIL_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 8).toString('base64')}`,
 });
 
 it('answers no generated request with a 5xx, on every route and for every caller', async () => {

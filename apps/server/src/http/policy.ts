@@ -102,6 +102,8 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/admin/email-events': 'admin.manage',
   'GET /api/admin/email-health': 'admin.manage',
   'POST /api/admin/email-health/live-test': 'admin.manage',
+  /** The organisation's inbound address and the e-mail received (docs/decisions/058-inbound-email.md): as Email health. */
+  'GET /api/email/inbound': 'admin.manage',
   /**
    * Data retention (docs/decisions/030-data-retention.md): the Admin panel's Data Retention tile — the
    * period, legal holds and erasure requests are the admins'.
@@ -162,6 +164,11 @@ export const ROUTE_POLICIES: Record<string, Access> = {
    * the credential (docs/decisions/039-email-delivery-webhook.md).
    */
   'POST /api/webhooks/email-events': 'public',
+  /**
+   * Investors' e-mail posted by the mail provider or a relay: no session, the Standard Webhooks signature
+   * over the raw message is the credential (docs/decisions/058-inbound-email.md).
+   */
+  'POST /api/webhooks/inbound-email': 'public',
   /** Funds and their documents (decision 013): everyone reads; directors and admins manage funds. */
   'GET /api/projects': 'workspace.read',
   'GET /api/projects/:id': 'workspace.read',
@@ -194,6 +201,15 @@ export const ROUTE_POLICIES: Record<string, Access> = {
   'GET /api/messages/:id/investor': 'workspace.read',
   /** The investor's type decides the class of their replies (decision 054): those who manage compliance set it. */
   'PUT /api/messages/:id/investor/type': 'compliance.manage',
+  /**
+   * Threads and e-mail attachments (docs/decisions/058-inbound-email.md): whoever reads the message reads
+   * its thread and downloads its attachments; whoever writes messages (and uploads fund documents) sets
+   * the thread's fund and adds an attachment to the fund's documents.
+   */
+  'GET /api/messages/:id/thread': 'workspace.read',
+  'GET /api/messages/:id/attachments/:attachmentId': 'workspace.read',
+  'POST /api/messages/:id/attachments/:attachmentId/document': 'messages.write',
+  'PUT /api/messages/:id/fund': 'messages.write',
   /** Triage (docs/decisions/050-triage-unread-and-owner.md): whoever answers messages assigns and resolves them. */
   'PUT /api/messages/:id/owner': 'messages.write',
   'POST /api/messages/bulk': 'messages.write',

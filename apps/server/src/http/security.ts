@@ -19,6 +19,13 @@ const CROSS_ORIGIN_FORM_PATHS = new Set(['/api/email/unsubscribe/one-click']);
  */
 export const SIGNED_WEBHOOK_PATHS: ReadonlySet<string> = new Set(['/api/webhooks/email-events']);
 
+/**
+ * Investors' e-mail (docs/decisions/058-inbound-email.md): signed like the delivery reports, but its
+ * body is the raw RFC 5322 message in whatever content type the provider posts it, so neither the
+ * Origin checks nor the JSON rule apply. A browser's form could reach it, but not sign it.
+ */
+export const INBOUND_EMAIL_WEBHOOK_PATH = '/api/webhooks/inbound-email';
+
 /** The fund document upload (decision 013): the one same-origin route whose body is multipart/form-data. */
 const DOCUMENT_UPLOAD_PATH = /^\/api\/projects\/[^/]+\/documents$/;
 
@@ -49,6 +56,9 @@ export function securityHeaders(options: { isHttps: boolean }) {
     strictTransportSecurity: options.isHttps ? 'max-age=63072000; includeSubDomains' : false,
     crossOriginOpenerPolicy: 'same-origin',
     crossOriginResourcePolicy: 'same-origin',
+    // A route that sets one of these itself keeps it: an attachment download answers with a stricter CSP
+    // (docs/decisions/058-inbound-email.md).
+    overwrite: false,
   });
 }
 
@@ -67,6 +77,7 @@ export const noStore = createMiddleware(async (c, next) => {
 export function sameOriginOnly(options: { appOrigin: string }) {
   return createMiddleware(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || CROSS_ORIGIN_FORM_PATHS.has(c.req.path)) return next();
+    if (c.req.path === INBOUND_EMAIL_WEBHOOK_PATH) return next();
     if (!SIGNED_WEBHOOK_PATHS.has(c.req.path)) refuseCrossOrigin(c, options.appOrigin);
     const contentType = c.req.header('content-type') ?? '';
     // The upload passed the same Origin/Sec-Fetch-Site checks above, so a cross-origin form is still refused.

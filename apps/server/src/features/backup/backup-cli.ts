@@ -12,7 +12,8 @@ export const BACKUP_USAGE = `Usage:
   npm run cli -- backup --to FILE
   npm run cli -- restore --from FILE [--force]
 
-One file holds the database and the uploaded documents (docs/operations.md). It does NOT hold
+One file holds the database, the uploaded documents and investors' e-mail attachments
+(docs/operations.md). It does NOT hold
 ENCRYPTION_KEY or the audit signing key: back those up separately. With the embedded database, stop
 Parley first. restore refuses a target that holds data unless --force, then verifies the audit chain
 of every organisation; exit status 1 when one does not verify.`;
@@ -49,7 +50,7 @@ export async function runBackupCommand(
       const file = path.resolve(deps.cwd, values.to);
       const manifest = await backupTo(config, file, clock);
       output.out(
-        `Backed up the ${manifest.database === 'pglite' ? 'embedded database' : 'PostgreSQL database'} and ${countText(manifest.documents, 'document file')} to ${file}.\n${KEYS_NOT_INCLUDED}\n`,
+        `Backed up the ${manifest.database === 'pglite' ? 'embedded database' : 'PostgreSQL database'}, ${countText(manifest.documents, 'document file')} and ${countText(manifest.attachments ?? 0, 'attachment file')} to ${file}.\n${KEYS_NOT_INCLUDED}\n`,
       );
       return 0;
     }
@@ -67,7 +68,7 @@ export async function runBackupCommand(
     const auditSigner = loadAuditSigner(config, deps.logger);
     const result = await restoreFrom(config, file, { force: values.force === true, clock, auditSigner });
     const lines = [
-      `Restored ${file} (made ${result.manifest.createdAt}) with ${countText(result.manifest.documents, 'document file')}.`,
+      `Restored ${file} (made ${result.manifest.createdAt}) with ${countText(result.manifest.documents, 'document file')} and ${countText(result.manifest.attachments ?? 0, 'attachment file')}.`,
       ...result.movedAside.map((dir) => `What was there before is kept in ${dir}.`),
       `Audit log of ${countText(result.chains.length, 'organisation')}:`,
       ...result.chains.map(

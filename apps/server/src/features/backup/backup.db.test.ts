@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -27,8 +27,8 @@ function hasPgDump() {
   }
 }
 
-/** An organisation with a member, a signed checkpoint and an uploaded document. */
-async function createData(database: Database, documentsDir: string) {
+/** An organisation with a member, a signed checkpoint, an uploaded document and an e-mail attachment. */
+async function createData(database: Database, documentsDir: string, attachmentsDir: string) {
   await database.migrate();
   const orgName = `Backed up ${uniqueSuffix()}`;
   const orgId = await database.db.transaction((tx) =>
@@ -40,6 +40,8 @@ async function createData(database: Database, documentsDir: string) {
   );
   mkdirSync(path.join(documentsDir, orgId), { recursive: true });
   writeFileSync(path.join(documentsDir, orgId, 'memo.txt'), 'fund memo');
+  mkdirSync(path.join(attachmentsDir, orgId), { recursive: true });
+  writeFileSync(path.join(attachmentsDir, orgId, 'statement'), 'investor statement');
   return { orgId, orgName };
 }
 
@@ -66,7 +68,12 @@ async function ownPostgresDatabase(): Promise<string> {
 }
 
 function targetIn(dir: string, databaseUrl?: string) {
-  return { databaseUrl, dataDir: dir, documentsDir: path.join(dir, 'documents') };
+  return {
+    databaseUrl,
+    dataDir: dir,
+    documentsDir: path.join(dir, 'documents'),
+    attachmentsDir: path.join(dir, 'attachments'),
+  };
 }
 
 const restoreWith = (target: ReturnType<typeof targetIn>, file: string, auditSigner = TEST_AUDIT_SIGNER) =>
@@ -84,19 +91,26 @@ async function expectRestored(
   ]);
   expect(result.chains[0]?.entries).toBeGreaterThanOrEqual(2);
   expect(readFileSync(path.join(target.documentsDir, data.orgId, 'memo.txt'), 'utf8')).toBe('fund memo');
+  const attachment = path.join(target.attachmentsDir, data.orgId, 'statement');
+  expect(readFileSync(attachment, 'utf8')).toBe('investor statement');
+  expect(statSync(attachment).mode & 0o777).toBe(0o600);
 }
 
 describe('backup and restore', () => {
   it.runIf(process.env.TEST_DB !== 'postgres')(
-    'the embedded database: data, documents and a verified audit chain come back in a fresh DATA_DIR',
+    'the embedded database: data, documents, attachments and a verified audit chain come back in a fresh DATA_DIR',
     async () => {
       const source = targetIn(path.join(root, 'source'));
       const database = await openPglite(source.dataDir);
-      const { orgId, orgName } = await createData(database, source.documentsDir);
+      const { orgId, orgName } = await createData(database, source.documentsDir, source.attachmentsDir);
       await database.close();
 
       const file = path.join(root, 'embedded.zip');
-      expect(await backupTo(source, file, clock)).toMatchObject({ database: 'pglite', documents: 1 });
+      expect(await backupTo(source, file, clock)).toMatchObject({
+        database: 'pglite',
+        documents: 1,
+        attachments: 1,
+      });
       await expect(backupTo(source, file, clock)).rejects.toThrow('already exists');
 
       const restored = targetIn(path.join(root, 'restored'));
@@ -119,11 +133,15 @@ describe('backup and restore', () => {
       const sourceUrl = await ownPostgresDatabase();
       const source = targetIn(path.join(root, 'pg-source'), sourceUrl);
       const database = openPostgres(sourceUrl, { max: 2 });
-      const { orgId, orgName } = await createData(database, source.documentsDir);
+      const { orgId, orgName } = await createData(database, source.documentsDir, source.attachmentsDir);
       await database.close();
 
       const file = path.join(root, 'postgres.zip');
-      expect(await backupTo(source, file, clock)).toMatchObject({ database: 'postgres', documents: 1 });
+      expect(await backupTo(source, file, clock)).toMatchObject({
+        database: 'postgres',
+        documents: 1,
+        attachments: 1,
+      });
 
       const restored = targetIn(path.join(root, 'pg-restored'), await ownPostgresDatabase());
       await expectRestored(restored, file, { orgId, orgName });

@@ -30,13 +30,30 @@ export type BackupManifest = {
   database: 'pglite' | 'postgres';
   createdAt: string;
   documents: number;
+  /** Investors' e-mail attachments (decision 058); absent in backups made before they were kept. */
+  attachments?: number;
 };
 
 const MANIFEST = 'manifest.json';
 const DATABASE_ENTRY = { pglite: 'database.tar.gz', postgres: 'database.pgdump' } as const;
 const DOCUMENTS_PREFIX = 'documents/';
+const ATTACHMENTS_PREFIX = 'attachments/';
 
-export type BackupTarget = { databaseUrl: string | undefined; dataDir: string; documentsDir: string };
+export type BackupTarget = {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  documentsDir: string;
+  /** DATA_DIR/attachments: investors' e-mail attachments (docs/decisions/058-inbound-email.md). */
+  attachmentsDir: string;
+};
+
+/** The folders of files a backup holds beside the database, each under its own prefix in the zip. */
+function fileFolders(target: BackupTarget) {
+  return [
+    { prefix: DOCUMENTS_PREFIX, dir: target.documentsDir },
+    { prefix: ATTACHMENTS_PREFIX, dir: target.attachmentsDir },
+  ];
+}
 
 /** Refused for a reason the operator can act on (exit status 1, nothing written). */
 export class BackupRefusedError extends Error {
@@ -71,7 +88,7 @@ async function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]) {
 
 /**
  * Writes one zip: the database (PGlite's data directory dumped, or pg_dump's custom format), the
- * uploaded documents and a manifest. The keys stay out on purpose: a stolen backup must not open the
+ * uploaded documents, the e-mail attachments and a manifest. The keys stay out on purpose: a stolen backup must not open the
  * secrets it holds or sign for its audit log.
  */
 export async function backupTo(target: BackupTarget, file: string, clock: Clock): Promise<BackupManifest> {
@@ -101,18 +118,22 @@ export async function backupTo(target: BackupTarget, file: string, clock: Clock)
       }
     }
     const documents = listFiles(target.documentsDir);
+    const attachments = listFiles(target.attachmentsDir);
     const manifest: BackupManifest = {
       format: 'parley-backup',
       version: 1,
       database: kind,
       createdAt: clock.now().toISOString(),
       documents: documents.length,
+      attachments: attachments.length,
     };
     const zip = new yazl.ZipFile();
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST);
     zip.addFile(dump, DATABASE_ENTRY[kind]);
     for (const name of documents)
       zip.addFile(path.join(target.documentsDir, name), `${DOCUMENTS_PREFIX}${name}`);
+    for (const name of attachments)
+      zip.addFile(path.join(target.attachmentsDir, name), `${ATTACHMENTS_PREFIX}${name}`);
     zip.end();
     const chunks: Buffer[] = [];
     for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
@@ -187,14 +208,14 @@ export async function restoreFrom(
     renameSync(dir, aside);
     movedAside.push(aside);
   };
-  const hasDocuments = isNonEmptyDir(target.documentsDir);
+  const hasFiles = fileFolders(target).some(({ dir }) => isNonEmptyDir(dir));
   let database: Database;
   if (kind === 'pglite') {
     // Held from the check to the load, so no other process opens the directory in between.
     const lock = acquireDataDirLock(target.dataDir);
     try {
       const hasDatabase = isNonEmptyDir(pgliteDirOf(target.dataDir));
-      if ((hasDatabase || hasDocuments) && !options.force) {
+      if ((hasDatabase || hasFiles) && !options.force) {
         throw new BackupRefusedError(
           `${target.dataDir} already holds data: restore into an empty DATA_DIR, or pass --force to move it aside`,
         );
@@ -207,7 +228,7 @@ export async function restoreFrom(
     database = await openPglite(target.dataDir, { loadDataDir: new Blob([dump]), lock });
   } else {
     const url = target.databaseUrl ?? '';
-    if (((await hasPostgresTables(url)) || hasDocuments) && !options.force) {
+    if (((await hasPostgresTables(url)) || hasFiles) && !options.force) {
       throw new BackupRefusedError(
         'the database already holds tables: restore into an empty database, or pass --force to replace them',
       );
@@ -232,14 +253,17 @@ export async function restoreFrom(
   }
 
   try {
-    if (hasDocuments) moveAside(target.documentsDir);
-    for (const [name, bytes] of files) {
-      if (!name.startsWith(DOCUMENTS_PREFIX)) continue;
-      const out = path.resolve(target.documentsDir, name.slice(DOCUMENTS_PREFIX.length));
-      // A crafted entry (../) must not write outside the documents directory.
-      if (!out.startsWith(`${path.resolve(target.documentsDir)}${path.sep}`)) continue;
-      mkdirSync(path.dirname(out), { recursive: true });
-      writeFileSync(out, bytes, { mode: 0o600 });
+    for (const { prefix, dir } of fileFolders(target)) {
+      if (isNonEmptyDir(dir)) moveAside(dir);
+      for (const [name, bytes] of files) {
+        if (!name.startsWith(prefix)) continue;
+        const out = path.resolve(dir, name.slice(prefix.length));
+        // A crafted entry (../) must not write outside its directory.
+        if (!out.startsWith(`${path.resolve(dir)}${path.sep}`)) continue;
+        // Investors' and funds' files: readable by the server's user only (decision 037).
+        mkdirSync(path.dirname(out), { recursive: true, mode: 0o700 });
+        writeFileSync(out, bytes, { mode: 0o600 });
+      }
     }
     await database.migrate();
     const ctx = { db: database.db, clock: options.clock, auditSigner: options.auditSigner };

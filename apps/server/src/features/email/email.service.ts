@@ -29,6 +29,11 @@ export type QueueEmailInput = {
   template: string;
   category: EmailCategory;
   content: EmailContent;
+  /**
+   * Headers of the mail's own (an investor reply's Reply-To, In-Reply-To and References: decision 058),
+   * stored with the row and composed into the message by the mailer. The unsubscribe headers win.
+   */
+  headers?: Record<string, string>;
 };
 
 /** The link of the unsubscribe page for an address (docs/product.md §2: /email/unsubscribe?email&token). */
@@ -48,7 +53,7 @@ export async function queueEmail(
   input: QueueEmailInput,
 ) {
   const to = input.to.trim().toLowerCase();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...input.headers };
   let isSuppressed = false;
   let footnote = input.content.footnote;
   if (input.category !== 'transactional') {

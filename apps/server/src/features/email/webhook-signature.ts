@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { EMAIL_WEBHOOK_TOLERANCE_SECONDS } from '@parley/contracts';
 import { Webhook } from 'standardwebhooks';
 import { AppError } from '../../lib/errors';
@@ -26,10 +26,30 @@ const TIMESTAMP_PATTERN = /^\d{1,12}$/;
  * the timestamp with `Date.now()` and takes no clock: so the timestamp is checked here against the
  * server's injected clock (tests move it), with the library's 5-minute tolerance, and the signatures
  * are compared in constant time.
+ *
+ * A body of bytes (the inbound e-mail webhook's raw message, which need not be UTF-8) is signed as the
+ * bytes it is: the library would decode it as UTF-8 first and sign U+FFFD for every byte it cannot
+ * read. For a UTF-8 body both give the same signature.
  */
 export function createWebhookVerifier(secrets: readonly string[]) {
-  const webhooks = secrets.map((secret) => new Webhook(secret));
-  return function verifyWebhook(input: { headers: WebhookHeaders; body: string; now: Date }): string {
+  const webhooks = secrets.map((secret) => ({
+    webhook: new Webhook(secret),
+    key: Buffer.from(secret.replace(/^whsec_/, ''), 'base64'),
+  }));
+  const expectedSignature = (
+    { webhook, key }: (typeof webhooks)[number],
+    id: string,
+    sentAt: number,
+    body: string | Uint8Array,
+  ) =>
+    typeof body === 'string'
+      ? webhook.sign(id, new Date(sentAt * 1000), body).slice('v1,'.length)
+      : createHmac('sha256', key).update(`${id}.${sentAt}.`).update(body).digest('base64');
+  return function verifyWebhook(input: {
+    headers: WebhookHeaders;
+    body: string | Uint8Array;
+    now: Date;
+  }): string {
     if (webhooks.length === 0) throw new AppError('WEBHOOK_NOT_CONFIGURED');
     const { id, timestamp, signature } = input.headers;
     if (
@@ -50,8 +70,8 @@ export function createWebhookVerifier(secrets: readonly string[]) {
       .split(' ')
       .filter((entry) => entry.startsWith('v1,'))
       .map((entry) => Buffer.from(entry.slice('v1,'.length)));
-    for (const webhook of webhooks) {
-      const expected = Buffer.from(webhook.sign(id, new Date(sentAt * 1000), input.body).slice('v1,'.length));
+    for (const secret of webhooks) {
+      const expected = Buffer.from(expectedSignature(secret, id, sentAt, input.body));
       if (
         passed.some(
           (candidate) => candidate.length === expected.length && timingSafeEqual(candidate, expected),

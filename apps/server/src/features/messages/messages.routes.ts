@@ -11,10 +11,13 @@ import {
   messageCountsResponseSchema,
   messageIdParamSchema,
   messageSchema,
+  setMessageFundInputSchema,
+  threadResponseSchema,
 } from '@parley/contracts';
 import { type ApiRouter, apiRoute, type RouteDeps } from '../../http/router';
 import { getInvestorHistory } from './investor-history';
 import { setInvestorType } from './investor-type';
+import { setMessageFund } from './message-fund';
 import {
   countMessagesPage,
   createMessage,
@@ -23,6 +26,7 @@ import {
   openMessage,
   readMessageBadges,
 } from './messages.service';
+import { getThread } from './thread';
 
 const create = apiRoute({
   method: 'post',
@@ -99,6 +103,26 @@ const investorType = apiRoute({
   errors: [400, 401, 403, 404, 415],
 });
 
+const thread = apiRoute({
+  method: 'get',
+  path: '/api/messages/{id}/thread',
+  summary:
+    'The thread of any of its messages: its messages (the newest 200) and the replies sent to them, oldest first, with their attachments',
+  params: messageIdParamSchema,
+  ok: { status: 200, schema: threadResponseSchema, description: 'The thread' },
+  errors: [400, 401, 403, 404],
+});
+
+const fund = apiRoute({
+  method: 'put',
+  path: '/api/messages/{id}/fund',
+  summary: 'Set the fund of the message’s whole thread (one of the organisation’s funds)',
+  params: messageIdParamSchema,
+  body: setMessageFundInputSchema,
+  ok: { status: 200, schema: messageSchema, description: 'The message with its new fund' },
+  errors: [400, 401, 403, 404, 415, 422],
+});
+
 export function registerMessageRoutes(api: ApiRouter, deps: RouteDeps) {
   api.openapi(create, async (c) => {
     const message = await createMessage(deps, c.get('actor'), c.req.valid('json'));
@@ -127,6 +151,16 @@ export function registerMessageRoutes(api: ApiRouter, deps: RouteDeps) {
     const { id } = c.req.valid('param');
     const input = { messageId: id, investorType: c.req.valid('json').investor_type };
     return c.json(await setInvestorType(deps, c.get('actor'), input), 200);
+  });
+
+  api.openapi(thread, async (c) => {
+    return c.json(await getThread(deps, c.get('actor'), { messageId: c.req.valid('param').id }), 200);
+  });
+
+  api.openapi(fund, async (c) => {
+    const { id } = c.req.valid('param');
+    const { project_id } = c.req.valid('json');
+    return c.json(await setMessageFund(deps, c.get('actor'), { id, projectId: project_id }), 200);
   });
 
   api.openapi(investor, async (c) => {

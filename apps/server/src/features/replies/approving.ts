@@ -26,6 +26,7 @@ import {
   unresolvedFlags,
 } from '@parley/contracts';
 import type { Actor } from '../../auth/actor';
+import type { Config } from '../../config';
 import type { ServiceContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { appendAudit } from '../../lib/audit';
@@ -85,6 +86,7 @@ import {
   type ReplyMessageRow,
   recordApproval,
 } from './replies.queries';
+import { replyThreadingHeaders } from './reply-headers';
 import { flagRankOf, setMessageStatus, settleMessageStatus, storeVersionCheck } from './reply-state';
 import { checkVersionText } from './version-check';
 
@@ -356,7 +358,7 @@ function decideApproval<F extends { severity: string; dismissal?: unknown }>(
  * to the investor; the reply is handed to SMTP after commit.
  */
 export async function approveAndSend(
-  ctx: ApprovalContext,
+  ctx: ApprovalContext & { config: Pick<Config, 'inbound'> },
   actor: Approver,
   input: MessageInput & ApproveInput,
 ): Promise<ApproveResponse> {
@@ -406,6 +408,8 @@ export async function approveAndSend(
       template: 'investor_reply',
       category: 'transactional',
       content: investorReplyEmail({ subject: message.subject, text: latest.aiDraft }),
+      // The investor's answer comes back to Parley, into this thread (docs/decisions/058-inbound-email.md).
+      headers: await replyThreadingHeaders(tx, ctx.config.inbound, { orgId: actor.orgId, messageId }),
     });
     const complianceTag = complianceTagOf(result.flags);
     await recordApproval(tx, latest.id, {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RETENTION_FLOOR_YEARS } from '@parley/contracts';
@@ -6,15 +6,18 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { backdateDocument, insertMessage, insertProject, uniqueEmail } from '../../../test/factories';
 import { createTestContext, json, TEST_ORIGIN } from '../../../test/test-app';
+import { insertAttachment, insertInboundEmail } from '../../../test/thread-fixtures';
 import {
   aiResponses,
   auditLogs,
   emailEvents,
   emailOutbox,
   erasureRequests,
+  inboundEmails,
   investorMessages,
   investorProfiles,
   legalHolds,
+  messageAttachments,
   organizations,
   projectDocuments,
 } from '../../db/schema';
@@ -651,5 +654,83 @@ describe('erasure of an investor’s personal data', () => {
       .from(investorProfiles)
       .where(eq(investorProfiles.email, s.email.toLowerCase()));
     expect(left).toEqual([{ orgId: stranger.orgId }]);
+  });
+
+  it('erases the mail and attachments of the messages it pseudonymises, keeps those of retained ones, and removes the files', async () => {
+    const s = await scene();
+    const oldDate = yearsAgo(8);
+    const received = async (messageId: string | null, receivedAt: Date) =>
+      insertInboundEmail(ctx.db, {
+        orgId: s.admin.orgId,
+        messageId,
+        fromAddress: s.email,
+        receivedAt,
+        subject: `Distribution for ${NAME}`,
+        raw: `From: ${NAME} <${s.email}>\r\nSubject: Distribution\r\n\r\nRegards, ${NAME}\r\n`,
+      });
+    const oldMail = await received(s.oldMessage, oldDate);
+    const oldAutoReply = await received(null, oldDate);
+    const recentMail = await received(s.recentMessage, yearsAgo(1));
+    const attach = (messageId: string) =>
+      insertAttachment(ctx.db, ctx.config.attachmentsDir, {
+        orgId: s.admin.orgId,
+        messageId,
+        fileName: `${NAME} statement.pdf`,
+        contentType: 'application/pdf',
+        bytes: Buffer.from('%PDF-1.4 statement'),
+      });
+    const oldFile = await attach(s.oldMessage);
+    const recentFile = await attach(s.recentMessage);
+
+    // A hold refuses the erasure and keeps every file.
+    const hold = await placeHold(s.admin.cookie, {
+      scope: 'investor',
+      investor_email: s.email,
+      reason: 'Subpoena',
+    });
+    const held = await ctx.request('POST', '/api/retention/erasures', {
+      cookie: s.admin.cookie,
+      body: { investor_email: s.email, reason: 'Request' },
+    });
+    expect(held.status).toBe(409);
+    expect(existsSync(oldFile.path)).toBe(true);
+    await ctx.request('POST', `/api/retention/holds/${hold.id}/release`, {
+      cookie: s.admin.cookie,
+      body: { reason: 'Released' },
+    });
+
+    const res = await ctx.request('POST', '/api/retention/erasures', {
+      cookie: s.admin.cookie,
+      body: { investor_email: s.email, reason: 'Article 17 request' },
+    });
+    expect(res.status).toBe(201);
+    const { pseudonym } = await json(res);
+    const tag = pseudonym.slice('Investor '.length);
+    const mailOf = async (id: string) => {
+      const [row] = await ctx.db.select().from(inboundEmails).where(eq(inboundEmails.id, id));
+      return row;
+    };
+    for (const id of [oldMail.id, oldAutoReply.id]) {
+      expect(await mailOf(id)).toMatchObject({
+        raw: null,
+        fromAddress: `investor-${tag}@erased.invalid`,
+        envelopeFrom: `investor-${tag}@erased.invalid`,
+        subject: `Distribution for ${pseudonym}`,
+      });
+    }
+    // Last year's mail is a record inside the period: kept as received.
+    expect(await mailOf(recentMail.id)).toMatchObject({ fromAddress: s.email.toLowerCase() });
+    expect((await mailOf(recentMail.id))?.raw).not.toBeNull();
+
+    const attachments = await ctx.db
+      .select({ id: messageAttachments.id })
+      .from(messageAttachments)
+      .where(eq(messageAttachments.orgId, s.admin.orgId));
+    expect(attachments).toEqual([{ id: recentFile.id }]);
+    expect(existsSync(oldFile.path)).toBe(false);
+    expect(existsSync(recentFile.path)).toBe(true);
+    const [entry] = await auditOf(s.admin.orgId, 'investor_data_erased');
+    expect(entry?.details).toMatchObject({ received_mail_erased: 2, attachments_deleted: 1 });
+    expect(JSON.stringify(entry?.details).toLowerCase()).not.toContain('hart');
   });
 });

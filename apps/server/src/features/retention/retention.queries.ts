@@ -17,8 +17,10 @@ import {
   emailEvents,
   emailOutbox,
   erasureRequests,
+  inboundEmails,
   investorMessages,
   legalHolds,
+  messageAttachments,
   notifications,
   organizations,
   profiles,
@@ -319,6 +321,81 @@ export async function pseudonymiseReplyMails(
     .update(emailEvents)
     .set({ recipientEmail: input.pseudonym.email })
     .where(inArray(emailEvents.outboxId, ids));
+}
+
+/**
+ * The investor's received mail that became no message (an auto-reply, a bounce: decision 058), by the
+ * address it came from (stored lower-cased; inbound_emails_org_from_idx), each dated by its receipt.
+ * Mail that became a message goes with its message.
+ */
+export async function listInvestorUnthreadedMail(db: DbOrTx, orgId: string, email: string) {
+  return db
+    .select({ id: inboundEmails.id, receivedAt: inboundEmails.receivedAt })
+    .from(inboundEmails)
+    .where(
+      and(
+        eq(inboundEmails.orgId, orgId),
+        eq(inboundEmails.fromAddress, email),
+        isNull(inboundEmails.messageId),
+        // Already erased by an earlier request.
+        isNotNull(inboundEmails.raw),
+      ),
+    );
+}
+
+/**
+ * Erases received mail (docs/decisions/058-inbound-email.md): the raw message goes (it is the
+ * investor's whole e-mail, names, signature and quoted history included), the addresses become the
+ * pseudonymous one and the subject is pseudonymised like a message's; the Message-ID, size and hash
+ * stay, so threading and the record that a mail came remain. The mail of the given messages, or the
+ * given rows.
+ */
+export async function pseudonymiseReceivedMail(
+  db: DbOrTx,
+  input: {
+    orgId: string;
+    by: { messageIds: readonly string[] } | { ids: readonly string[] };
+    patterns: readonly string[];
+    pseudonym: { name: string; email: string };
+  },
+): Promise<number> {
+  const which =
+    'messageIds' in input.by
+      ? inArray(inboundEmails.messageId, [...input.by.messageIds])
+      : inArray(inboundEmails.id, [...input.by.ids]);
+  if (('messageIds' in input.by ? input.by.messageIds : input.by.ids).length === 0) return 0;
+  const rows = await db
+    .update(inboundEmails)
+    .set({
+      raw: null,
+      fromAddress: input.pseudonym.email,
+      envelopeFrom: sql`case when ${inboundEmails.envelopeFrom} is null or ${inboundEmails.envelopeFrom} = '' then ${inboundEmails.envelopeFrom} else ${input.pseudonym.email} end`,
+      subject: pseudonymised(sql`${inboundEmails.subject}`, input.patterns, input.pseudonym.name),
+    })
+    .where(and(eq(inboundEmails.orgId, input.orgId), which))
+    .returning({ id: inboundEmails.id });
+  return rows.length;
+}
+
+/**
+ * Deletes the attachments of the given messages; returns their files' storage keys, which the caller
+ * removes once the transaction committed. A fund document made from one stays: it is the fund's record.
+ */
+export async function deleteMessageAttachments(
+  db: DbOrTx,
+  input: { orgId: string; messageIds: readonly string[] },
+): Promise<string[]> {
+  if (input.messageIds.length === 0) return [];
+  const rows = await db
+    .delete(messageAttachments)
+    .where(
+      and(
+        eq(messageAttachments.orgId, input.orgId),
+        inArray(messageAttachments.messageId, [...input.messageIds]),
+      ),
+    )
+    .returning({ storageKey: messageAttachments.storageKey });
+  return rows.map((row) => row.storageKey);
 }
 
 export async function insertErasureRequest(

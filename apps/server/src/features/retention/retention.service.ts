@@ -22,8 +22,10 @@ import { encodeTimeCursor, parseTimeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { deleteComposeDraftsOfInvestor } from '../compose-drafts/compose-drafts.service';
 import { deleteInvestorType } from '../messages/investor-type-lookup';
+import { removeAttachmentFiles } from '../messages/message-attachments';
 import {
   countActiveHolds,
+  deleteMessageAttachments,
   findCoveringHolds,
   findHold,
   findLastErasure,
@@ -34,9 +36,11 @@ import {
   listHolds,
   listInvestorMessages,
   listInvestorReplyMails,
+  listInvestorUnthreadedMail,
   lockRetention,
   markHoldReleased,
   pseudonymiseMessages,
+  pseudonymiseReceivedMail,
   pseudonymiseReplyMails,
   readRetentionYears,
   setRetentionYears,
@@ -230,6 +234,8 @@ type ErasurePlan = ErasureOutcome & {
   blockingHolds: HoldRow[];
   messageIdsToPseudonymise: string[];
   outboxIdsToPseudonymise: string[];
+  /** Received mail that became no message (decision 058); mail that did goes with its message. */
+  unthreadedMailIdsToErase: string[];
   patterns: string[];
   pseudonymEmail: string;
   retainedUntilAt: Date | null;
@@ -247,9 +253,10 @@ async function planErasure(
   email: string,
   retentionYears: number,
 ): Promise<ErasurePlan> {
-  const [messages, mails] = await Promise.all([
+  const [messages, mails, unthreaded] = await Promise.all([
     listInvestorMessages(db, orgId, email),
     listInvestorReplyMails(db, orgId, email),
+    listInvestorUnthreadedMail(db, orgId, email),
   ]);
   const projectIds = [...new Set(messages.map((m) => m.projectId).filter((id): id is string => id !== null))];
   const blockingHolds = await findCoveringHolds(db, { orgId, investorEmail: email, projectIds });
@@ -264,6 +271,7 @@ async function planErasure(
   };
   const messageIdsToPseudonymise = messages.filter((m) => !keep(m.lastChangedAt)).map((m) => m.id);
   const outboxIdsToPseudonymise = mails.filter((m) => !keep(m.createdAt)).map((m) => m.id);
+  const unthreadedMailIdsToErase = unthreaded.filter((m) => !keep(m.receivedAt)).map((m) => m.id);
   const retained = latestRetained as Date | null;
   return {
     pseudonym: pseudonym.name,
@@ -277,6 +285,7 @@ async function planErasure(
     blockingHolds,
     messageIdsToPseudonymise,
     outboxIdsToPseudonymise,
+    unthreadedMailIdsToErase,
     patterns: identityPatterns(
       email,
       messages.map((m) => m.investorName),
@@ -326,13 +335,25 @@ function chunks<T>(items: readonly T[]): T[][] {
  * An erasure request (docs/decisions/030-data-retention.md): refused with 409 RECORD_UNDER_LEGAL_HOLD
  * while a hold covers any of the investor's records; otherwise pseudonymises the records outside
  * retention and records the request — the pseudonym and counts, never the address or names — in
- * erasure_requests and the audit chain, all in one transaction.
+ * erasure_requests and the audit chain, all in one transaction. With those messages go the raw mail
+ * they came as and their attachments (docs/decisions/058-inbound-email.md): the attachments' rows in
+ * the transaction, their files once it committed.
  */
 export async function requestErasure(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'encryptionKey'>,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'encryptionKey' | 'attachmentsRoot' | 'logger'>,
   actor: Pick<Actor, 'orgId' | 'userId'>,
   input: CreateErasureInput,
 ): Promise<ErasureResult> {
+  const { result, attachmentFiles } = await eraseInTransaction(ctx, actor, input);
+  await removeAttachmentFiles(ctx, attachmentFiles);
+  return result;
+}
+
+async function eraseInTransaction(
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'encryptionKey'>,
+  actor: Pick<Actor, 'orgId' | 'userId'>,
+  input: CreateErasureInput,
+): Promise<{ result: ErasureResult; attachmentFiles: string[] }> {
   return ctx.db.transaction(async (tx) => {
     const policy = await lockRetention(tx, actor.orgId, 'share');
     if (!policy) throw new AppError('NOT_FOUND');
@@ -356,6 +377,17 @@ export async function requestErasure(
     for (const outboxIds of chunks(plan.outboxIdsToPseudonymise)) {
       await pseudonymiseReplyMails(tx, { orgId: actor.orgId, outboxIds, patterns: plan.patterns, pseudonym });
     }
+    let receivedMailErased = 0;
+    const attachmentFiles: string[] = [];
+    for (const messageIds of chunks(plan.messageIdsToPseudonymise)) {
+      const scope = { orgId: actor.orgId, patterns: plan.patterns, pseudonym };
+      receivedMailErased += await pseudonymiseReceivedMail(tx, { ...scope, by: { messageIds } });
+      attachmentFiles.push(...(await deleteMessageAttachments(tx, { orgId: actor.orgId, messageIds })));
+    }
+    for (const ids of chunks(plan.unthreadedMailIdsToErase)) {
+      const scope = { orgId: actor.orgId, patterns: plan.patterns, pseudonym };
+      receivedMailErased += await pseudonymiseReceivedMail(tx, { ...scope, by: { ids } });
+    }
     const outcome = outcomeOf(plan);
     const id = await insertErasureRequest(tx, {
       orgId: actor.orgId,
@@ -378,10 +410,12 @@ export async function requestErasure(
       details: {
         ...outcome,
         message_ids: plan.messageIdsToPseudonymise,
+        received_mail_erased: receivedMailErased,
+        attachments_deleted: attachmentFiles.length,
         reason: input.reason,
         retention_years: policy.retentionYears,
       },
     });
-    return { id, at: now.toISOString(), ...outcome };
+    return { result: { id, at: now.toISOString(), ...outcome }, attachmentFiles };
   });
 }
