@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_PORT, MAIL_API_PORT, SMTP_PORT } from './e2e/mail-sink-ports';
+import { E2E_PORT, INBOUND_SMTP_PORT, MAIL_API_PORT, SMTP_PORT } from './e2e/mail-sink-ports';
 import { E2E_WEBHOOK_SECRET } from './e2e/webhook-secret';
 
 /**
@@ -11,6 +11,8 @@ export { E2E_PORT };
 
 const runSuffix = process.env.E2E_PORT_BASE ? `-${process.env.E2E_PORT_BASE}` : '';
 export const E2E_DATA_DIR = `.tmp/e2e-data${runSuffix}`;
+/** The domain of the organisations' inbound addresses (`ir+{slug}@…`) on the suite's server. */
+export const E2E_INBOUND_DOMAIN = 'in.parley.test';
 const origin = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({
@@ -65,6 +67,10 @@ export default defineConfig({
         EMAIL_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
         // e2e/sso.spec.ts's OpenID Connect provider runs on loopback over plain http.
         SSO_ALLOW_INSECURE_ISSUER: 'true',
+        // Investors' answers come back by SMTP on loopback (e2e/inbound-email.spec.ts, decision 058).
+        INBOUND_EMAIL_DOMAIN: E2E_INBOUND_DOMAIN,
+        INBOUND_SMTP_PORT: String(INBOUND_SMTP_PORT),
+        INBOUND_SMTP_HOST: '127.0.0.1',
       },
     },
   ],

@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { base32Decode, hotp, TOTP_STEP_SECONDS, totpStep } from '../apps/server/src/lib/totp';
 import { DEMO_PASSWORD, DEMO_USERS } from '../apps/server/src/seed/demo-users';
 import { E2E_DATA_DIR } from '../playwright.config';
+import type { StoredMail } from './mail-sink';
 import { MAIL_API_PORT } from './mail-sink-ports';
 
 /** The demo user of a role (the E2E server is seeded with them). */
@@ -214,7 +215,7 @@ type AxeResults = {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
 };
 
-export type ReceivedMail = { to: string[]; subject: string; text: string; html: string; receivedAt: string };
+export type ReceivedMail = StoredMail;
 
 /** The newest mail the E2E mail sink received for an address, waiting for it to arrive. */
 export async function waitForMail(

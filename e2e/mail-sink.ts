@@ -7,7 +7,17 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { MAIL_API_PORT, SMTP_PORT } from './mail-sink-ports';
 
-type StoredMail = { to: string[]; subject: string; text: string; html: string; receivedAt: string };
+/** One mail as the sink keeps it and its API answers it (e2e/fixtures.ts reads it so). */
+export type StoredMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: string;
+  /** The mail's Message-ID and Reply-To addresses: an investor's answer names the one, goes to the other. */
+  messageId: string;
+  replyTo: string[];
+};
 const received: StoredMail[] = [];
 
 const smtp = new SMTPServer({
@@ -20,12 +30,15 @@ const smtp = new SMTPServer({
         const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
           a.value.map((v) => (v.address ?? '').toLowerCase()),
         );
+        const replyTo = (mail.replyTo?.value ?? []).map((v) => (v.address ?? '').toLowerCase());
         received.push({
           to,
           subject: mail.subject ?? '',
           text: mail.text ?? '',
           html: String(mail.html || ''),
           receivedAt: new Date().toISOString(),
+          messageId: mail.messageId ?? '',
+          replyTo,
         });
         callback();
       })

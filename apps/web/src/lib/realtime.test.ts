@@ -66,6 +66,31 @@ describe('realtime events in the browser', () => {
     expect(stale()).toEqual([['messages', 'list', { tab: 'all', q: '' }]]);
   });
 
+  it('refresh the lists and every query naming the thread when a message joins a thread', () => {
+    const { client, stale } = clientWithQueries();
+    const NEW = '3c2e1d4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    client.setQueryData(['messages', 'thread', ID], { thread_id: ID, latest_message_id: ID });
+    invalidateForEvent(client, { type: 'message.created', messageId: NEW, threadId: ID });
+    expect(stale()).toEqual([
+      ['messages', 'list', { tab: 'all', q: '' }],
+      ['messages', 'detail', ID],
+      ['drafts', ID, 'latest'],
+      ['messages', 'thread', ID],
+    ]);
+  });
+
+  it('refresh a thread opened with a later message of it when a message joins the thread', () => {
+    const { client, stale } = clientWithQueries();
+    const LATER = '3c2e1d4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    const NEW = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    client.setQueryData(['messages', 'thread', LATER], { thread_id: ID, latest_message_id: LATER });
+    client.setQueryData(['messages', 'thread', OTHER], { thread_id: OTHER, latest_message_id: OTHER });
+    invalidateForEvent(client, { type: 'message.created', messageId: NEW, threadId: ID });
+    expect(stale()).toContainEqual(['messages', 'thread', LATER]);
+    expect(stale()).not.toContainEqual(['messages', 'thread', OTHER]);
+    expect(stale()).not.toContainEqual(['messages', 'detail', OTHER]);
+  });
+
   it('refresh the lists and every query naming the message for a saved draft or a status change', () => {
     for (const type of ['draft.saved', 'message.updated'] as const) {
       const { client, stale } = clientWithQueries();

@@ -1,5 +1,5 @@
 import { type RealtimeEventDto, realtimeEventSchema } from '@parley/contracts';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { messageKeys } from '../api/messages/message-keys';
 import { notificationKeys } from '../api/notifications/notification-keys';
@@ -12,8 +12,21 @@ export function reconnectDelayMs(attempt: number): number {
 }
 
 /**
+ * A thread query (messageKeys.thread) showing the thread `threadId`: keyed by it, or opened with a later
+ * message of the thread and answered with it (docs/decisions/058-inbound-email.md: any message id opens
+ * its thread).
+ */
+function isQueryOfThread(query: Query, threadId: string): boolean {
+  if (query.queryKey.includes(threadId)) return true;
+  const [root, kind] = query.queryKey;
+  if (root !== messageKeys.threads[0] || kind !== messageKeys.threads[1]) return false;
+  const data: unknown = query.state.data;
+  return typeof data === 'object' && data !== null && 'thread_id' in data && data.thread_id === threadId;
+}
+
+/**
  * What one realtime event makes stale: the inbox lists and every query naming the message, the bell,
- * or the Reports list.
+ * or the Reports list. A new message refreshes its thread too, so an open thread shows it at once.
  */
 export function invalidateForEvent(queryClient: QueryClient, event: RealtimeEventDto) {
   if (event.type === 'notification.created') {
@@ -25,7 +38,12 @@ export function invalidateForEvent(queryClient: QueryClient, event: RealtimeEven
     return;
   }
   void queryClient.invalidateQueries({ queryKey: messageKeys.lists });
-  if (event.type === 'message.created') return;
+  if (event.type === 'message.created') {
+    const { threadId } = event;
+    if (threadId)
+      void queryClient.invalidateQueries({ predicate: (query) => isQueryOfThread(query, threadId) });
+    return;
+  }
   void queryClient.invalidateQueries({
     predicate: (query) => query.queryKey.includes(event.messageId),
   });

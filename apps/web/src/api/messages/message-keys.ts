@@ -5,7 +5,9 @@ import type { InboxTab } from '@parley/contracts';
  * - every query about messages starts with `messageKeys.all`; every list of them (the inbox tabs,
  *   the palette's search, the approval queue) sits under `messageKeys.lists`, refreshed by every event;
  * - any query about ONE message (its detail, approval state, drafts and their versions) holds that
- *   message's id in its key, so an event for the id refreshes all of them.
+ *   message's id in its key, so an event for the id refreshes all of them;
+ * - a thread's query holds the id the page was opened with: a message joining the thread refreshes it
+ *   by that id or by the thread id it answered (docs/decisions/058-inbound-email.md).
  */
 export const messageKeys = {
   all: ['messages'] as const,
@@ -17,4 +19,7 @@ export const messageKeys = {
   badges: ['messages', 'list', 'badges'] as const,
   assignees: ['messages', 'assignees'] as const,
   detail: (messageId: string) => [...messageKeys.all, 'detail', messageId] as const,
+  /** Every thread query; one is keyed by the id it was opened with (any message of the thread). */
+  threads: ['messages', 'thread'] as const,
+  thread: (threadOrMessageId: string) => [...messageKeys.threads, threadOrMessageId] as const,
 };

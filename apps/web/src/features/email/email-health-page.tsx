@@ -22,6 +22,7 @@ import { emailHealthKeys, useEmailHealth } from './api/get-email-health';
 import { useRunLiveTest } from './api/run-live-test';
 import { HealthBanner } from './components/health-banner';
 import { HealthChecksList } from './components/health-checks-list';
+import { InboundEmailCard } from './components/inbound-email-card';
 import { KpiPanel } from './components/kpi-panel';
 import { RecentEvents } from './components/recent-events';
 import { emailHealthMarkdown } from './email-health-markdown';
@@ -47,7 +48,7 @@ function toastLiveTest(result: LiveTestResponse) {
 /**
  * docs/product.md §2 Email health monitor (admin only; the route's guard shows others 'Access Denied'):
  * the overall banner, Health Checks, KPIs & Stats and Recent Events, with Refresh, Export Report and Run
- * Live Test.
+ * Live Test; then the inbound address and its latest deliveries (docs/decisions/058-inbound-email.md).
  */
 export function EmailHealthPage() {
   const queryClient = useQueryClient();
@@ -150,6 +151,8 @@ export function EmailHealthPage() {
           </Tabs>
         </>
       )}
+      {/* Below the report, so its own loading moves nothing above it. */}
+      <InboundEmailCard />
     </Page>
   );
 }

@@ -8,6 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { getInitials } from '@/lib/initials';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
+import { EmailSourceMark, ReplyInThreadMark, UnknownSenderBadge } from './message-source';
 import { MessageStatusBadge } from './message-status-badge';
 
 type MessageRowProps = {
@@ -25,6 +26,9 @@ type MessageRowProps = {
  * docs/product.md §2 Inbox: one dense row (about 60 px) that is a link to the thread as a whole —
  * investor, subject and preview on one line; fund, status and sentiment under it; age and owner at the
  * end. Unread rows are bold with a dot. The checkbox and the hover titles sit above the link's overlay.
+ * The row is a thread's newest message (docs/decisions/058-inbound-email.md): it opens the thread, and
+ * says when it came by e-mail, from an unknown sender, or as a later message of its thread (on a phone
+ * the marks shrink to their icons, their words kept for screen readers).
  */
 export function MessageRow({
   message,
@@ -67,7 +71,7 @@ export function MessageRow({
       <div className="grid min-w-0 flex-1 gap-1">
         <Link
           ref={linkRef}
-          to={paths.thread.build(message.id)}
+          to={paths.thread.build(message.thread_id)}
           onFocus={onFocus}
           onKeyDown={onLinkKeyDown}
           data-row-link
@@ -86,6 +90,10 @@ export function MessageRow({
         </Link>
         <div className="flex min-w-0 items-center gap-1.5 overflow-hidden text-muted-foreground text-xs">
           <MessageStatusBadge status={message.status} className="shrink-0" />
+          {/* Above the link's overlay, so its title explains it on hover. */}
+          {message.sender_unknown ? <UnknownSenderBadge isCompact className="relative z-10" /> : null}
+          <EmailSourceMark source={message.source} isCompact />
+          {message.thread_id !== message.id ? <ReplyInThreadMark isCompact /> : null}
           {score !== null ? <SentimentBadge score={score} className="shrink-0" /> : null}
           {message.project_name ? (
             <Badge variant="outline" className="block min-w-0 max-w-56 truncate">
