@@ -9,6 +9,7 @@ import { createMember } from '../features/users/users.service';
 import { systemClock } from '../lib/clock';
 import { DataDirLockedError } from '../lib/data-dir-lock';
 import { seedDemoApprovals } from './demo-approvals';
+import { seedDemoInbound } from './demo-inbound';
 import { seedDemoInvitations } from './demo-invitations';
 import { seedDemoLibrary } from './demo-library';
 import { seedDemoMessages } from './demo-messages';
@@ -49,6 +50,8 @@ async function main() {
     await seedDemoMessages(deps, orgId, associateId ?? adminId ?? null);
     // Drafts submitted for approval, one saying 'guaranteed'; after the messages.
     await seedDemoApprovals(deps, orgId, associateId ?? adminId ?? null, directorId ?? adminId ?? null);
+    // E-mail as investors send it, through the real ingestion: a thread, an unknown sender, an auto-reply.
+    await seedDemoInbound({ ...deps, config }, orgId);
     // Approved templates for the Compliance center and Insert template.
     await seedDemoTemplates(deps, orgId, directorId ?? adminId ?? null);
     // Approved library answers, two of which answer demo messages (docs/decisions/028-answer-library.md).
