@@ -207,7 +207,8 @@ describe('GET /api/events', () => {
     const { id } = await json(res);
 
     const event = await streamA.waitFor((e) => e.messageId === id, 1_000);
-    expect(event).toEqual({ type: 'message.created', messageId: id });
+    // A logged message starts its own thread (docs/decisions/058-inbound-email.md).
+    expect(event).toEqual({ type: 'message.created', messageId: id, threadId: id });
     expect(streamA.text()).not.toContain('Secret subject');
     await sleep(200);
     expect(streamB.events).toEqual([]);
@@ -233,6 +234,7 @@ describe('GET /api/events', () => {
     expect(await onTwo.waitFor((e) => e.messageId === id, 1_000)).toEqual({
       type: 'message.created',
       messageId: id,
+      threadId: id,
     });
     await onTwo.close();
   });
