@@ -3,12 +3,8 @@ import { type EmailDeps, queueEmail } from '../email/email.service';
 import type { EmailContent } from '../email/email-layout';
 import { notifyMembers } from '../notifications/notifications.service';
 import { listOrgRecipients } from '../notifications/recipients';
+import { threadUrl } from '../notifications/thread-url';
 import { wantsInvestorReplyEmails } from './inbound-email.queries';
-
-/** The thread a notice links to: docs/decisions/058-inbound-email.md, /inbox/{threadId}. */
-export function threadLink(appOrigin: string, threadId: string): string {
-  return `${appOrigin}/inbox/${encodeURIComponent(threadId)}`;
-}
 
 /** To a thread's owner: the investor wrote again (template 'investor_replied', transactional). */
 export function investorRepliedEmail(input: {
@@ -70,7 +66,7 @@ export async function notifyThreadOwner(
     content: investorRepliedEmail({
       investorName: input.investorName,
       subject: input.subject,
-      url: threadLink(deps.appOrigin, input.threadId),
+      url: threadUrl(deps.appOrigin, input.threadId),
     }),
   });
   return isSuppressed ? [] : [outboxId];

@@ -1,10 +1,5 @@
 import type { EmailContent } from '../email/email-layout';
 
-/** The thread a notification links to: docs/product.md §2 /inbox/{threadId}. */
-export function threadUrl(appOrigin: string, messageId: string): string {
-  return `${appOrigin}/inbox/${encodeURIComponent(messageId)}`;
-}
-
 /** Paragraphs of a reply: the text split on blank lines, empty ones dropped. */
 export function replyParagraphs(text: string): string[] {
   return text

@@ -49,13 +49,9 @@ import { storedOpinionOf } from '../compliance/second-opinion';
 import { deliverAll, deliverOutboxMail, type EmailDeps, queueEmail } from '../email/email.service';
 import { notifyMembers } from '../notifications/notifications.service';
 import { listOrgRecipients, type NotificationRecipient } from '../notifications/recipients';
+import { threadUrl } from '../notifications/thread-url';
 import { drawForReview } from '../supervisory-review/supervisory-review.service';
-import {
-  approvalDecidedEmail,
-  approvalRequestedEmail,
-  investorReplyEmail,
-  threadUrl,
-} from './approval-email';
+import { approvalDecidedEmail, approvalRequestedEmail, investorReplyEmail } from './approval-email';
 import {
   classifyDraft,
   classifyReply,
